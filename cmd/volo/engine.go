@@ -1,0 +1,104 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/volo-discord/volo/engine"
+)
+
+// newFlags returns a flag set that reports errors instead of exiting.
+func newFlags(name, args string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: volo %s [flags] %s\n", name, args)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseArgs parses flags and checks the number of arguments left.
+func parseArgs(fs *flag.FlagSet, args []string, want int) error {
+	if err := fs.Parse(args); err != nil {
+		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	if fs.NArg() != want {
+		fs.Usage()
+		return fmt.Errorf("%w: %s takes %d argument(s), got %d", errUsage, fs.Name(), want, fs.NArg())
+	}
+	return nil
+}
+
+func rulesFlag(fs *flag.FlagSet) *string {
+	return fs.String("rules", "standard", "rule set: standard or last-act")
+}
+
+func runMoves(_ context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("moves", "POSITION", stderr)
+	rulesName := rulesFlag(fs)
+	if err := parseArgs(fs, args, 1); err != nil {
+		return err
+	}
+	rules, err := engine.ParseRules(*rulesName)
+	if err != nil {
+		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	pos, err := engine.ParsePosition(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	moves := pos.LegalMoves(rules)
+	names := make([]string, len(moves))
+	for i, m := range moves {
+		names[i] = m.String()
+	}
+	sort.Strings(names)
+	_, err = io.WriteString(stdout, strings.Join(append(names, ""), "\n"))
+	return err
+}
+
+func runPerft(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("perft", "POSITION DEPTH", stderr)
+	rulesName := rulesFlag(fs)
+	if err := parseArgs(fs, args, 2); err != nil {
+		return err
+	}
+	rules, err := engine.ParseRules(*rulesName)
+	if err != nil {
+		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	pos, err := engine.ParsePosition(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	depth, err := strconv.Atoi(fs.Arg(1))
+	if err != nil || depth < 0 {
+		return fmt.Errorf("%w: depth %q is not a whole number from 0 up", errUsage, fs.Arg(1))
+	}
+	_, err = fmt.Fprintln(stdout, engine.Perft(pos, depth, rules))
+	return err
+}
+
+func runShow(_ context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("show", "POSITION", stderr)
+	rulesName := rulesFlag(fs)
+	if err := parseArgs(fs, args, 1); err != nil {
+		return err
+	}
+	rules, err := engine.ParseRules(*rulesName)
+	if err != nil {
+		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	pos, err := engine.ParsePosition(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(stdout, engine.Diagram(&pos, rules))
+	return err
+}

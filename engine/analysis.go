@@ -1,0 +1,52 @@
+package engine
+
+// analysis is what move generation and validation derive from a position
+// before looking at single moves.
+type analysis struct {
+	me             Colour
+	mine, theirs   bitboard
+	occupied       bitboard
+	myRegion       bitboard // points with an open path to one of my birds
+	theirRegion    bitboard // points with an open path to one of their birds
+	theirOneRegion bool     // all their birds lie in one region
+	adds           bitboard // where I may add a bird
+	flocks         [SupplySize]bitboard
+	nflocks        int
+}
+
+func (p *Position) analyse() analysis {
+	a := analysis{me: p.toMove}
+	a.mine = p.birds[a.me]
+	a.theirs = p.birds[a.me.Other()]
+	a.occupied = a.mine.or(a.theirs)
+	a.myRegion = fill(a.mine, geo.all.andNot(a.theirs))
+	a.theirRegion = fill(a.theirs, geo.all.andNot(a.mine))
+	if a.theirs.any() {
+		a.theirOneRegion = a.theirs.subsetOf(fill(bitOf(a.theirs.first()), geo.all.andNot(a.mine)))
+	}
+	if a.mine.count() < SupplySize {
+		a.adds = a.myRegion.andNot(a.occupied).andNot(a.mine.neighbourhood())
+	}
+	for rest := a.mine; rest.any(); {
+		f := fill(bitOf(rest.first()), a.mine)
+		a.flocks[a.nflocks] = f
+		a.nflocks++
+		rest = rest.andNot(f)
+	}
+	return a
+}
+
+// flockOf returns the index of the flock holding the birds of unit.
+func (a *analysis) flockOf(unit bitboard) int {
+	for i := 0; i < a.nflocks; i++ {
+		if a.flocks[i].intersects(unit) {
+			return i
+		}
+	}
+	return -1
+}
+
+// oneFlock reports whether the birds b are one flock (and there are some).
+func oneFlock(b bitboard) bool {
+	return b.any() && fill(bitOf(b.first()), b) == b
+}

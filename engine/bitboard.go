@@ -1,0 +1,99 @@
+package engine
+
+import "math/bits"
+
+// bitboard is a set of points: bit i of the 128 stands for Point(i).
+// Only the low 120 bits are ever set.
+type bitboard struct {
+	lo, hi uint64
+}
+
+func bitOf(p Point) bitboard {
+	if p < 64 {
+		return bitboard{lo: 1 << p}
+	}
+	return bitboard{hi: 1 << (p - 64)}
+}
+
+func (b bitboard) or(c bitboard) bitboard     { return bitboard{b.lo | c.lo, b.hi | c.hi} }
+func (b bitboard) and(c bitboard) bitboard    { return bitboard{b.lo & c.lo, b.hi & c.hi} }
+func (b bitboard) andNot(c bitboard) bitboard { return bitboard{b.lo &^ c.lo, b.hi &^ c.hi} }
+func (b bitboard) empty() bool                { return b.lo|b.hi == 0 }
+func (b bitboard) any() bool                  { return b.lo|b.hi != 0 }
+func (b bitboard) count() int                 { return bits.OnesCount64(b.lo) + bits.OnesCount64(b.hi) }
+func (b bitboard) has(p Point) bool           { return b.and(bitOf(p)).any() }
+
+// intersects reports whether b and c share a point.
+func (b bitboard) intersects(c bitboard) bool { return b.lo&c.lo|b.hi&c.hi != 0 }
+
+// subsetOf reports whether every point of b is in c.
+func (b bitboard) subsetOf(c bitboard) bool { return b.lo&^c.lo|b.hi&^c.hi == 0 }
+
+// first returns the lowest point of b: the lowest row, then the leftmost.
+// It returns NoPoint for the empty set.
+func (b bitboard) first() Point {
+	if b.lo != 0 {
+		return Point(bits.TrailingZeros64(b.lo))
+	}
+	if b.hi != 0 {
+		return Point(64 + bits.TrailingZeros64(b.hi))
+	}
+	return NoPoint
+}
+
+// points lists the points of b in ascending order.
+func (b bitboard) points() []Point {
+	out := make([]Point, 0, b.count())
+	for lo := b.lo; lo != 0; lo &= lo - 1 {
+		out = append(out, Point(bits.TrailingZeros64(lo)))
+	}
+	for hi := b.hi; hi != 0; hi &= hi - 1 {
+		out = append(out, Point(64+bits.TrailingZeros64(hi)))
+	}
+	return out
+}
+
+// setOf returns the set holding the given points.
+func setOf(ps ...Point) bitboard {
+	var b bitboard
+	for _, p := range ps {
+		b = b.or(bitOf(p))
+	}
+	return b
+}
+
+// neighbourhood returns b together with every neighbour of its points.
+func (b bitboard) neighbourhood() bitboard {
+	n := b
+	for lo := b.lo; lo != 0; lo &= lo - 1 {
+		n = n.or(geo.neighbours[bits.TrailingZeros64(lo)])
+	}
+	for hi := b.hi; hi != 0; hi &= hi - 1 {
+		n = n.or(geo.neighbours[64+bits.TrailingZeros64(hi)])
+	}
+	return n
+}
+
+// fill returns the points of within joined to seed by paths inside within:
+// the union of the connected components of within that meet seed.
+func fill(seed, within bitboard) bitboard {
+	comp := seed.and(within)
+	frontier := comp
+	for frontier.any() {
+		var next bitboard
+		for lo := frontier.lo; lo != 0; lo &= lo - 1 {
+			n := &geo.neighbours[bits.TrailingZeros64(lo)]
+			next.lo |= n.lo
+			next.hi |= n.hi
+		}
+		for hi := frontier.hi; hi != 0; hi &= hi - 1 {
+			n := &geo.neighbours[64+bits.TrailingZeros64(hi)]
+			next.lo |= n.lo
+			next.hi |= n.hi
+		}
+		frontier = bitboard{next.lo & within.lo &^ comp.lo, next.hi & within.hi &^ comp.hi}
+		comp.lo |= frontier.lo
+		comp.hi |= frontier.hi
+	}
+	return comp
+}

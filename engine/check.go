@@ -1,0 +1,199 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Check reports whether m is legal under rules r. It returns the move in
+// canonical form (a kept region named by its canonical point) or an
+// *IllegalMoveError whose sentence tells the player what is wrong. Check
+// accepts exactly the moves LegalMoves lists.
+func (p *Position) Check(m Move, r Rules) (Move, error) {
+	switch m.Kind {
+	case KindAdd:
+		return m, p.checkAdd(m.From)
+	case KindFly:
+		return p.checkFlight(m)
+	case KindPass:
+		return Pass(), p.checkPass(r)
+	}
+	return m, illegal(ErrUnreadable, "That is not a move: add a bird, fly, or pass.")
+}
+
+func (p *Position) checkAdd(pt Point) error {
+	me := p.toMove
+	if !pt.Valid() {
+		return illegal(ErrUnknownPoint, "That point is not in the sky.")
+	}
+	if c, ok := p.At(pt); ok {
+		if c == me {
+			return illegal(ErrOccupied, fmt.Sprintf("%s already holds one of your birds: add a bird on an empty point.", pt))
+		}
+		return illegal(ErrOccupied, fmt.Sprintf("%s already holds a %s bird: add a bird on an empty point.", pt, c))
+	}
+	if p.Supply(me) == 0 {
+		return illegal(ErrOutOfBirds, fmt.Sprintf("You have no birds left to add: all %d are in the sky. Let a line of birds fly instead.", SupplySize))
+	}
+	if near := geo.neighbours[pt].and(p.birds[me]); near.any() {
+		return illegal(ErrAdjacentToOwn, fmt.Sprintf("%s is next to your bird on %s: a new bird may not touch your own birds.", pt, near.first()))
+	}
+	if !fill(p.birds[me], geo.all.andNot(p.birds[me.Other()])).has(pt) {
+		return illegal(ErrOpponentRegion, fmt.Sprintf("%s lies in a region controlled by %s: no open path leads from it to any of your birds.", pt, me.Other()))
+	}
+	return nil
+}
+
+func (p *Position) checkPass(r Rules) error {
+	a := p.analyse()
+	s := flightSink{mode: collect, dst: make([]Move, 0, 1)}
+	p.flights(&a, &s)
+	if p.passAllowed(&a, r, s.n > 0) {
+		return nil
+	}
+	if s.n > 0 {
+		return illegal(ErrPassNotAllowed, fmt.Sprintf("You can't pass while a flight is possible, for example %s.", s.dst[0]))
+	}
+	example := a.adds.and(a.theirRegion)
+	if r == LastAct || example.empty() {
+		example = a.adds
+	}
+	if r == LastAct {
+		return illegal(ErrPassNotAllowed, fmt.Sprintf("You can't pass while you can act: under the last-act rules you must add or fly when you can, for example %s.", example.first()))
+	}
+	return illegal(ErrPassNotAllowed, fmt.Sprintf("You can't pass while you can still add a bird outside your own regions, for example on %s.", example.first()))
+}
+
+func (p *Position) checkFlight(m Move) (Move, error) {
+	me := p.toMove
+	for _, end := range []Point{m.From, m.To} {
+		if !end.Valid() {
+			return m, illegal(ErrUnknownPoint, "That flight names a point that is not in the sky.")
+		}
+		if c, ok := p.At(end); !ok {
+			return m, illegal(ErrNotYourBird, fmt.Sprintf("There is no bird on %s to fly.", end))
+		} else if c != me {
+			return m, illegal(ErrNotYourBird, fmt.Sprintf("The bird on %s is %s's; you play %s.", end, c, me))
+		}
+	}
+	if m.From > m.To {
+		m.From, m.To = m.To, m.From
+	}
+	if m.From != m.To {
+		if _, _, ok := Line(m.From, m.To); !ok {
+			return m, illegal(ErrNotStraightLine, fmt.Sprintf("%s and %s are not on one straight line: a flying line runs along a row or a diagonal.", m.From, m.To))
+		}
+	}
+	line := m.Line()
+	var unit bitboard
+	for _, q := range line {
+		if !p.birds[me].has(q) {
+			return m, illegal(ErrNotStraightLine, fmt.Sprintf("%s:%s is not an unbroken line of your birds: %s is not yours.", m.From, m.To, q))
+		}
+		unit = unit.or(bitOf(q))
+	}
+	if m.Dist == 0 || m.Dir >= numDirections {
+		return m, illegal(ErrUnreadable, "A flight goes at least one step in one of the directions E, W, NE, NW, SE, SW.")
+	}
+	landed, err := p.flightPath(m, line, unit)
+	if err != nil {
+		return m, err
+	}
+	mine := p.birds[me].andNot(unit).or(landed)
+	flock := fill(landed, mine)
+	origin := fill(unit, p.birds[me])
+	if !origin.andNot(unit).subsetOf(flock) {
+		return m, illegal(ErrSplitsFlock, fmt.Sprintf("%s would split your flock: the birds that stay behind must still touch the flock after the flight.", m.withoutKeep()))
+	}
+	if flock.count() <= origin.count() {
+		return m, illegal(ErrJoinsNoFlock, fmt.Sprintf("%s joins no other flock: a flight must end next to another of your flocks and make the flock larger.", m.withoutKeep()))
+	}
+	if flock == mine {
+		if m.Keep != NoPoint {
+			return m, illegal(ErrNotARegion, fmt.Sprintf("%s wins the game at once, so no region is cleared: leave out /%s.", m.withoutKeep(), m.Keep))
+		}
+		return m, nil
+	}
+	return p.checkKeep(m, mine)
+}
+
+// flightPath follows the flying line step by step and returns where it lands.
+func (p *Position) flightPath(m Move, line []Point, unit bitboard) (bitboard, error) {
+	blockers := p.occupied().andNot(unit)
+	pts := append([]Point(nil), line...)
+	var landed bitboard
+	for step := 1; step <= int(m.Dist); step++ {
+		landed = bitboard{}
+		for i, q := range pts {
+			next := geo.step[q][m.Dir]
+			if next == NoPoint {
+				return landed, illegal(ErrHoleOrEdge, fmt.Sprintf("%s can't fly %d steps %s: a hole or the edge of the sky is in the way after %d.", m.unitName(), m.Dist, m.Dir, step-1))
+			}
+			if blockers.has(next) {
+				c, _ := p.At(next)
+				return landed, illegal(ErrPathBlocked, fmt.Sprintf("The way is blocked: a %s bird on %s stands in the path, and birds never fly over other birds.", c, next))
+			}
+			pts[i] = next
+			landed = landed.or(bitOf(next))
+		}
+	}
+	return landed, nil
+}
+
+// checkKeep checks the region choice of a legal flight that does not win,
+// given the mover's birds after it.
+func (p *Position) checkKeep(m Move, mine bitboard) (Move, error) {
+	them := p.toMove.Other()
+	regions := regionsOf(p.birds[them], geo.all.andNot(mine))
+	if len(regions) <= 1 {
+		if m.Keep != NoPoint {
+			return m, illegal(ErrNotARegion, fmt.Sprintf("%s leaves %s's birds in one region, so there is no region to choose: leave out /%s.", m.withoutKeep(), them, m.Keep))
+		}
+		return m, nil
+	}
+	names := make([]string, len(regions))
+	for i, r := range regions {
+		names[i] = "/" + r.first().String()
+	}
+	choices := strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	if m.Keep == NoPoint {
+		return m, illegal(ErrRegionChoiceNeeded, fmt.Sprintf("%s splits %s's birds into %d regions: say which one to keep by adding one of its points, %s.", m, them, len(regions), choices))
+	}
+	for _, r := range regions {
+		if r.has(m.Keep) {
+			return m.Keeping(r.first()), nil
+		}
+	}
+	return m, illegal(ErrNotARegion, fmt.Sprintf("%s is in none of %s's regions after %s: keep one of %s.", m.Keep, them, m.withoutKeep(), choices))
+}
+
+// regionsOf returns the regions of the birds b, open being the points open
+// to them, in notation order of their canonical points.
+func regionsOf(b, open bitboard) []bitboard {
+	var out []bitboard
+	for rest := b; rest.any(); {
+		r := fill(bitOf(rest.first()), open)
+		out = append(out, r)
+		rest = rest.andNot(r)
+	}
+	sortByFirst(out)
+	return out
+}
+
+func sortByFirst(rs []bitboard) {
+	for i := 1; i < len(rs); i++ {
+		for j := i; j > 0 && rs[j].first() < rs[j-1].first(); j-- {
+			rs[j], rs[j-1] = rs[j-1], rs[j]
+		}
+	}
+}
+
+func (m Move) withoutKeep() Move { return m.Keeping(NoPoint) }
+
+// unitName names the flying birds: "c3" or "c3:c5".
+func (m Move) unitName() string {
+	if m.From == m.To {
+		return m.From.String()
+	}
+	return m.From.String() + ":" + m.To.String()
+}

@@ -1,0 +1,81 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Direction is one of the six directions of flight. They are numbered
+// anticlockwise from east, so that d and (d+3)%6 are opposite.
+type Direction uint8
+
+// The six directions: E and W along a row, the others to the rows above
+// (NE, NW) and below (SW, SE).
+const (
+	E Direction = iota
+	NE
+	NW
+	W
+	SW
+	SE
+	numDirections
+)
+
+// Directions lists the six directions in anticlockwise order from east.
+func Directions() [6]Direction { return [6]Direction{E, NE, NW, W, SW, SE} }
+
+// String returns the direction's name in upper case, as the notation
+// writes it.
+func (d Direction) String() string {
+	switch d {
+	case E:
+		return "E"
+	case NE:
+		return "NE"
+	case NW:
+		return "NW"
+	case W:
+		return "W"
+	case SW:
+		return "SW"
+	case SE:
+		return "SE"
+	}
+	return fmt.Sprintf("Direction(%d)", uint8(d))
+}
+
+// Opposite returns the direction pointing the other way.
+func (d Direction) Opposite() Direction { return (d + 3) % numDirections }
+
+// axis returns 0 for E–W, 1 for NE–SW and 2 for NW–SE.
+func (d Direction) axis() int { return int(d % 3) }
+
+// ParseDirection reads a direction name in any case.
+func ParseDirection(s string) (Direction, error) {
+	for _, d := range Directions() {
+		if strings.EqualFold(s, d.String()) {
+			return d, nil
+		}
+	}
+	return 0, fmt.Errorf("%q is not a direction: use E, W, NE, NW, SE or SW", s)
+}
+
+// delta returns the step of d in axial coordinates: the change of row and of
+// axial column, where the axial column of a point is its number less
+// min(row, 6).
+func (d Direction) delta() (dr, dc int) {
+	switch d {
+	case E:
+		return 0, 1
+	case NE:
+		return 1, 0
+	case NW:
+		return 1, -1
+	case W:
+		return 0, -1
+	case SW:
+		return -1, 0
+	default: // SE
+		return -1, 1
+	}
+}

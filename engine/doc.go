@@ -1,0 +1,14 @@
+// Package engine plays Volo, Dieter Stein's game of birds, exactly as the
+// project's rules decisions fix it: the sky of 120 points, adds, flights of
+// straight lines of birds, regions and their clearing, passes, the end of
+// the game, the move and position notations, and game records.
+//
+// The words are the rule book's: a Point of the sky, the Colour of a bird
+// (Orange moves first), a Flock of touching birds, a Region joined by open
+// paths, and the moves Add, Fly and Pass. A Position is a small value; a
+// Game holds a whole game with its result.
+//
+// Everything here is pure computation with no I/O, safe for concurrent use
+// on distinct values, and built for speed: positions are bitboards, and
+// move generation allocates nothing when given a buffer.
+package engine

@@ -1,0 +1,97 @@
+package engine
+
+// geometry holds the tables derived once from the shape of the sky. It is
+// built at package initialisation and never changes afterwards, so it is
+// safe for concurrent use.
+type geometry struct {
+	neighbours [NumPoints]bitboard
+	step       [NumPoints][numDirections]Point
+	row        [NumPoints]int8
+	number     [NumPoints]int8
+	index      [NumRows][14]Point // [row][number], NoPoint for holes
+	all        bitboard
+}
+
+// geo is the sky's geometry, read-only after initialisation.
+var geo = newGeometry()
+
+// axialColumn maps a row and number to the column of the axial coordinates
+// in which every direction is a fixed (row, column) step.
+func axialColumn(row, number int) int { return number - min(row, 6) }
+
+// numberOf is the inverse of axialColumn.
+func numberOf(row, col int) int { return col + min(row, 6) }
+
+func newGeometry() *geometry {
+	g := &geometry{}
+	for r := range g.index {
+		for n := range g.index[r] {
+			g.index[r][n] = NoPoint
+		}
+	}
+	var p Point
+	for r := 0; r < NumRows; r++ {
+		for n := 1; n <= RowLength(r); n++ {
+			if IsHole(r, n) {
+				continue
+			}
+			g.index[r][n] = p
+			g.row[p] = int8(r)
+			g.number[p] = int8(n)
+			g.all = g.all.or(bitOf(p))
+			p++
+		}
+	}
+	for p := Point(0); p < NumPoints; p++ {
+		r, c := int(g.row[p]), axialColumn(int(g.row[p]), int(g.number[p]))
+		for d := Direction(0); d < numDirections; d++ {
+			dr, dc := d.delta()
+			q := NoPoint
+			if nr := r + dr; nr >= 0 && nr < NumRows {
+				if nn := numberOf(nr, c+dc); nn >= 1 && nn <= RowLength(nr) {
+					q = g.index[nr][nn]
+				}
+			}
+			g.step[p][d] = q
+			if q != NoPoint {
+				g.neighbours[p] = g.neighbours[p].or(bitOf(q))
+			}
+		}
+	}
+	return g
+}
+
+// Line returns the direction and distance of the straight line from a to b,
+// and false when b is not on a straight line from a (or is a).
+func Line(a, b Point) (Direction, int, bool) {
+	if !a.Valid() || !b.Valid() || a == b {
+		return 0, 0, false
+	}
+	dr := b.Row() - a.Row()
+	dc := axialColumn(b.Row(), b.Number()) - axialColumn(a.Row(), a.Number())
+	switch {
+	case dr == 0 && dc > 0:
+		return E, dc, true
+	case dr == 0:
+		return W, -dc, true
+	case dc == 0 && dr > 0:
+		return NE, dr, true
+	case dc == 0:
+		return SW, -dr, true
+	case dr == -dc && dr > 0:
+		return NW, dr, true
+	case dr == -dc:
+		return SE, -dr, true
+	}
+	return 0, 0, false
+}
+
+// Ray returns the points met going from p in direction d, up to (not
+// including) the first hole or the edge.
+func Ray(p Point, d Direction) []Point {
+	var out []Point
+	for q, ok := p.Neighbour(d); ok; q, ok = q.Neighbour(d) {
+		out = append(out, q)
+	}
+	return out
+}

@@ -1,0 +1,193 @@
+package engine
+
+// LegalMoves returns every legal move of the position under rules r, each
+// region choice and a legal pass included. A position whose game is over is
+// not known to the position itself: callers that track results (Game) stop
+// asking then.
+func (p *Position) LegalMoves(r Rules) []Move {
+	return p.AppendLegalMoves(make([]Move, 0, 128), r)
+}
+
+// AppendLegalMoves appends the legal moves to dst and returns it. It does
+// not allocate when dst has room: the form for search and playouts.
+func (p *Position) AppendLegalMoves(dst []Move, r Rules) []Move {
+	a := p.analyse()
+	for rest := a.adds; rest.any(); {
+		pt := rest.first()
+		dst = append(dst, Add(pt))
+		rest = rest.andNot(bitOf(pt))
+	}
+	s := flightSink{mode: collect, dst: dst}
+	p.flights(&a, &s)
+	dst = s.dst
+	if p.passAllowed(&a, r, s.n > 0) {
+		dst = append(dst, Pass())
+	}
+	return dst
+}
+
+// CountLegalMoves returns len(LegalMoves(r)) without building the list.
+func (p *Position) CountLegalMoves(r Rules) int {
+	a := p.analyse()
+	s := flightSink{mode: count}
+	p.flights(&a, &s)
+	n := a.adds.count() + s.n
+	if p.passAllowed(&a, r, s.n > 0) {
+		n++
+	}
+	return n
+}
+
+// canAct reports whether the side to move can add or fly.
+func (p *Position) canAct() bool {
+	a := p.analyse()
+	if a.adds.any() {
+		return true
+	}
+	s := flightSink{mode: exists}
+	p.flights(&a, &s)
+	return s.n > 0
+}
+
+// passAllowed applies the pass rules: under both rule sets a pass is forced
+// when no action is possible; under Standard it is also allowed when no
+// flight is possible and every possible add lies in the mover's own
+// regions, where no open path leads to an opponent bird.
+func (p *Position) passAllowed(a *analysis, r Rules, canFly bool) bool {
+	if canFly {
+		return false
+	}
+	if a.adds.empty() {
+		return true
+	}
+	return r == Standard && !a.adds.intersects(a.theirRegion)
+}
+
+type sinkMode uint8
+
+const (
+	collect sinkMode = iota // append every move to dst
+	count                   // count the moves in n
+	exists                  // stop at the first move, n = 1
+)
+
+// flightSink receives the legal flights found by Position.flights.
+type flightSink struct {
+	mode sinkMode
+	dst  []Move
+	n    int
+}
+
+func (s *flightSink) add(m Move) {
+	s.n++
+	if s.mode == collect {
+		s.dst = append(s.dst, m)
+	}
+}
+
+func (s *flightSink) done() bool { return s.mode == exists && s.n > 0 }
+
+// flights finds every legal flight: every straight unbroken line of the
+// mover's birds (single birds included), every direction and distance,
+// landing where the flock it came from stays whole and grows.
+func (p *Position) flights(a *analysis, s *flightSink) {
+	if a.nflocks < 2 {
+		return // a lone flock has no other flock to join
+	}
+	var line [13]Point
+	for fi := 0; fi < a.nflocks && !s.done(); fi++ {
+		f := a.flocks[fi]
+		target := a.mine.andNot(f).neighbourhood().andNot(a.mine)
+		for rest := f; rest.any() && !s.done(); {
+			b := rest.first()
+			rest = rest.andNot(bitOf(b))
+			line[0] = b
+			p.flyLine(a, s, f, target, line[:1])
+			for _, d := range [3]Direction{E, NE, NW} {
+				if prev := geo.step[b][d.Opposite()]; prev != NoPoint && a.mine.has(prev) {
+					continue // not the start of a run along this axis
+				}
+				n := 1
+				for q := geo.step[b][d]; q != NoPoint && a.mine.has(q); q = geo.step[q][d] {
+					line[n] = q
+					n++
+				}
+				for i := 0; i < n-1; i++ {
+					for j := i + 1; j < n; j++ {
+						p.flyLine(a, s, f, target, line[i:j+1])
+					}
+				}
+			}
+		}
+	}
+}
+
+// flyLine tries the line of birds (ordered, from its first to its last
+// point) of flock f in every direction and distance. target is the set of
+// points next to the mover's other flocks: a landing must touch it.
+func (p *Position) flyLine(a *analysis, s *flightSink, f, target bitboard, line []Point) {
+	var unit bitboard
+	for _, q := range line {
+		unit = unit.or(bitOf(q))
+	}
+	blockers := a.occupied.andNot(unit)
+	rest := f.andNot(unit)
+	from, to := line[0], line[len(line)-1]
+	var pts [13]Point
+	for d := Direction(0); d < numDirections; d++ {
+		copy(pts[:], line)
+		for dist := 1; ; dist++ {
+			var landed bitboard
+			off := false
+			for i := range line {
+				q := geo.step[pts[i]][d]
+				if q == NoPoint {
+					off = true
+					break
+				}
+				pts[i] = q
+				landed = landed.or(bitOf(q))
+			}
+			if off || landed.intersects(blockers) {
+				break
+			}
+			if !landed.intersects(target) {
+				continue
+			}
+			mine := a.mine.andNot(unit).or(landed)
+			flock := fill(landed, mine)
+			if !rest.subsetOf(flock) {
+				continue
+			}
+			m := Fly(from, to, d, dist)
+			if flock == mine {
+				s.add(m) // the mover's birds are one flock: a win, nothing cleared
+			} else {
+				p.regionChoices(a, s, m, unit, landed, mine)
+			}
+			if s.done() {
+				return
+			}
+		}
+	}
+}
+
+// regionChoices adds the flight m, once for each opponent region it leaves
+// when it splits the opponent's birds, else once.
+func (p *Position) regionChoices(a *analysis, s *flightSink, m Move, unit, landed, mine bitboard) {
+	if a.theirs.empty() || a.theirOneRegion && !landed.andNot(unit).intersects(a.theirRegion) {
+		s.add(m)
+		return
+	}
+	open := geo.all.andNot(mine)
+	r := fill(bitOf(a.theirs.first()), open)
+	if a.theirs.subsetOf(r) {
+		s.add(m)
+		return
+	}
+	for rest := a.theirs; rest.any(); {
+		r := fill(bitOf(rest.first()), open)
+		s.add(m.Keeping(r.first()))
+		rest = rest.andNot(r)
+	}
+}
