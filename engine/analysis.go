@@ -11,6 +11,7 @@ type analysis struct {
 	theirOneRegion bool     // all their birds lie in one region
 	adds           bitboard // where I may add a bird
 	flocks         [SupplySize]bitboard
+	flockNear      [SupplySize]bitboard // the empty points next to each flock
 	nflocks        int
 }
 
@@ -30,6 +31,7 @@ func (p *Position) analyse() analysis {
 	for rest := a.mine; rest.any(); {
 		f := fill(bitOf(rest.first()), a.mine)
 		a.flocks[a.nflocks] = f
+		a.flockNear[a.nflocks] = f.neighbourhood().andNot(a.occupied)
 		a.nflocks++
 		rest = rest.andNot(f)
 	}

@@ -97,12 +97,17 @@ func (p *Position) flights(a *analysis, s *flightSink) {
 	var line [13]Point
 	for fi := 0; fi < a.nflocks && !s.done(); fi++ {
 		f := a.flocks[fi]
-		target := a.mine.andNot(f).neighbourhood().andNot(a.mine)
+		var target bitboard
+		for i := 0; i < a.nflocks; i++ {
+			if i != fi {
+				target = target.or(a.flockNear[i])
+			}
+		}
 		for rest := f; rest.any() && !s.done(); {
 			b := rest.first()
 			rest = rest.andNot(bitOf(b))
 			line[0] = b
-			p.flyLine(a, s, f, target, line[:1])
+			p.flyLine(a, s, fi, target, line[:1])
 			for _, d := range [3]Direction{E, NE, NW} {
 				if prev := geo.step[b][d.Opposite()]; prev != NoPoint && a.mine.has(prev) {
 					continue // not the start of a run along this axis
@@ -114,7 +119,7 @@ func (p *Position) flights(a *analysis, s *flightSink) {
 				}
 				for i := 0; i < n-1; i++ {
 					for j := i + 1; j < n; j++ {
-						p.flyLine(a, s, f, target, line[i:j+1])
+						p.flyLine(a, s, fi, target, line[i:j+1])
 					}
 				}
 			}
@@ -123,15 +128,16 @@ func (p *Position) flights(a *analysis, s *flightSink) {
 }
 
 // flyLine tries the line of birds (ordered, from its first to its last
-// point) of flock f in every direction and distance. target is the set of
-// points next to the mover's other flocks: a landing must touch it.
-func (p *Position) flyLine(a *analysis, s *flightSink, f, target bitboard, line []Point) {
+// point) of flock number fi in every direction and distance. target is the
+// set of points next to the mover's other flocks: a landing must touch it.
+func (p *Position) flyLine(a *analysis, s *flightSink, fi int, target bitboard, line []Point) {
 	var unit bitboard
 	for _, q := range line {
 		unit = unit.or(bitOf(q))
 	}
 	blockers := a.occupied.andNot(unit)
-	rest := f.andNot(unit)
+	rest := a.flocks[fi].andNot(unit)
+	restNear := rest.neighbourhood()
 	from, to := line[0], line[len(line)-1]
 	var pts [13]Point
 	for d := Direction(0); d < numDirections; d++ {
@@ -154,16 +160,17 @@ func (p *Position) flyLine(a *analysis, s *flightSink, f, target bitboard, line 
 			if !landed.intersects(target) {
 				continue
 			}
-			mine := a.mine.andNot(unit).or(landed)
-			flock := fill(landed, mine)
-			if !rest.subsetOf(flock) {
+			// The birds left behind must stay joined to the landed line.
+			// Other flocks touch them only through the landed line, so
+			// the check needs only the flock's own birds.
+			if rest.any() && (!landed.intersects(restNear) || !rest.subsetOf(fill(landed, rest.or(landed)))) {
 				continue
 			}
 			m := Fly(from, to, d, dist)
-			if flock == mine {
+			if a.joinsAll(fi, landed) {
 				s.add(m) // the mover's birds are one flock: a win, nothing cleared
 			} else {
-				p.regionChoices(a, s, m, unit, landed, mine)
+				p.regionChoices(a, s, m, unit, landed)
 			}
 			if s.done() {
 				return
@@ -172,14 +179,30 @@ func (p *Position) flyLine(a *analysis, s *flightSink, f, target bitboard, line 
 	}
 }
 
+// joinsAll reports whether birds landing on landed, from flock fi, touch
+// every other flock of the mover: then all its birds form one flock.
+func (a *analysis) joinsAll(fi int, landed bitboard) bool {
+	for i := 0; i < a.nflocks; i++ {
+		if i != fi && !a.flockNear[i].intersects(landed) {
+			return false
+		}
+	}
+	return true
+}
+
 // regionChoices adds the flight m, once for each opponent region it leaves
 // when it splits the opponent's birds, else once.
-func (p *Position) regionChoices(a *analysis, s *flightSink, m Move, unit, landed, mine bitboard) {
-	if a.theirs.empty() || a.theirOneRegion && !landed.andNot(unit).intersects(a.theirRegion) {
+func (p *Position) regionChoices(a *analysis, s *flightSink, m Move, unit, landed bitboard) {
+	if a.theirs.empty() {
 		s.add(m)
 		return
 	}
+	mine := a.mine.andNot(unit).or(landed)
 	open := geo.all.andNot(mine)
+	if a.theirOneRegion && stillJoined(landed.andNot(unit), open) {
+		s.add(m)
+		return
+	}
 	r := fill(bitOf(a.theirs.first()), open)
 	if a.theirs.subsetOf(r) {
 		s.add(m)
@@ -190,4 +213,19 @@ func (p *Position) regionChoices(a *analysis, s *flightSink, m Move, unit, lande
 		s.add(m.Keeping(r.first()))
 		rest = rest.andNot(r)
 	}
+}
+
+// stillJoined reports whether closing the points blocked can split no
+// region of the open points left, judged locally: it holds when the open
+// points around blocked are joined to each other near blocked. Any path
+// that crossed blocked can then go round it, so whatever was joined stays
+// joined. It may answer false where a wider look would find no split.
+func stillJoined(blocked, open bitboard) bool {
+	around := blocked.neighbourhood()
+	edge := around.and(open)
+	if edge.empty() {
+		return true
+	}
+	near := around.neighbourhood().and(open)
+	return edge.subsetOf(fill(bitOf(edge.first()), near))
 }
