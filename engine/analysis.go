@@ -38,16 +38,6 @@ func (p *Position) analyse() analysis {
 	return a
 }
 
-// flockOf returns the index of the flock holding the birds of unit.
-func (a *analysis) flockOf(unit bitboard) int {
-	for i := 0; i < a.nflocks; i++ {
-		if a.flocks[i].intersects(unit) {
-			return i
-		}
-	}
-	return -1
-}
-
 // oneFlock reports whether the birds b are one flock (and there are some).
 func oneFlock(b bitboard) bool {
 	return b.any() && fill(bitOf(b.first()), b) == b

@@ -47,9 +47,6 @@ func (d Direction) String() string {
 // Opposite returns the direction pointing the other way.
 func (d Direction) Opposite() Direction { return (d + 3) % numDirections }
 
-// axis returns 0 for E–W, 1 for NE–SW and 2 for NW–SE.
-func (d Direction) axis() int { return int(d % 3) }
-
 // ParseDirection reads a direction name in any case.
 func ParseDirection(s string) (Direction, error) {
 	for _, d := range Directions() {
