@@ -1,0 +1,219 @@
+package fakediscord
+
+import (
+	"errors"
+	"time"
+)
+
+// ChannelType is the kind of a channel, as Discord numbers them.
+type ChannelType int
+
+// The channel types the stand-in models.
+const (
+	ChannelGuildText     ChannelType = 0
+	ChannelDM            ChannelType = 1
+	ChannelPublicThread  ChannelType = 11
+	ChannelPrivateThread ChannelType = 12
+)
+
+// IsThread reports whether channels of this type are threads.
+func (t ChannelType) IsThread() bool { return t == ChannelPublicThread || t == ChannelPrivateThread }
+
+// Channel is a text channel, a thread (a channel with a parent) or a direct message channel. It
+// marshals to Discord's channel object.
+type Channel struct {
+	ID               string          `json:"id"`
+	Type             ChannelType     `json:"type"`
+	GuildID          string          `json:"guild_id,omitempty"`
+	Name             string          `json:"name,omitempty"`
+	Topic            string          `json:"topic,omitempty"`
+	Position         int             `json:"position"`
+	ParentID         string          `json:"parent_id,omitempty"`
+	OwnerID          string          `json:"owner_id,omitempty"`
+	LastMessageID    string          `json:"last_message_id,omitempty"`
+	Recipients       []User          `json:"recipients,omitempty"`
+	ThreadMetadata   *ThreadMetadata `json:"thread_metadata,omitempty"`
+	MessageCount     int             `json:"message_count,omitempty"`
+	MemberCount      int             `json:"member_count,omitempty"`
+	RateLimitPerUser int             `json:"rate_limit_per_user"`
+	NSFW             bool            `json:"nsfw"`
+	Flags            int             `json:"flags"`
+}
+
+// ThreadMetadata is the thread-only part of a channel.
+type ThreadMetadata struct {
+	Archived            bool      `json:"archived"`
+	AutoArchiveDuration int       `json:"auto_archive_duration"`
+	ArchiveTimestamp    time.Time `json:"archive_timestamp"`
+	Locked              bool      `json:"locked"`
+	Invitable           *bool     `json:"invitable,omitempty"`
+	CreateTimestamp     time.Time `json:"create_timestamp"`
+}
+
+// channelState is a channel with its messages, oldest first.
+type channelState struct {
+	Channel
+	messages []*Message
+}
+
+// errNotText is returned when a thread is asked of something that cannot hold one.
+var errNotText = errors.New("fakediscord: threads can only be started in guild text channels")
+
+// AddChannel creates a text channel in a guild. A connected bot is sent CHANNEL_CREATE.
+func (s *Server) AddChannel(guildID, name string) (Channel, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g, ok := s.guilds[guildID]
+	if !ok {
+		return Channel{}, ErrUnknownGuild
+	}
+	c := s.addChannel(Channel{Type: ChannelGuildText, GuildID: g.ID, Name: name, Position: len(s.channelsOf(g.ID))})
+	s.dispatchAll("CHANNEL_CREATE", c.Channel, IntentGuilds)
+	s.publish(Event{Kind: ChannelCreated, ChannelID: c.ID, Channel: c.Channel})
+	return c.Channel, nil
+}
+
+// AddThread starts a public thread in a text channel, created by a user (ownerRef, an ID or a
+// username), as a person does from Discord's client: Discord posts a "thread created" notice in
+// the parent channel, and a connected bot is sent THREAD_CREATE.
+func (s *Server) AddThread(parentID, name, ownerRef string) (Channel, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	owner, ok := s.lookupUser(ownerRef)
+	if !ok {
+		return Channel{}, ErrUnknownUser
+	}
+	th, err := s.startThread(parentID, "", name, *owner, ChannelPublicThread, 4320)
+	if err != nil {
+		return Channel{}, err
+	}
+	return th.Channel, nil
+}
+
+// startThread creates a thread under parentID. A thread started from a message takes the
+// message's ID, as on Discord; one started without gets a "thread created" system message in
+// the parent. The caller holds s.mu.
+func (s *Server) startThread(parentID, fromMessageID, name string, owner User, typ ChannelType, archiveMinutes int) (*channelState, error) {
+	parent, ok := s.channels[parentID]
+	if !ok {
+		return nil, ErrUnknownChannel
+	}
+	if parent.Type != ChannelGuildText {
+		return nil, errNotText
+	}
+	now := s.now()
+	if archiveMinutes == 0 {
+		archiveMinutes = 4320
+	}
+	meta := &ThreadMetadata{AutoArchiveDuration: archiveMinutes, ArchiveTimestamp: now, CreateTimestamp: now}
+	if typ == ChannelPrivateThread {
+		invitable := true
+		meta.Invitable = &invitable
+	}
+	c := Channel{ID: fromMessageID, Type: typ, GuildID: parent.GuildID, Name: name, ParentID: parent.ID,
+		OwnerID: owner.ID, ThreadMetadata: meta, MemberCount: 1}
+	th := s.addChannel(c)
+	if fromMessageID != "" {
+		_, m := s.findMessage(fromMessageID)
+		m.Thread = &th.Channel
+		s.publish(Event{Kind: MessageUpdated, ChannelID: parent.ID, Message: m.clone()})
+	}
+	created := map[string]any{}
+	mustRoundTrip(th.Channel, &created)
+	created["newly_created"] = true
+	s.dispatchAll("THREAD_CREATE", created, IntentGuilds)
+	s.publish(Event{Kind: ChannelCreated, ChannelID: th.ID, Channel: th.Channel})
+	if fromMessageID == "" {
+		notice := &Message{Type: MessageThreadCreated, Author: owner, Content: name,
+			MessageReference: &MessageReference{ChannelID: th.ID, GuildID: th.GuildID}}
+		s.addMessage(parent, notice)
+	}
+	return th, nil
+}
+
+// DMChannel returns the direct message channel between the bot and a user, creating it the
+// first time.
+func (s *Server) DMChannel(userRef string) (Channel, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	u, ok := s.lookupUser(userRef)
+	if !ok {
+		return Channel{}, ErrUnknownUser
+	}
+	for _, id := range s.channelOrder {
+		if c := s.channels[id]; c.Type == ChannelDM && c.Recipients[0].ID == u.ID {
+			return c.Channel, nil
+		}
+	}
+	return s.addChannel(Channel{Type: ChannelDM, Recipients: []User{*u}}).Channel, nil
+}
+
+// addChannel stores a new channel, giving it an ID unless it has one. The caller holds s.mu.
+func (s *Server) addChannel(c Channel) *channelState {
+	if c.ID == "" {
+		c.ID = s.newID()
+	}
+	cs := &channelState{Channel: c}
+	s.channels[c.ID] = cs
+	s.channelOrder = append(s.channelOrder, c.ID)
+	return cs
+}
+
+// Channel finds a channel or thread by ID.
+func (s *Server) Channel(id string) (Channel, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c, ok := s.channels[id]
+	if !ok {
+		return Channel{}, false
+	}
+	return c.Channel, true
+}
+
+// Channels lists a guild's channels and threads in the order they were created.
+func (s *Server) Channels(guildID string) []Channel {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Channel
+	for _, id := range s.channelOrder {
+		if c := s.channels[id]; c.GuildID == guildID && guildID != "" {
+			out = append(out, c.Channel)
+		}
+	}
+	return out
+}
+
+// Threads lists the threads under a channel in the order they were created.
+func (s *Server) Threads(parentID string) []Channel {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Channel
+	for _, id := range s.channelOrder {
+		if c := s.channels[id]; c.ParentID == parentID {
+			out = append(out, c.Channel)
+		}
+	}
+	return out
+}
+
+// channelsOf lists the channels of a guild that are not threads. The caller holds s.mu.
+func (s *Server) channelsOf(guildID string) []Channel {
+	var out []Channel
+	for _, id := range s.channelOrder {
+		if c := s.channels[id]; c.GuildID == guildID && !c.Type.IsThread() {
+			out = append(out, c.Channel)
+		}
+	}
+	return out
+}
+
+// threadsOf lists the threads of a guild. The caller holds s.mu.
+func (s *Server) threadsOf(guildID string) []Channel {
+	var out []Channel
+	for _, id := range s.channelOrder {
+		if c := s.channels[id]; c.GuildID == guildID && c.Type.IsThread() {
+			out = append(out, c.Channel)
+		}
+	}
+	return out
+}

@@ -1,0 +1,119 @@
+package fakediscord
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// Errors for component clicks that Discord's client would not send.
+var (
+	ErrUnknownComponent  = errors.New("fakediscord: no component with that custom_id on the message")
+	ErrComponentDisabled = errors.New("fakediscord: component is disabled")
+)
+
+// ComponentClick is a user using a message component: clicking a button, or choosing Values
+// in a select menu.
+type ComponentClick struct {
+	MessageID string
+	// User clicks: an ID, a username or a mention.
+	User     string
+	CustomID string
+	Values   []string
+}
+
+// ClickComponent has a user click a button or pick from a select menu on a message they see,
+// and dispatches the type 3 interaction with the message attached.
+func (s *Server) ClickComponent(click ComponentClick) (*Interaction, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c, m := s.findMessage(click.MessageID)
+	if m == nil {
+		return nil, ErrUnknownMessage
+	}
+	inv, err := s.invokerIn(c.ID, click.User)
+	if err != nil {
+		return nil, err
+	}
+	if !m.VisibleToUser(inv.user.ID) {
+		return nil, ErrUnknownMessage
+	}
+	comp, ok := findComponent(m.Components, click.CustomID)
+	if !ok {
+		return nil, fmt.Errorf("%w: %q", ErrUnknownComponent, click.CustomID)
+	}
+	if disabled, _ := comp["disabled"].(bool); disabled {
+		return nil, fmt.Errorf("%w: %q", ErrComponentDisabled, click.CustomID)
+	}
+	ctype, _ := comp["type"].(float64)
+	data := map[string]any{"custom_id": click.CustomID, "component_type": int(ctype)}
+	if ctype != 2 {
+		if err := checkSelect(comp, click.Values); err != nil {
+			return nil, err
+		}
+		data["values"] = append([]string{}, click.Values...)
+	}
+	st, err := s.newInteraction(InteractionMessageComponent, inv, data, m.ID)
+	if err != nil {
+		return nil, err
+	}
+	h := st.Interaction
+	return &h, nil
+}
+
+// checkSelect checks the values picked in a select menu: between min_values and max_values
+// (1 and 1 by default), and for a string select, among its options.
+func checkSelect(comp map[string]any, values []string) error {
+	lo, hi := 1, 1
+	if v, ok := comp["min_values"].(float64); ok {
+		lo = int(v)
+	}
+	if v, ok := comp["max_values"].(float64); ok {
+		hi = int(v)
+	}
+	if len(values) < lo || len(values) > hi {
+		return fmt.Errorf("%w: pick between %d and %d values", ErrInvalidOptionValue, lo, hi)
+	}
+	if comp["type"] != 3.0 {
+		return nil
+	}
+	opts, _ := comp["options"].([]any)
+	for _, v := range values {
+		if !slices.ContainsFunc(opts, func(o any) bool { om, _ := o.(map[string]any); return om["value"] == v }) {
+			return fmt.Errorf("%w: %q is not an option of the menu", ErrInvalidOptionValue, v)
+		}
+	}
+	return nil
+}
+
+// findComponent finds an interactive component by custom_id anywhere in a components tree
+// (action rows, sections, containers).
+func findComponent(raw json.RawMessage, customID string) (map[string]any, bool) {
+	var tree any
+	if json.Unmarshal(raw, &tree) != nil {
+		return nil, false
+	}
+	var walk func(v any) (map[string]any, bool)
+	walk = func(v any) (map[string]any, bool) {
+		switch x := v.(type) {
+		case []any:
+			for _, e := range x {
+				if m, ok := walk(e); ok {
+					return m, true
+				}
+			}
+		case map[string]any:
+			if id, _ := x["custom_id"].(string); id == customID {
+				return x, true
+			}
+			for _, k := range []string{"components", "accessory", "component"} {
+				if m, ok := walk(x[k]); ok {
+					return m, true
+				}
+			}
+		}
+		return nil, false
+	}
+	return walk(tree)
+}

@@ -1,0 +1,130 @@
+package fakediscord
+
+import (
+	"context"
+	"sync"
+)
+
+// EventKind says what changed in a channel.
+type EventKind int
+
+// The kinds of events a subscription receives.
+const (
+	MessageCreated EventKind = iota + 1
+	MessageUpdated
+	MessageDeleted
+	ChannelCreated
+)
+
+// String names the event kind.
+func (k EventKind) String() string {
+	switch k {
+	case MessageCreated:
+		return "message created"
+	case MessageUpdated:
+		return "message updated"
+	case MessageDeleted:
+		return "message deleted"
+	case ChannelCreated:
+		return "channel created"
+	}
+	return "unknown"
+}
+
+// Event is a change in a channel as a person watching it would see it: a message posted,
+// edited or deleted, or a channel or thread created.
+type Event struct {
+	Kind      EventKind
+	ChannelID string
+	// Message is the message as it is after the change (as it was, for a deletion). Check
+	// Message.VisibleTo before showing an ephemeral message.
+	Message Message
+	// Channel is the new channel of a ChannelCreated event.
+	Channel Channel
+}
+
+// subscriber is one subscription. Events queue without bound so that the server never waits for
+// a slow reader; one goroutine hands them over in order.
+type subscriber struct {
+	mu      sync.Mutex
+	queue   []Event
+	wake    chan struct{}
+	done    chan struct{}
+	stopped bool
+}
+
+// Subscribe returns a channel receiving every event from now on, in order, until ctx ends or
+// the server closes; then the channel is closed.
+func (s *Server) Subscribe(ctx context.Context) <-chan Event {
+	sub := &subscriber{wake: make(chan struct{}, 1), done: make(chan struct{})}
+	out := make(chan Event)
+	s.mu.Lock()
+	if s.closed {
+		sub.stop()
+	} else {
+		s.subs[sub] = struct{}{}
+	}
+	s.mu.Unlock()
+	go func() {
+		defer close(out)
+		defer func() {
+			s.mu.Lock()
+			delete(s.subs, sub)
+			s.mu.Unlock()
+		}()
+		for {
+			sub.mu.Lock()
+			batch := sub.queue
+			sub.queue = nil
+			sub.mu.Unlock()
+			for _, e := range batch {
+				select {
+				case out <- e:
+				case <-ctx.Done():
+					return
+				case <-sub.done:
+					return
+				}
+			}
+			select {
+			case <-sub.wake:
+			case <-ctx.Done():
+				return
+			case <-sub.done:
+				return
+			}
+		}
+	}()
+	return out
+}
+
+// publish queues an event for every subscriber. The caller holds s.mu.
+func (s *Server) publish(e Event) {
+	for sub := range s.subs {
+		sub.push(e)
+	}
+}
+
+// push queues one event.
+func (sub *subscriber) push(e Event) {
+	sub.mu.Lock()
+	defer sub.mu.Unlock()
+	if sub.stopped {
+		return
+	}
+	sub.queue = append(sub.queue, e)
+	select {
+	case sub.wake <- struct{}{}:
+	default:
+	}
+}
+
+// stop ends the subscription.
+func (sub *subscriber) stop() {
+	sub.mu.Lock()
+	defer sub.mu.Unlock()
+	if !sub.stopped {
+		sub.stopped = true
+		close(sub.done)
+	}
+}

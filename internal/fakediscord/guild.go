@@ -1,0 +1,216 @@
+package fakediscord
+
+import (
+	"slices"
+	"time"
+)
+
+// Guild is a Discord server: it holds channels, roles and members.
+type Guild struct {
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	OwnerID string `json:"owner_id"`
+	// Locale is the guild's preferred locale, sent as guild_locale with interactions.
+	Locale string `json:"preferred_locale"`
+}
+
+// guildState is a guild with everything it holds.
+type guildState struct {
+	Guild
+	joinedAt time.Time
+	roles    []*Role
+	members  map[string]*Member
+	order    []string // member user IDs in joining order
+}
+
+// AddGuild creates a guild with an @everyone role allowing Options.EveryonePermissions, and adds
+// the bot to it with its own role allowing Options.BotPermissions. The guild's owner is a user
+// outside the stand-in, so that no modelled user, not even the bot, gets the owner's implicit
+// permissions. A connected bot is sent GUILD_CREATE.
+func (s *Server) AddGuild(name string) Guild {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := s.now()
+	id := s.newID()
+	g := &guildState{
+		Guild:    Guild{ID: id, Name: name, OwnerID: s.newID(), Locale: "en-US"},
+		joinedAt: now,
+		members:  map[string]*Member{},
+	}
+	g.roles = append(g.roles, &Role{ID: id, Name: "@everyone", Permissions: s.opts.EveryonePermissions})
+	botRole := &Role{ID: s.newID(), Name: s.bot.Username, Position: 1, Permissions: s.opts.BotPermissions, Managed: true}
+	g.roles = append(g.roles, botRole)
+	s.guilds[id] = g
+	s.guildOrder = append(s.guildOrder, id)
+	s.join(g, &s.bot, botRole.ID)
+	s.dispatchAll("GUILD_CREATE", s.guildCreate(g), 0)
+	return g.Guild
+}
+
+// Guilds lists the guilds in the order they were added.
+func (s *Server) Guilds() []Guild {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]Guild, 0, len(s.guildOrder))
+	for _, id := range s.guildOrder {
+		out = append(out, s.guilds[id].Guild)
+	}
+	return out
+}
+
+// AddRole creates a role in a guild, such as a "Moderator" role with PermManageMessages.
+func (s *Server) AddRole(guildID, name string, permissions int64) (Role, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g, ok := s.guilds[guildID]
+	if !ok {
+		return Role{}, ErrUnknownGuild
+	}
+	r := &Role{ID: s.newID(), Name: name, Position: len(g.roles), Permissions: permissions, Mentionable: true}
+	g.roles = append(g.roles, r)
+	s.dispatchAll("GUILD_ROLE_CREATE", map[string]any{"guild_id": g.ID, "role": r}, IntentGuilds)
+	return *r, nil
+}
+
+// Roles lists a guild's roles, @everyone first.
+func (s *Server) Roles(guildID string) []Role {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g, ok := s.guilds[guildID]
+	if !ok {
+		return nil
+	}
+	out := make([]Role, 0, len(g.roles))
+	for _, r := range g.roles {
+		out = append(out, *r)
+	}
+	return out
+}
+
+// AddMember makes a user a member of a guild with the given roles (besides @everyone). Adding a
+// member again replaces their roles.
+func (s *Server) AddMember(guildID, userID string, roleIDs ...string) (Member, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g, ok := s.guilds[guildID]
+	if !ok {
+		return Member{}, ErrUnknownGuild
+	}
+	u, ok := s.lookupUser(userID)
+	if !ok {
+		return Member{}, ErrUnknownUser
+	}
+	for _, id := range roleIDs {
+		if g.role(id) == nil {
+			return Member{}, ErrUnknownRole
+		}
+	}
+	return *s.join(g, u, roleIDs...), nil
+}
+
+// join adds or updates a guild member. The caller holds s.mu.
+func (s *Server) join(g *guildState, u *User, roleIDs ...string) *Member {
+	m, ok := g.members[u.ID]
+	if !ok {
+		m = &Member{User: *u, JoinedAt: s.now()}
+		g.members[u.ID] = m
+		g.order = append(g.order, u.ID)
+	}
+	m.Roles = append([]string{}, roleIDs...)
+	return m
+}
+
+// Member returns a user's membership of a guild.
+func (s *Server) Member(guildID, userID string) (Member, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, err := s.member(guildID, userID)
+	if err != nil {
+		return Member{}, err
+	}
+	return *m, nil
+}
+
+// member finds a member by guild ID and user reference. The caller holds s.mu.
+func (s *Server) member(guildID, userRef string) (*Member, error) {
+	g, ok := s.guilds[guildID]
+	if !ok {
+		return nil, ErrUnknownGuild
+	}
+	u, ok := s.lookupUser(userRef)
+	if !ok {
+		return nil, ErrUnknownUser
+	}
+	m, ok := g.members[u.ID]
+	if !ok {
+		return nil, ErrUnknownMember
+	}
+	return m, nil
+}
+
+// role finds a role by ID.
+func (g *guildState) role(id string) *Role {
+	for _, r := range g.roles {
+		if r.ID == id {
+			return r
+		}
+	}
+	return nil
+}
+
+// permissions computes a member's guild permissions: @everyone, plus each role, all of them for
+// the owner or an administrator. Channel overwrites are not modelled.
+func (g *guildState) permissions(m *Member) int64 {
+	if m.User.ID == g.OwnerID {
+		return permAll
+	}
+	p := g.role(g.ID).Permissions
+	for _, id := range m.Roles {
+		if r := g.role(id); r != nil {
+			p |= r.Permissions
+		}
+	}
+	if p&PermAdministrator != 0 {
+		return permAll
+	}
+	return p
+}
+
+// Permissions returns a user's permissions in a channel: their guild permissions, or in a DM
+// what Discord allows there.
+func (s *Server) Permissions(channelID, userID string) (int64, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.permissions(channelID, userID)
+}
+
+// permissions is Permissions with s.mu held.
+func (s *Server) permissions(channelID, userRef string) (int64, error) {
+	c, ok := s.channels[channelID]
+	if !ok {
+		return 0, ErrUnknownChannel
+	}
+	if c.GuildID == "" {
+		return dmPermissions, nil
+	}
+	m, err := s.member(c.GuildID, userRef)
+	if err != nil {
+		return 0, err
+	}
+	return s.guilds[c.GuildID].permissions(m), nil
+}
+
+// dmPermissions is what everyone may do in a direct message channel.
+const dmPermissions = PermViewChannel | PermSendMessages | PermEmbedLinks | PermAttachFiles |
+	PermReadMessageHistory | PermAddReactions | PermUseExternalEmojis
+
+// members lists a guild's members in joining order.
+func (g *guildState) memberList() []Member {
+	out := make([]Member, 0, len(g.order))
+	for _, id := range g.order {
+		m := *g.members[id]
+		m.Roles = slices.Clone(m.Roles)
+		out = append(out, m)
+	}
+	return out
+}

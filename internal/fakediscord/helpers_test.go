@@ -1,0 +1,173 @@
+package fakediscord
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"image"
+	"image/color"
+	"image/png"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// startServer starts a stand-in for one test and closes it after.
+func startServer(t testing.TB, opts Options) *Server {
+	t.Helper()
+	srv := New(opts)
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = srv.Close() })
+	return srv
+}
+
+// specValidator loads Discord's OpenAPI description from beside the repository, or skips the
+// test when it is absent.
+func specValidator(t testing.TB) *Validator {
+	t.Helper()
+	path, err := FindSpec(".")
+	if errors.Is(err, ErrSpecNotFound) {
+		t.Skipf("skipping: %v (it lives in ../shared/discord-api-spec beside the repository)", err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := LoadValidator(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// testWorld is a guild with a #general channel and the users ana, ben and spectator; ben is a
+// moderator (Manage Messages).
+type testWorld struct {
+	guild               Guild
+	general             Channel
+	ana, ben, spectator User
+	moderator           Role
+}
+
+// newWorld populates a stand-in.
+func newWorld(t testing.TB, srv *Server) testWorld {
+	t.Helper()
+	w := testWorld{guild: srv.AddGuild("Volo Club")}
+	var err error
+	if w.general, err = srv.AddChannel(w.guild.ID, "general"); err != nil {
+		t.Fatal(err)
+	}
+	if w.moderator, err = srv.AddRole(w.guild.ID, "Moderator", PermManageMessages); err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []struct {
+		user  *User
+		name  string
+		roles []string
+	}{{&w.ana, "ana", nil}, {&w.ben, "ben", []string{w.moderator.ID}}, {&w.spectator, "spectator", nil}} {
+		if *u.user, err = srv.AddUser(u.name); err != nil {
+			t.Fatal(err)
+		}
+		if _, err = srv.AddMember(w.guild.ID, u.user.ID, u.roles...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return w
+}
+
+// connect opens a real discordgo session against the stand-in, with the given intents, and
+// closes it after the test. handlers are added before Open.
+func connect(t testing.TB, srv *Server, intents discordgo.Intent, handlers ...any) *discordgo.Session {
+	t.Helper()
+	ds, err := discordgo.New("Bot test-token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.Configure(ds)
+	ds.Identify.Intents = intents
+	ds.LogLevel = -1
+	// The stand-in closes after the test; a bot reconnecting to it then would only spin.
+	ds.ShouldReconnectOnError = false
+	for _, h := range handlers {
+		ds.AddHandler(h)
+	}
+	if err := ds.Open(); err != nil {
+		t.Fatal(err)
+	}
+	// discordgo's Close sends a close frame and then sleeps a second before closing; with
+	// reconnection off, the test need not wait for it.
+	t.Cleanup(func() { go ds.Close() })
+	if _, err := srv.WaitReady(timeout(t)); err != nil {
+		t.Fatal(err)
+	}
+	return ds
+}
+
+// timeout is a context that gives up on a test after a few seconds.
+func timeout(t testing.TB) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// boardPNG is a small PNG, standing in for a rendered board.
+func boardPNG(t testing.TB, w, h int) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	img.Set(1, 1, color.RGBA{R: 255, A: 255})
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// voloCommands is the command set the tests register, shaped like the bot's.
+func voloCommands() []*discordgo.ApplicationCommand {
+	manage := int64(discordgo.PermissionManageMessages)
+	return []*discordgo.ApplicationCommand{{
+		Name:        "volo",
+		Description: "Play Volo",
+		Options: []*discordgo.ApplicationCommandOption{
+			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "challenge", Description: "Challenge a player",
+				Options: []*discordgo.ApplicationCommandOption{
+					{Type: discordgo.ApplicationCommandOptionUser, Name: "opponent", Description: "Who to play", Required: true},
+					{Type: discordgo.ApplicationCommandOptionString, Name: "rules", Description: "Rule set",
+						Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "standard", Value: "standard"}, {Name: "last-act", Value: "last-act"}}},
+				}},
+			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "move", Description: "Make a move",
+				Options: []*discordgo.ApplicationCommandOption{
+					{Type: discordgo.ApplicationCommandOptionString, Name: "move", Description: "The move", Required: true, Autocomplete: true},
+				}},
+			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "board", Description: "Show the board",
+				Options: []*discordgo.ApplicationCommandOption{
+					{Type: discordgo.ApplicationCommandOptionInteger, Name: "size", Description: "Pixels", MinValue: ptr(1.0), MaxValue: 64},
+				}},
+		},
+	}, {
+		Name:                     "volo-admin",
+		Description:              "Moderate games",
+		DefaultMemberPermissions: &manage,
+		Options: []*discordgo.ApplicationCommandOption{
+			{Type: discordgo.ApplicationCommandOptionBoolean, Name: "purge", Description: "Purge finished games"},
+		},
+	}}
+}
+
+// ptr returns a pointer to v.
+func ptr[T any](v T) *T { return &v }
+
+// restCode reads Discord's JSON error code from a discordgo REST error.
+func restCode(t testing.TB, err error) (int, int) {
+	t.Helper()
+	var rerr *discordgo.RESTError
+	if !errors.As(err, &rerr) {
+		t.Fatalf("want a REST error, got %v", err)
+	}
+	if rerr.Message == nil {
+		t.Fatalf("REST error without a Discord error body: %s", rerr.ResponseBody)
+	}
+	return rerr.Response.StatusCode, rerr.Message.Code
+}

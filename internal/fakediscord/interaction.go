@@ -1,0 +1,191 @@
+package fakediscord
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"time"
+)
+
+// InteractionType is the kind of an interaction, as Discord numbers them.
+type InteractionType int
+
+// The interaction types.
+const (
+	InteractionPing               InteractionType = 1
+	InteractionApplicationCommand InteractionType = 2
+	InteractionMessageComponent   InteractionType = 3
+	InteractionAutocomplete       InteractionType = 4
+	InteractionModalSubmit        InteractionType = 5
+)
+
+// CallbackType is the kind of an interaction callback, the bot's first answer.
+type CallbackType int
+
+// The interaction callback types the stand-in accepts.
+const (
+	CallbackPong                   CallbackType = 1
+	CallbackChannelMessage         CallbackType = 4
+	CallbackDeferredChannelMessage CallbackType = 5
+	CallbackDeferredUpdateMessage  CallbackType = 6
+	CallbackUpdateMessage          CallbackType = 7
+	CallbackAutocompleteResult     CallbackType = 8
+	CallbackModal                  CallbackType = 9
+)
+
+// ReplyKind says what the bot did in answer to an interaction.
+type ReplyKind int
+
+// The kinds of replies.
+const (
+	ReplyCallback ReplyKind = iota + 1
+	ReplyEditOriginal
+	ReplyDeleteOriginal
+	ReplyFollowup
+	ReplyEditFollowup
+	ReplyDeleteFollowup
+)
+
+// String names the reply kind.
+func (k ReplyKind) String() string {
+	switch k {
+	case ReplyCallback:
+		return "callback"
+	case ReplyEditOriginal:
+		return "edit original"
+	case ReplyDeleteOriginal:
+		return "delete original"
+	case ReplyFollowup:
+		return "follow-up"
+	case ReplyEditFollowup:
+		return "edit follow-up"
+	case ReplyDeleteFollowup:
+		return "delete follow-up"
+	}
+	return "unknown"
+}
+
+// Reply is one thing the bot did in answer to an interaction: its callback, then any edit of
+// the original response and any follow-up.
+type Reply struct {
+	Kind ReplyKind
+	// CallbackType is the type of a ReplyCallback.
+	CallbackType CallbackType
+	// Message is the message created, edited or deleted, as it was right after; nil for a
+	// callback that touches no message (pong, autocomplete result, modal).
+	Message *Message
+	// Choices are the suggestions of an autocomplete result.
+	Choices []Choice
+	// Modal is the form of a modal callback.
+	Modal *Modal
+	// RequestSeq is the Seq of the request that carried the reply.
+	RequestSeq int
+	Time       time.Time
+}
+
+// Modal is a form the bot asked Discord to show: a title and text inputs in rows.
+type Modal struct {
+	CustomID   string          `json:"custom_id"`
+	Title      string          `json:"title"`
+	Components json.RawMessage `json:"components"`
+}
+
+// Interaction is an interaction the stand-in dispatched to the bot, and a handle to wait for
+// the bot's replies to it.
+type Interaction struct {
+	ID        string
+	Token     string
+	Type      InteractionType
+	ChannelID string
+	GuildID   string
+	User      User
+	// Payload is the exact INTERACTION_CREATE data sent; decode it into a discordgo.Interaction to
+	// see what the bot saw.
+	Payload json.RawMessage
+
+	srv *Server
+}
+
+// interactionState is what the server keeps about an interaction.
+type interactionState struct {
+	Interaction
+	createdAt   time.Time
+	commandName string
+	commandType CommandType
+	source      string // ID of the message whose component was used, if any
+	acked       bool
+	original    string   // ID of the @original message, once there is one
+	followups   []string // IDs of follow-up messages
+	modal       *Modal
+	replies     []Reply
+}
+
+// Replies returns the replies the bot made so far, in order.
+func (i *Interaction) Replies() []Reply {
+	i.srv.mu.Lock()
+	defer i.srv.mu.Unlock()
+	st, ok := i.srv.interactions[i.ID]
+	if !ok {
+		return nil
+	}
+	return cloneReplies(st.replies)
+}
+
+// WaitReplies waits until the bot made at least n replies and returns them all.
+func (i *Interaction) WaitReplies(ctx context.Context, n int) ([]Reply, error) {
+	var out []Reply
+	err := i.srv.waitFor(ctx, func() bool {
+		st := i.srv.interactions[i.ID]
+		if st == nil || len(st.replies) < n {
+			return false
+		}
+		out = cloneReplies(st.replies)
+		return true
+	})
+	return out, err
+}
+
+// Callback waits for the bot's callback, its first reply.
+func (i *Interaction) Callback(ctx context.Context) (Reply, error) {
+	replies, err := i.WaitReplies(ctx, 1)
+	if err != nil {
+		return Reply{}, err
+	}
+	return replies[0], nil
+}
+
+// Interaction finds an interaction the stand-in dispatched, by ID.
+func (s *Server) Interaction(id string) (*Interaction, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st, ok := s.interactions[id]
+	if !ok {
+		return nil, false
+	}
+	h := st.Interaction
+	return &h, true
+}
+
+// cloneReplies copies replies so that the copies share nothing with the server.
+func cloneReplies(rs []Reply) []Reply {
+	out := slices.Clone(rs)
+	for k := range out {
+		if m := out[k].Message; m != nil {
+			c := m.clone()
+			out[k].Message = &c
+		}
+		out[k].Choices = slices.Clone(out[k].Choices)
+	}
+	return out
+}
+
+// addReply records a reply and wakes the waiters. The caller holds s.mu.
+func (s *Server) addReply(st *interactionState, r Reply) {
+	r.Time = s.now()
+	if r.Message != nil {
+		c := r.Message.clone()
+		r.Message = &c
+	}
+	st.replies = append(st.replies, r)
+	s.notify()
+}

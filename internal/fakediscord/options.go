@@ -1,0 +1,352 @@
+package fakediscord
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// SlashCommand is a chat input command as a user invokes it in a channel, such as
+// /volo challenge opponent:@ben, before it is checked against the registered definition.
+type SlashCommand struct {
+	ChannelID string
+	// User invokes the command: an ID, a username or a mention.
+	User string
+	// Name is the command's name, without the slash.
+	Name    string
+	Options []OptionValue
+}
+
+// OptionValue is an option as the user filled it in: a subcommand or group with its own
+// Options, or a value. Values may be given as text, as the message box has them, or typed: an
+// int or float64 for numbers, a bool, a User for a user option; users, channels and roles may
+// also be given by ID, name or mention.
+type OptionValue struct {
+	Name    string
+	Value   any
+	Focused bool
+	Options []OptionValue
+}
+
+// Errors for invocations that Discord's client would not let through.
+var (
+	ErrUnknownCommand     = errors.New("fakediscord: no such command registered")
+	ErrCommandNotAllowed  = errors.New("fakediscord: command not available to this user here")
+	ErrUnknownOption      = errors.New("fakediscord: no such option")
+	ErrMissingOption      = errors.New("fakediscord: missing required option")
+	ErrInvalidOptionValue = errors.New("fakediscord: invalid option value")
+)
+
+// resolver checks an invocation's options against a command definition and collects the users,
+// members, channels and roles it mentions, as Discord does for the resolved field.
+type resolver struct {
+	s        *Server
+	guild    *guildState // nil in a DM
+	invoker  *Member     // the invoking member; nil in a DM
+	partial  bool        // autocomplete: required options may be missing, one is focused
+	focused  int
+	users    map[string]User
+	members  map[string]map[string]any
+	channels map[string]any
+	roles    map[string]Role
+}
+
+// newResolver starts resolving the options of a member's invocation in a guild (both nil in a
+// DM). The caller holds s.mu.
+func newResolver(s *Server, g *guildState, invoker *Member, partial bool) *resolver {
+	return &resolver{s: s, guild: g, invoker: invoker, partial: partial, users: map[string]User{},
+		members: map[string]map[string]any{}, channels: map[string]any{}, roles: map[string]Role{}}
+}
+
+// resolved is the data's resolved object, or nil when nothing was mentioned.
+func (rv *resolver) resolved() map[string]any {
+	out := map[string]any{}
+	if len(rv.users) > 0 {
+		out["users"] = rv.users
+	}
+	if len(rv.members) > 0 {
+		out["members"] = rv.members
+	}
+	if len(rv.channels) > 0 {
+		out["channels"] = rv.channels
+	}
+	if len(rv.roles) > 0 {
+		out["roles"] = rv.roles
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// options checks one level of given options against their definitions and builds Discord's
+// option objects, recursing into a subcommand.
+func (rv *resolver) options(path string, defs []CommandOption, given []OptionValue) ([]map[string]any, error) {
+	out := []map[string]any{}
+	var seen []string
+	for _, g := range given {
+		k := slices.IndexFunc(defs, func(d CommandOption) bool { return d.Name == g.Name })
+		if k < 0 {
+			return nil, fmt.Errorf("%w: /%s has no option %q", ErrUnknownOption, path, g.Name)
+		}
+		if slices.Contains(seen, g.Name) {
+			return nil, fmt.Errorf("%w: %q given twice", ErrInvalidOptionValue, g.Name)
+		}
+		seen = append(seen, g.Name)
+		def := defs[k]
+		o := map[string]any{"name": def.Name, "type": def.Type}
+		switch {
+		case def.Type == OptionSubCommand || def.Type == OptionSubCommandGroup:
+			if len(given) != 1 {
+				return nil, fmt.Errorf("%w: /%s takes exactly one subcommand", ErrInvalidOptionValue, path)
+			}
+			sub, err := rv.options(path+" "+def.Name, def.Options, g.Options)
+			if err != nil {
+				return nil, err
+			}
+			if len(sub) > 0 {
+				o["options"] = sub
+			}
+		case g.Focused:
+			if !rv.partial || !def.Autocomplete {
+				return nil, fmt.Errorf("%w: %q does not autocomplete", ErrInvalidOptionValue, def.Name)
+			}
+			rv.focused++
+			o["value"], o["focused"] = text(g.Value), true
+		default:
+			v, err := rv.value(def, g.Value)
+			if err != nil {
+				return nil, fmt.Errorf("%w: %s: %v", ErrInvalidOptionValue, def.Name, err)
+			}
+			o["value"] = v
+		}
+		out = append(out, o)
+	}
+	return out, rv.checkRequired(path, defs, seen)
+}
+
+// checkRequired reports a required option, or the subcommand, left out. Autocomplete lets
+// them be missing, as the user is still typing.
+func (rv *resolver) checkRequired(path string, defs []CommandOption, seen []string) error {
+	if rv.partial {
+		return nil
+	}
+	subs := slices.ContainsFunc(defs, func(d CommandOption) bool {
+		return d.Type == OptionSubCommand || d.Type == OptionSubCommandGroup
+	})
+	if subs && len(seen) == 0 {
+		return fmt.Errorf("%w: /%s needs a subcommand", ErrMissingOption, path)
+	}
+	for _, d := range defs {
+		if d.Required && !slices.Contains(seen, d.Name) {
+			return fmt.Errorf("%w: /%s needs %s", ErrMissingOption, path, d.Name)
+		}
+	}
+	return nil
+}
+
+// value converts a given value to its option type, checks it against the definition's
+// choices, bounds and channel types, and records mentioned entities as resolved.
+func (rv *resolver) value(def CommandOption, v any) (any, error) {
+	switch def.Type {
+	case OptionString:
+		return rv.stringValue(def, text(v))
+	case OptionInteger:
+		n, err := toInt(v)
+		if err != nil {
+			return nil, err
+		}
+		return n, checkNumber(def, float64(n))
+	case OptionNumber:
+		f, err := toFloat(v)
+		if err != nil {
+			return nil, err
+		}
+		return f, checkNumber(def, f)
+	case OptionBoolean:
+		return toBool(v)
+	case OptionUser:
+		return rv.user(v)
+	case OptionChannel:
+		return rv.channel(def, text(v))
+	case OptionRole:
+		return rv.role(text(v))
+	case OptionMentionable:
+		if id, err := rv.user(v); err == nil {
+			return id, nil
+		}
+		return rv.role(text(v))
+	}
+	return nil, fmt.Errorf("option type %d is not supported by the stand-in", def.Type)
+}
+
+// stringValue checks a string option: one of the choices (given by value or by name), and
+// within the length bounds.
+func (rv *resolver) stringValue(def CommandOption, s string) (any, error) {
+	if len(def.Choices) > 0 {
+		for _, c := range def.Choices {
+			if text(c.Value) == s || strings.EqualFold(c.Name, s) {
+				return c.Value, nil
+			}
+		}
+		return nil, fmt.Errorf("%q is not one of the choices %s", s, choiceNames(def.Choices))
+	}
+	n := utf8.RuneCountInString(s)
+	if def.MinLength != nil && n < *def.MinLength || def.MaxLength != nil && n > *def.MaxLength {
+		return nil, fmt.Errorf("%q has the wrong length", s)
+	}
+	return s, nil
+}
+
+// checkNumber checks a number option against its choices and bounds.
+func checkNumber(def CommandOption, f float64) error {
+	if len(def.Choices) > 0 && !slices.ContainsFunc(def.Choices, func(c Choice) bool {
+		cf, err := toFloat(c.Value)
+		return err == nil && cf == f
+	}) {
+		return fmt.Errorf("%v is not one of the choices %s", f, choiceNames(def.Choices))
+	}
+	if def.MinValue != nil && f < *def.MinValue || def.MaxValue != nil && f > *def.MaxValue {
+		return fmt.Errorf("%v is out of range", f)
+	}
+	return nil
+}
+
+// choiceNames lists choices for an error message.
+func choiceNames(cs []Choice) string {
+	names := make([]string, len(cs))
+	for i, c := range cs {
+		names[i] = c.Name
+	}
+	return "(" + strings.Join(names, ", ") + ")"
+}
+
+// user resolves a user option: the user, and their membership in a guild with their
+// permissions in it.
+func (rv *resolver) user(v any) (string, error) {
+	ref := text(v)
+	if u, ok := v.(User); ok {
+		ref = u.ID
+	}
+	u, ok := rv.s.lookupUser(ref)
+	if !ok {
+		return "", fmt.Errorf("no user %q", ref)
+	}
+	rv.users[u.ID] = *u
+	if rv.guild != nil {
+		if m, ok := rv.guild.members[u.ID]; ok {
+			partial := map[string]any{}
+			mustRoundTrip(memberWire{Member: *m, Permissions: rv.guild.permissions(m)}, &partial)
+			delete(partial, "user")
+			rv.members[u.ID] = partial
+		}
+	}
+	return u.ID, nil
+}
+
+// channel resolves a channel option, given as an ID, <#id> or #name, within the guild.
+func (rv *resolver) channel(def CommandOption, ref string) (string, error) {
+	ref = strings.TrimSuffix(strings.TrimPrefix(ref, "<#"), ">")
+	name := strings.TrimPrefix(ref, "#")
+	for _, id := range rv.s.channelOrder {
+		c := rv.s.channels[id]
+		if rv.guild == nil || c.GuildID != rv.guild.ID || c.ID != ref && c.Name != name {
+			continue
+		}
+		if len(def.ChannelTypes) > 0 && !slices.Contains(def.ChannelTypes, c.Type) {
+			return "", fmt.Errorf("channel %q is not of an allowed type", ref)
+		}
+		partial := map[string]any{}
+		mustRoundTrip(c.Channel, &partial)
+		partial["permissions"] = strconv.FormatInt(rv.guild.permissions(rv.invoker), 10)
+		rv.channels[c.ID] = partial
+		return c.ID, nil
+	}
+	return "", fmt.Errorf("no channel %q", ref)
+}
+
+// role resolves a role option, given as an ID, <@&id>, @name or name, within the guild.
+func (rv *resolver) role(ref string) (string, error) {
+	ref = strings.TrimSuffix(strings.TrimPrefix(ref, "<@&"), ">")
+	name := strings.TrimPrefix(ref, "@")
+	if rv.guild == nil {
+		return "", fmt.Errorf("no role %q outside a guild", ref)
+	}
+	for _, r := range rv.guild.roles {
+		if r.ID == ref || strings.EqualFold(r.Name, name) {
+			rv.roles[r.ID] = *r
+			return r.ID, nil
+		}
+	}
+	return "", fmt.Errorf("no role %q", ref)
+}
+
+// text renders a given value as the text a user would have typed.
+func text(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return x
+	case User:
+		return x.ID
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return fmt.Sprint(v)
+}
+
+// toInt reads an integer option value.
+func toInt(v any) (int64, error) {
+	switch x := v.(type) {
+	case int:
+		return int64(x), nil
+	case int64:
+		return x, nil
+	case float64:
+		if x != math.Trunc(x) || math.Abs(x) > 1<<53 {
+			return 0, fmt.Errorf("%v is not an integer", x)
+		}
+		return int64(x), nil
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(text(v)), 10, 64)
+	if err != nil || n > 1<<53 || n < -(1<<53) {
+		return 0, fmt.Errorf("%q is not an integer", text(v))
+	}
+	return n, nil
+}
+
+// toFloat reads a number option value.
+func toFloat(v any) (float64, error) {
+	switch x := v.(type) {
+	case int:
+		return float64(x), nil
+	case int64:
+		return float64(x), nil
+	case float64:
+		return x, nil
+	}
+	f, err := strconv.ParseFloat(strings.TrimSpace(text(v)), 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, fmt.Errorf("%q is not a number", text(v))
+	}
+	return f, nil
+}
+
+// toBool reads a boolean option value; the message box offers True and False.
+func toBool(v any) (bool, error) {
+	if b, ok := v.(bool); ok {
+		return b, nil
+	}
+	switch strings.ToLower(strings.TrimSpace(text(v))) {
+	case "true", "yes", "1":
+		return true, nil
+	case "false", "no", "0":
+		return false, nil
+	}
+	return false, fmt.Errorf("%q is not true or false", text(v))
+}

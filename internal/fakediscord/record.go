@@ -1,0 +1,115 @@
+package fakediscord
+
+import (
+	"encoding/json"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Request is one HTTP request the bot made, as the stand-in received it.
+type Request struct {
+	// Seq numbers requests in the order they arrived, from 1.
+	Seq  int
+	Time time.Time
+	// Method and Path are as sent, such as "POST" and "/api/v9/channels/1/messages".
+	Method string
+	Path   string
+	Query  string
+	// APIVersion is the version in the path, such as "9", or empty outside /api.
+	APIVersion string
+	// Route is the matched route in the OpenAPI description's terms, such as
+	// "POST /channels/{channel_id}/messages"; empty when nothing matched (the answer was 404).
+	Route string
+	// Header holds the request headers; the value of Authorization is replaced by its scheme
+	// followed by " [redacted]".
+	Header      http.Header
+	ContentType string
+	// Body is the raw body; Payload the JSON in it (the body itself, or the payload_json part
+	// of a multipart body); Files the files of a multipart body.
+	Body    []byte
+	Payload json.RawMessage
+	Files   []File
+	// Status is the HTTP status answered; 0 while the request is still being handled.
+	Status int
+	// Response is the body answered.
+	Response []byte
+	// ValidationError says why the body failed validation against the OpenAPI description; empty
+	// when it passed or no validator is attached. Allowances lists the documented allowances
+	// applied before validating.
+	ValidationError string
+	Allowances      []string
+}
+
+// File is a file uploaded in a multipart body, a part named files[n].
+type File struct {
+	Field       string
+	Name        string
+	ContentType string
+	Data        []byte
+}
+
+// Requests returns every request received so far, in arrival order.
+func (s *Server) Requests() []Request {
+	return s.RequestsFunc(func(Request) bool { return true })
+}
+
+// RequestsFunc returns the requests for which keep reports true, in arrival order.
+func (s *Server) RequestsFunc(keep func(Request) bool) []Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Request
+	for _, r := range s.requests {
+		if keep(*r) {
+			out = append(out, r.clone())
+		}
+	}
+	return out
+}
+
+// RequestsTo returns the requests that matched a route, given as "METHOD /path/{template}"
+// in the OpenAPI description's terms, such as "POST /channels/{channel_id}/messages".
+func (s *Server) RequestsTo(route string) []Request {
+	return s.RequestsFunc(func(r Request) bool { return r.Route == route })
+}
+
+// UnmatchedRequests returns the requests no route matched, which were answered 404.
+func (s *Server) UnmatchedRequests() []Request {
+	return s.RequestsFunc(func(r Request) bool { return r.Route == "" && r.Status != 0 })
+}
+
+// ValidationFailures returns the requests whose body failed validation.
+func (s *Server) ValidationFailures() []Request {
+	return s.RequestsFunc(func(r Request) bool { return r.ValidationError != "" })
+}
+
+// ResetRequests forgets the requests recorded so far, as between the phases of a test.
+func (s *Server) ResetRequests() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.requests = nil
+}
+
+// clone copies a request so that the copy shares nothing with the record.
+func (r *Request) clone() Request {
+	c := *r
+	c.Header = r.Header.Clone()
+	c.Files = slices.Clone(r.Files)
+	c.Allowances = slices.Clone(r.Allowances)
+	return c
+}
+
+// redactedHeader copies request headers, hiding the credentials in Authorization but keeping
+// its scheme, such as "Bot [redacted]".
+func redactedHeader(h http.Header) http.Header {
+	out := h.Clone()
+	if auth := out.Get("Authorization"); auth != "" {
+		scheme, _, found := strings.Cut(auth, " ")
+		if !found {
+			scheme = ""
+		}
+		out.Set("Authorization", strings.TrimSpace(scheme+" [redacted]"))
+	}
+	return out
+}

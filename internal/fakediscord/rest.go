@@ -1,0 +1,241 @@
+package fakediscord
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+)
+
+// call is one REST request on its way through a route handler.
+type call struct {
+	r       *http.Request
+	path    string // the path below /api/vN
+	params  map[string]string
+	query   url.Values
+	payload json.RawMessage
+	files   []File
+	seq     int // the Seq of the request's record
+}
+
+// param returns a path parameter by its name in the route, such as "channel_id".
+func (c *call) param(name string) string { return c.params[name] }
+
+// decode reads the JSON payload into v.
+func (c *call) decode(v any) *apiError {
+	if len(c.payload) == 0 {
+		return errInvalidJSON(nil)
+	}
+	if err := json.Unmarshal(c.payload, v); err != nil {
+		return errInvalidJSON(err)
+	}
+	return nil
+}
+
+// handlerFunc answers one route: an HTTP status (0 for 200) and a value to send as JSON (nil
+// for an empty body), or a Discord error.
+type handlerFunc func(c *call) (int, any, *apiError)
+
+// route is a handler with whether it needs the bot's Authorization header; the webhook and
+// interaction callback routes authenticate by the token in their path instead.
+type route struct {
+	handle  handlerFunc
+	botAuth bool
+}
+
+// routes lists the REST routes in the OpenAPI description's terms. The ServeMux only matches
+// patterns; the handlers are looked up by the matched pattern.
+func (s *Server) routes() *http.ServeMux {
+	mux := http.NewServeMux()
+	for pattern := range s.table {
+		mux.Handle(pattern, http.NotFoundHandler())
+	}
+	return mux
+}
+
+// routeTable maps each route pattern to its handler.
+func (s *Server) routeTable() map[string]route {
+	bot := func(h handlerFunc) route { return route{handle: h, botAuth: true} }
+	token := func(h handlerFunc) route { return route{handle: h} }
+	return map[string]route{
+		"GET /gateway":                                bot(s.getGateway),
+		"GET /gateway/bot":                            bot(s.getGatewayBot),
+		"GET /users/@me":                              bot(s.getCurrentUser),
+		"GET /users/{user_id}":                        bot(s.getUser),
+		"POST /users/@me/channels":                    bot(s.createDM),
+		"GET /applications/{application_id}/commands": bot(s.getCommands),
+		"PUT /applications/{application_id}/commands": bot(s.putCommands),
+		"GET /applications/{application_id}/guilds/{guild_id}/commands":       bot(s.getCommands),
+		"PUT /applications/{application_id}/guilds/{guild_id}/commands":       bot(s.putCommands),
+		"POST /interactions/{interaction_id}/{interaction_token}/callback":    token(s.postCallback),
+		"GET /webhooks/{webhook_id}/{webhook_token}/messages/@original":       token(s.getWebhookMessage),
+		"PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original":     token(s.editWebhookMessage),
+		"DELETE /webhooks/{webhook_id}/{webhook_token}/messages/@original":    token(s.deleteWebhookMessage),
+		"POST /webhooks/{webhook_id}/{webhook_token}":                         token(s.postFollowup),
+		"GET /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}":    token(s.getWebhookMessage),
+		"PATCH /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}":  token(s.editWebhookMessage),
+		"DELETE /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}": token(s.deleteWebhookMessage),
+		"GET /channels/{channel_id}":                                          bot(s.getChannel),
+		"GET /channels/{channel_id}/messages":                                 bot(s.getMessages),
+		"POST /channels/{channel_id}/messages":                                bot(s.createMessage),
+		"GET /channels/{channel_id}/messages/{message_id}":                    bot(s.getMessage),
+		"PATCH /channels/{channel_id}/messages/{message_id}":                  bot(s.editMessage),
+		"DELETE /channels/{channel_id}/messages/{message_id}":                 bot(s.deleteMessageRoute),
+		"POST /channels/{channel_id}/typing":                                  bot(s.typing),
+		"POST /channels/{channel_id}/threads":                                 bot(s.startThreadRoute),
+		"POST /channels/{channel_id}/messages/{message_id}/threads":           bot(s.startThreadRoute),
+		"GET /guilds/{guild_id}":                                              bot(s.getGuild),
+		"GET /guilds/{guild_id}/channels":                                     bot(s.getGuildChannels),
+		"GET /guilds/{guild_id}/members/{user_id}":                            bot(s.getMember),
+		"GET /guilds/{guild_id}/roles":                                        bot(s.getRoles),
+	}
+}
+
+// apiPath splits /api/v10/channels/1 into the version, "10", and the path below it.
+var apiPath = regexp.MustCompile(`^/api/v(9|10)(/.*)$`)
+
+// ServeHTTP serves the REST API under /api/v9 and /api/v10, the gateway websocket under
+// /gateway, and attachment files under /attachments, recording each request.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if p := strings.TrimSuffix(r.URL.Path, "/"); p == "/gateway" && websocketUpgrade(r) {
+		s.serveGateway(w, r)
+		return
+	}
+	body, _ := io.ReadAll(io.LimitReader(r.Body, 64<<20))
+	rec := s.startRecord(r, body)
+	contentType := "application/json"
+	var status int
+	var resp []byte
+	if strings.HasPrefix(r.URL.Path, "/attachments/") {
+		status, contentType, resp = s.serveAttachment(r)
+	} else {
+		status, resp = s.serveREST(r, body, rec)
+	}
+	s.mu.Lock()
+	rec.Status, rec.Response = status, resp
+	s.mu.Unlock()
+	if status == http.StatusNoContent {
+		w.WriteHeader(status)
+		return
+	}
+	w.Header().Set("Content-Type", contentType)
+	w.WriteHeader(status)
+	_, _ = w.Write(resp)
+}
+
+// serveREST answers a request below /api and returns the status and JSON body to send.
+func (s *Server) serveREST(r *http.Request, body []byte, rec *Request) (int, []byte) {
+	m := apiPath.FindStringSubmatch(r.URL.Path)
+	if m == nil {
+		return answer(0, nil, errNotFound())
+	}
+	probe := &http.Request{Method: r.Method, URL: &url.URL{Path: m[2]}, Host: r.Host, Header: http.Header{}}
+	_, pattern := s.api.Handler(probe)
+	rt, ok := s.table[pattern]
+	s.mu.Lock()
+	rec.APIVersion = m[1]
+	if ok {
+		rec.Route = pattern
+	}
+	s.mu.Unlock()
+	if !ok {
+		return answer(0, nil, errNotFound())
+	}
+	if rt.botAuth && !s.authorized(r.Header.Get("Authorization")) {
+		return answer(0, nil, errUnauthorized())
+	}
+	payload, files, err := parseBody(r.Header.Get("Content-Type"), body)
+	if err == errFileTooLarge {
+		return answer(0, nil, &apiError{Status: 413, Code: 40005, Message: "Request entity too large"})
+	}
+	if err != nil {
+		return answer(0, nil, errInvalidJSON(err))
+	}
+	s.mu.Lock()
+	rec.Payload, rec.Files = payload, files
+	s.mu.Unlock()
+	if verr := s.validate(r.Method, m[2], r.Header.Get("Content-Type"), payload, rec); verr != nil && s.opts.RejectInvalid {
+		return answer(0, nil, errInvalidFormBodyAt("", "OPENAPI_SCHEMA_INVALID", verr.Error()))
+	}
+	c := &call{r: r, path: m[2], params: pathParams(pattern, m[2]), query: r.URL.Query(), payload: payload, files: files, seq: rec.Seq}
+	return answer(rt.handle(c))
+}
+
+// answer turns a handler's result into a status and a body.
+func answer(status int, v any, aerr *apiError) (int, []byte) {
+	if aerr != nil {
+		b, _ := json.Marshal(aerr)
+		return aerr.Status, b
+	}
+	if status == 0 {
+		status = http.StatusOK
+	}
+	if v == nil {
+		return http.StatusNoContent, nil
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		b, _ = json.Marshal(&apiError{Code: 0, Message: err.Error()})
+		return http.StatusInternalServerError, b
+	}
+	return status, b
+}
+
+// pathParams reads the {name} segments of a route pattern from a path.
+func pathParams(pattern, path string) map[string]string {
+	_, tmpl, _ := strings.Cut(pattern, " ")
+	want, got := strings.Split(tmpl, "/"), strings.Split(path, "/")
+	params := map[string]string{}
+	for i := range min(len(want), len(got)) {
+		if name, ok := strings.CutPrefix(want[i], "{"); ok {
+			params[strings.TrimSuffix(name, "}")] = got[i]
+		}
+	}
+	return params
+}
+
+// authorized checks a bot Authorization header: "Bot <token>", and the configured token if any.
+func (s *Server) authorized(auth string) bool {
+	token, ok := strings.CutPrefix(auth, "Bot ")
+	if !ok || token == "" {
+		return false
+	}
+	return s.opts.Token == "" || token == strings.TrimPrefix(s.opts.Token, "Bot ")
+}
+
+// startRecord records a request as it arrives. The record is completed when it is answered.
+func (s *Server) startRecord(r *http.Request, body []byte) *Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.requestSeq++
+	rec := &Request{
+		Seq: s.requestSeq, Time: s.now(), Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery,
+		Header: redactedHeader(r.Header), ContentType: r.Header.Get("Content-Type"), Body: body,
+	}
+	s.requests = append(s.requests, rec)
+	return rec
+}
+
+// validate checks a body against the OpenAPI description, if a validator is attached, and
+// records the outcome. The error is returned for RejectInvalid.
+func (s *Server) validate(method, path, contentType string, payload json.RawMessage, rec *Request) error {
+	v := s.opts.Validator
+	if v == nil {
+		return nil
+	}
+	allowances, err := v.check(method, path, contentType, payload)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rec.Allowances = allowances
+	if err != nil {
+		rec.ValidationError = err.Error()
+	}
+	return err
+}
+
+// websocketUpgrade reports whether a request asks to become a websocket.
+func websocketUpgrade(r *http.Request) bool {
+	return strings.EqualFold(r.Header.Get("Upgrade"), "websocket")
+}

@@ -1,0 +1,162 @@
+package fakediscord
+
+import (
+	"encoding/json"
+	"net/http"
+)
+
+// writableChannel finds a channel the bot may post in. The caller holds s.mu.
+func (s *Server) writableChannel(id string) (*channelState, int64, *apiError) {
+	ch, ok := s.channels[id]
+	if !ok {
+		return nil, 0, errUnknownChannel()
+	}
+	perms, err := s.permissions(id, s.bot.ID)
+	if err != nil || perms&PermViewChannel == 0 {
+		return nil, 0, errMissingAccess()
+	}
+	if perms&sendPermission(ch.Type) == 0 {
+		return nil, 0, errMissingPerms()
+	}
+	return ch, perms, nil
+}
+
+// createMessage answers POST /channels/{channel_id}/messages: a message by the bot.
+func (s *Server) createMessage(c *call) (int, any, *apiError) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ch, perms, aerr := s.writableChannel(c.param("channel_id"))
+	if aerr != nil {
+		return 0, nil, aerr
+	}
+	if len(c.files) > 0 && perms&PermAttachFiles == 0 {
+		return 0, nil, errMissingPerms()
+	}
+	d, aerr := parseMessageData(c.payload)
+	if aerr != nil {
+		return 0, nil, aerr
+	}
+	m := &Message{Author: s.bot, ChannelID: ch.ID}
+	if aerr := s.apply(m, d, c.files, true); aerr != nil {
+		return 0, nil, aerr
+	}
+	if m.Flags&FlagEphemeral != 0 {
+		return 0, nil, errInvalidFormBodyAt("flags", "MESSAGE_FLAGS_INVALID", "Ephemeral messages can only be sent in answer to an interaction")
+	}
+	if d.has("message_reference") && !d.isNull("message_reference") {
+		var ref MessageReference
+		if err := json.Unmarshal(d["message_reference"], &ref); err == nil && ref.MessageID != "" {
+			if ch.message(ref.MessageID) == nil {
+				return 0, nil, errInvalidFormBodyAt("message_reference", "MESSAGE_REFERENCE_UNKNOWN_MESSAGE", "Unknown message")
+			}
+			ref.ChannelID, ref.GuildID = ch.ID, ch.GuildID
+			m.MessageReference, m.Type = &ref, MessageReply
+		}
+	}
+	return 0, s.addMessage(ch, m).clone(), nil
+}
+
+// editMessage answers PATCH /channels/{channel_id}/messages/{message_id}. The bot can edit only
+// its own messages, and only their flags otherwise.
+func (s *Server) editMessage(c *call) (int, any, *apiError) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ch, _, aerr := s.writableChannel(c.param("channel_id"))
+	if aerr != nil {
+		return 0, nil, aerr
+	}
+	m := ch.message(c.param("message_id"))
+	if m == nil || m.VisibleTo != "" {
+		return 0, nil, errUnknownMessage()
+	}
+	if m.Author.ID != s.bot.ID {
+		return 0, nil, errNotAuthor()
+	}
+	d, aerr := parseMessageData(c.payload)
+	if aerr != nil {
+		return 0, nil, aerr
+	}
+	edited := m.clone()
+	if aerr := s.apply(&edited, d, c.files, false); aerr != nil {
+		return 0, nil, aerr
+	}
+	*m = edited
+	s.updateMessage(ch, m)
+	return 0, m.clone(), nil
+}
+
+// deleteMessageRoute answers DELETE /channels/{channel_id}/messages/{message_id}. Deleting
+// another user's message needs Manage Messages.
+func (s *Server) deleteMessageRoute(c *call) (int, any, *apiError) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ch, ok := s.channels[c.param("channel_id")]
+	if !ok {
+		return 0, nil, errUnknownChannel()
+	}
+	m := ch.message(c.param("message_id"))
+	if m == nil || m.VisibleTo != "" {
+		return 0, nil, errUnknownMessage()
+	}
+	if m.Author.ID != s.bot.ID {
+		perms, err := s.permissions(ch.ID, s.bot.ID)
+		if err != nil || perms&PermManageMessages == 0 {
+			return 0, nil, errMissingPerms()
+		}
+	}
+	s.deleteMessage(ch, m)
+	return http.StatusNoContent, nil, nil
+}
+
+// startThreadRoute answers POST /channels/{channel_id}/threads and
+// POST /channels/{channel_id}/messages/{message_id}/threads: a thread started by the bot,
+// without or from a message.
+func (s *Server) startThreadRoute(c *call) (int, any, *apiError) {
+	var req struct {
+		Name                string      `json:"name"`
+		AutoArchiveDuration int         `json:"auto_archive_duration"`
+		Type                ChannelType `json:"type"`
+	}
+	if aerr := c.decode(&req); aerr != nil {
+		return 0, nil, aerr
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ch, ok := s.channels[c.param("channel_id")]
+	if !ok {
+		return 0, nil, errUnknownChannel()
+	}
+	if req.Name == "" || len([]rune(req.Name)) > 100 {
+		return 0, nil, errInvalidFormBodyAt("name", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+	}
+	typ := ChannelPublicThread
+	messageID := c.param("message_id")
+	if messageID == "" && req.Type == ChannelPrivateThread {
+		typ = ChannelPrivateThread
+	}
+	need := PermCreatePublicThreads
+	if typ == ChannelPrivateThread {
+		need = PermCreatePrivateThreads
+	}
+	perms, err := s.permissions(ch.ID, s.bot.ID)
+	if err != nil || perms&PermViewChannel == 0 {
+		return 0, nil, errMissingAccess()
+	}
+	if perms&need == 0 {
+		return 0, nil, errMissingPerms()
+	}
+	if messageID != "" {
+		m := ch.message(messageID)
+		if m == nil || m.VisibleTo != "" {
+			return 0, nil, errUnknownMessage()
+		}
+		if m.Thread != nil {
+			return 0, nil, &apiError{Status: 400, Code: 160004, Message: "A thread has already been created for this message"}
+		}
+	}
+	th, terr := s.startThread(ch.ID, messageID, req.Name, s.bot, typ, req.AutoArchiveDuration)
+	if terr != nil {
+		return 0, nil, errInvalidFormBodyAt("type", "CHANNEL_TYPE_INVALID", terr.Error())
+	}
+	return http.StatusCreated, th.Channel, nil
+}

@@ -1,0 +1,352 @@
+package fakediscord
+
+import (
+	"encoding/json"
+	"net/http"
+	"slices"
+	"strconv"
+	"unicode/utf8"
+)
+
+// callbacksFor lists the callback types Discord accepts for each interaction type.
+func callbacksFor(t InteractionType, fromComponent bool) []CallbackType {
+	switch t {
+	case InteractionApplicationCommand:
+		return []CallbackType{CallbackChannelMessage, CallbackDeferredChannelMessage, CallbackModal}
+	case InteractionMessageComponent:
+		return []CallbackType{CallbackChannelMessage, CallbackDeferredChannelMessage, CallbackDeferredUpdateMessage, CallbackUpdateMessage, CallbackModal}
+	case InteractionAutocomplete:
+		return []CallbackType{CallbackAutocompleteResult}
+	case InteractionModalSubmit:
+		if fromComponent {
+			return []CallbackType{CallbackChannelMessage, CallbackDeferredChannelMessage, CallbackDeferredUpdateMessage, CallbackUpdateMessage}
+		}
+		return []CallbackType{CallbackChannelMessage, CallbackDeferredChannelMessage}
+	}
+	return []CallbackType{CallbackPong}
+}
+
+// postCallback answers POST /interactions/{interaction_id}/{interaction_token}/callback, the
+// bot's one answer to an interaction, within CallbackDeadline of it.
+func (s *Server) postCallback(c *call) (int, any, *apiError) {
+	var req struct {
+		Type CallbackType    `json:"type"`
+		Data json.RawMessage `json:"data"`
+	}
+	if aerr := c.decode(&req); aerr != nil {
+		return 0, nil, aerr
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st, ok := s.interactions[c.param("interaction_id")]
+	if !ok || st.Token != c.param("interaction_token") {
+		return 0, nil, errUnknownInteract()
+	}
+	if st.acked {
+		return 0, nil, errAlreadyAcked()
+	}
+	if d := s.opts.CallbackDeadline; d > 0 && s.now().Sub(st.createdAt) > d {
+		return 0, nil, errUnknownInteract()
+	}
+	if !slices.Contains(callbacksFor(st.Type, st.source != ""), req.Type) {
+		return 0, nil, errInvalidFormBodyAt("type", "INTERACTION_RESPONSE_TYPE_INVALID",
+			"Interaction response type "+strconv.Itoa(int(req.Type))+" is not valid for this interaction")
+	}
+	d, aerr := parseMessageData(req.Data)
+	if aerr != nil {
+		return 0, nil, aerr
+	}
+	reply := Reply{Kind: ReplyCallback, CallbackType: req.Type, RequestSeq: c.seq}
+	var msg *Message
+	switch req.Type {
+	case CallbackChannelMessage, CallbackDeferredChannelMessage:
+		msg, aerr = s.respondWithMessage(st, req.Type, d, c.files)
+	case CallbackDeferredUpdateMessage:
+		msg, aerr = s.sourceMessage(st)
+	case CallbackUpdateMessage:
+		msg, aerr = s.updateSource(st, d, c.files)
+	case CallbackAutocompleteResult:
+		reply.Choices, aerr = autocompleteChoices(req.Data)
+	case CallbackModal:
+		reply.Modal, aerr = modalFrom(req.Data)
+		st.modal = reply.Modal
+	}
+	if aerr != nil {
+		return 0, nil, aerr
+	}
+	st.acked = true
+	if msg != nil {
+		st.original = msg.ID
+		reply.Message = msg
+	}
+	s.addReply(st, reply)
+	if c.query.Get("with_response") != "true" {
+		return http.StatusNoContent, nil, nil
+	}
+	return 0, callbackResponse(st, req.Type, msg), nil
+}
+
+// callbackResponse is the body of a callback asked for with_response=true.
+func callbackResponse(st *interactionState, t CallbackType, msg *Message) map[string]any {
+	inter := map[string]any{"id": st.ID, "type": st.Type}
+	out := map[string]any{"interaction": inter}
+	if msg != nil {
+		inter["response_message_id"] = msg.ID
+		inter["response_message_loading"] = msg.Flags&FlagLoading != 0
+		inter["response_message_ephemeral"] = msg.Flags&FlagEphemeral != 0
+		out["resource"] = map[string]any{"type": t, "message": msg.clone()}
+	}
+	return out
+}
+
+// respondWithMessage posts the response message of a type 4 callback, or the "is thinking"
+// message of a type 5 one. The caller holds s.mu.
+func (s *Server) respondWithMessage(st *interactionState, t CallbackType, d messageData, files []File) (*Message, *apiError) {
+	ch, ok := s.channels[st.ChannelID]
+	if !ok {
+		return nil, errUnknownChannel()
+	}
+	m := s.interactionMessage(st, ch)
+	if t == CallbackDeferredChannelMessage {
+		m.Flags = FlagLoading | d.flags()&FlagEphemeral
+	} else {
+		if aerr := s.apply(m, d, files, true); aerr != nil {
+			return nil, aerr
+		}
+		m.Flags &= allowedFlagsOnResponse
+	}
+	if m.Flags&FlagEphemeral != 0 {
+		m.VisibleTo = st.User.ID
+	}
+	return s.addMessage(ch, m), nil
+}
+
+// interactionMessage starts a message that answers an interaction: sent by the application's
+// webhook as the bot, with the interaction's metadata. The caller holds s.mu.
+func (s *Server) interactionMessage(st *interactionState, ch *channelState) *Message {
+	typ := MessageDefault
+	if st.Type == InteractionApplicationCommand {
+		typ = MessageChatInputCommand
+		if st.commandType != CommandChatInput {
+			typ = MessageContextMenuCommand
+		}
+	}
+	owner := st.GuildID
+	if owner == "" {
+		owner = "0"
+	}
+	meta := &InteractionMetadata{ID: st.ID, Type: st.Type, User: st.User, AuthorizingIntegrationOwners: map[string]string{"0": owner},
+		Name: st.commandName, InteractedMessageID: st.source}
+	m := &Message{Type: typ, ChannelID: ch.ID, Author: s.bot, WebhookID: s.app.ID, ApplicationID: s.app.ID, InteractionMetadata: meta}
+	if st.Type == InteractionApplicationCommand {
+		m.Interaction = &MessageInteraction{ID: st.ID, Type: st.Type, Name: st.commandName, User: st.User}
+	}
+	return m
+}
+
+// sourceMessage finds the message whose component started the interaction, the one a type 6 or
+// 7 callback acts on. The caller holds s.mu.
+func (s *Server) sourceMessage(st *interactionState) (*Message, *apiError) {
+	_, m := s.findMessage(st.source)
+	if m == nil {
+		return nil, errUnknownMessage()
+	}
+	return m, nil
+}
+
+// updateSource edits the message whose component started the interaction, for a type 7
+// callback. The caller holds s.mu.
+func (s *Server) updateSource(st *interactionState, d messageData, files []File) (*Message, *apiError) {
+	ch, m := s.findMessage(st.source)
+	if m == nil {
+		return nil, errUnknownMessage()
+	}
+	edited := m.clone()
+	if aerr := s.apply(&edited, d, files, false); aerr != nil {
+		return nil, aerr
+	}
+	*m = edited
+	s.updateMessage(ch, m)
+	return m, nil
+}
+
+// autocompleteChoices reads the suggestions of an autocomplete result: at most 25, each with a
+// name of 1 to 100 characters.
+func autocompleteChoices(raw json.RawMessage) ([]Choice, *apiError) {
+	var data struct {
+		Choices []Choice `json:"choices"`
+	}
+	if len(raw) > 0 && json.Unmarshal(raw, &data) != nil {
+		return nil, errInvalidJSON(nil)
+	}
+	if len(data.Choices) > 25 {
+		return nil, errInvalidFormBodyAt("data.choices", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+	}
+	for i, ch := range data.Choices {
+		if n := utf8.RuneCountInString(ch.Name); n < 1 || n > 100 {
+			return nil, errInvalidFormBodyAt("data.choices."+strconv.Itoa(i)+".name", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+		}
+	}
+	if data.Choices == nil {
+		data.Choices = []Choice{}
+	}
+	return data.Choices, nil
+}
+
+// modalFrom reads the form of a modal callback, which needs a custom_id, a title and components.
+func modalFrom(raw json.RawMessage) (*Modal, *apiError) {
+	var m Modal
+	if len(raw) == 0 || json.Unmarshal(raw, &m) != nil {
+		return nil, errInvalidFormBodyAt("data", "BASE_TYPE_REQUIRED", "This field is required")
+	}
+	switch {
+	case m.CustomID == "":
+		return nil, errInvalidFormBodyAt("data.custom_id", "BASE_TYPE_REQUIRED", "This field is required")
+	case m.Title == "" || utf8.RuneCountInString(m.Title) > 45:
+		return nil, errInvalidFormBodyAt("data.title", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 45 in length.")
+	case arrayLen(m.Components) == 0:
+		return nil, errInvalidFormBodyAt("data.components", "BASE_TYPE_REQUIRED", "This field is required")
+	}
+	return &m, nil
+}
+
+// webhookInteraction finds the interaction behind a webhook route: the application's ID and a
+// live interaction token. The caller holds s.mu.
+func (s *Server) webhookInteraction(c *call) (*interactionState, *apiError) {
+	st, ok := s.byToken[c.param("webhook_token")]
+	if !ok || c.param("webhook_id") != s.app.ID {
+		return nil, errUnknownWebhook()
+	}
+	if s.now().Sub(st.createdAt) > s.opts.TokenLifetime {
+		return nil, errInvalidToken()
+	}
+	return st, nil
+}
+
+// webhookTarget finds the message a webhook message route is about: the original response for
+// @original, else a follow-up of the same interaction. The caller holds s.mu.
+func (s *Server) webhookTarget(c *call) (*interactionState, *channelState, *Message, *apiError) {
+	st, aerr := s.webhookInteraction(c)
+	if aerr != nil {
+		return nil, nil, nil, aerr
+	}
+	id := c.param("message_id")
+	if id == "" {
+		id = st.original
+	} else if id != st.original && !slices.Contains(st.followups, id) {
+		return nil, nil, nil, errUnknownMessage()
+	}
+	ch, m := s.findMessage(id)
+	if m == nil {
+		return nil, nil, nil, errUnknownMessage()
+	}
+	return st, ch, m, nil
+}
+
+// getWebhookMessage answers GET /webhooks/{webhook_id}/{webhook_token}/messages/@original and
+// .../{message_id}.
+func (s *Server) getWebhookMessage(c *call) (int, any, *apiError) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, _, m, aerr := s.webhookTarget(c)
+	if aerr != nil {
+		return 0, nil, aerr
+	}
+	return 0, m.clone(), nil
+}
+
+// editWebhookMessage answers PATCH of @original or of a follow-up. Editing a deferred response
+// replaces its "is thinking" state with the content.
+func (s *Server) editWebhookMessage(c *call) (int, any, *apiError) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st, ch, m, aerr := s.webhookTarget(c)
+	if aerr != nil {
+		return 0, nil, aerr
+	}
+	d, aerr := parseMessageData(c.payload)
+	if aerr != nil {
+		return 0, nil, aerr
+	}
+	edited := m.clone()
+	edited.Flags &^= FlagLoading
+	if aerr := s.apply(&edited, d, c.files, false); aerr != nil {
+		return 0, nil, aerr
+	}
+	*m = edited
+	s.updateMessage(ch, m)
+	kind := ReplyEditFollowup
+	if m.ID == st.original {
+		kind = ReplyEditOriginal
+	}
+	s.addReply(st, Reply{Kind: kind, Message: m, RequestSeq: c.seq})
+	return 0, m.clone(), nil
+}
+
+// deleteWebhookMessage answers DELETE of @original or of a follow-up.
+func (s *Server) deleteWebhookMessage(c *call) (int, any, *apiError) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st, ch, m, aerr := s.webhookTarget(c)
+	if aerr != nil {
+		return 0, nil, aerr
+	}
+	kind := ReplyDeleteFollowup
+	if m.ID == st.original {
+		kind = ReplyDeleteOriginal
+		st.original = ""
+	}
+	s.deleteMessage(ch, m)
+	s.addReply(st, Reply{Kind: kind, Message: m, RequestSeq: c.seq})
+	return http.StatusNoContent, nil, nil
+}
+
+// postFollowup answers POST /webhooks/{webhook_id}/{webhook_token}, a follow-up message. The
+// first follow-up after a deferred response fills in the "is thinking" message instead, keeping
+// its visibility, as on Discord. With ?wait=true the message is returned, else nothing.
+func (s *Server) postFollowup(c *call) (int, any, *apiError) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st, aerr := s.webhookInteraction(c)
+	if aerr != nil {
+		return 0, nil, aerr
+	}
+	if !st.acked {
+		return 0, nil, errUnknownWebhook()
+	}
+	d, aerr := parseMessageData(c.payload)
+	if aerr != nil {
+		return 0, nil, aerr
+	}
+	ch, ok := s.channels[st.ChannelID]
+	if !ok {
+		return 0, nil, errUnknownChannel()
+	}
+	var m *Message
+	if _, orig := s.findMessage(st.original); orig != nil && orig.Flags&FlagLoading != 0 {
+		edited := orig.clone()
+		edited.Flags &^= FlagLoading
+		if aerr := s.apply(&edited, d, c.files, false); aerr != nil {
+			return 0, nil, aerr
+		}
+		*orig = edited
+		s.updateMessage(ch, orig)
+		m = orig
+	} else {
+		m = s.interactionMessage(st, ch)
+		if aerr := s.apply(m, d, c.files, true); aerr != nil {
+			return 0, nil, aerr
+		}
+		m.Flags &= allowedFlagsOnResponse
+		if m.Flags&FlagEphemeral != 0 {
+			m.VisibleTo = st.User.ID
+		}
+		s.addMessage(ch, m)
+		st.followups = append(st.followups, m.ID)
+	}
+	s.addReply(st, Reply{Kind: ReplyFollowup, Message: m, RequestSeq: c.seq})
+	if c.query.Get("wait") != "true" {
+		return http.StatusNoContent, nil, nil
+	}
+	return 0, m.clone(), nil
+}

@@ -1,0 +1,266 @@
+package fakediscord
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// restSession is a discordgo session that only uses the REST API.
+func restSession(t *testing.T, srv *Server) *discordgo.Session {
+	t.Helper()
+	ds, err := discordgo.New("Bot test-token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.Configure(ds)
+	ds.MaxRestRetries = 0
+	return ds
+}
+
+func TestChannelMessagesAndThreads(t *testing.T) {
+	t.Parallel()
+	srv := startServer(t, Options{Validator: maybeValidator(t)})
+	w := newWorld(t, srv)
+	ds := restSession(t, srv)
+	png := boardPNG(t, 4, 4)
+
+	sent, err := ds.ChannelMessageSendComplex(w.general.ID, &discordgo.MessageSend{
+		Content: "New game: " + w.ana.Mention() + " vs " + w.ben.Mention(),
+		Embeds:  []*discordgo.MessageEmbed{{Title: "Board", Image: &discordgo.MessageEmbedImage{URL: "attachment://b.png"}}},
+		Files:   []*discordgo.File{{Name: "b.png", ContentType: "image/png", Reader: bytes.NewReader(png)}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sent.Author.ID != srv.Bot().ID || len(sent.Attachments) != 1 || len(sent.Mentions) != 2 || sent.ChannelID != w.general.ID {
+		t.Fatalf("sent = %+v", sent)
+	}
+	stored, _ := srv.Attachment(sent.Attachments[0].ID)
+	if !bytes.Equal(stored.Data, png) {
+		t.Error("attachment bytes not kept")
+	}
+
+	edited, err := ds.ChannelMessageEdit(w.general.ID, sent.ID, "Game over")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if edited.Content != "Game over" || edited.EditedTimestamp == nil || len(edited.Attachments) != 1 {
+		t.Errorf("edited = %q edited at %v with %d attachments, want the attachment kept", edited.Content, edited.EditedTimestamp, len(edited.Attachments))
+	}
+
+	thread, err := ds.MessageThreadStart(w.general.ID, sent.ID, "ana vs ben", 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if thread.ID != sent.ID || thread.ParentID != w.general.ID || thread.Type != discordgo.ChannelTypeGuildPublicThread {
+		t.Errorf("thread from message = %+v, want the message's ID under #general", thread)
+	}
+	if m, _ := srv.Message(sent.ID); m.Thread == nil || m.Thread.ID != thread.ID {
+		t.Error("starter message does not point at its thread")
+	}
+	if _, err := ds.MessageThreadStart(w.general.ID, sent.ID, "again", 60); err == nil {
+		t.Error("second thread from one message accepted")
+	}
+	loose, err := ds.ThreadStart(w.general.ID, "lobby", discordgo.ChannelTypeGuildPublicThread, 1440)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ds.ChannelMessageSend(loose.ID, "in the thread"); err != nil {
+		t.Fatal(err)
+	}
+	if got := srv.Threads(w.general.ID); len(got) != 2 {
+		t.Errorf("%d threads under #general, want 2", len(got))
+	}
+	if msgs := srv.Messages(loose.ID); len(msgs) != 1 || msgs[0].Content != "in the thread" {
+		t.Errorf("thread messages = %+v", msgs)
+	}
+	notices := srv.Messages(w.general.ID)
+	if last := notices[len(notices)-1]; last.Type != MessageThreadCreated || last.MessageReference.ChannelID != loose.ID {
+		t.Errorf("last #general message %+v, want the thread-created notice", last)
+	}
+
+	for i := range 5 {
+		if _, err := ds.ChannelMessageSend(w.general.ID, "move "+string(rune('a'+i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	page, err := ds.ChannelMessages(w.general.ID, 3, "", "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(page) != 3 || page[0].Content != "move e" || page[2].Content != "move c" {
+		t.Fatalf("newest page = %v", contents(page))
+	}
+	older, err := ds.ChannelMessages(w.general.ID, 2, page[2].ID, "", "")
+	if err != nil || len(older) != 2 || older[0].Content != "move b" {
+		t.Errorf("page before %s = %v, %v", page[2].ID, contents(older), err)
+	}
+
+	if err := ds.ChannelMessageDelete(w.general.ID, page[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := srv.Message(page[0].ID); ok {
+		t.Error("deleted message still there")
+	}
+
+	if chans, err := ds.GuildChannels(w.guild.ID); err != nil || len(chans) != 1 {
+		t.Errorf("guild channels = %d, %v; want #general only, threads are not listed", len(chans), err)
+	}
+	if ch, err := ds.Channel(loose.ID); err != nil || ch.ParentID != w.general.ID {
+		t.Errorf("GET thread = %+v, %v", ch, err)
+	}
+	if m, err := ds.GuildMember(w.guild.ID, w.ben.ID); err != nil || len(m.Roles) != 1 || m.Roles[0] != w.moderator.ID {
+		t.Errorf("GET member ben = %+v, %v", m, err)
+	}
+	if me, err := ds.User("@me"); err != nil || !me.Bot || me.ID != srv.Bot().ID {
+		t.Errorf("GET @me = %+v, %v", me, err)
+	}
+}
+
+// contents lists message contents for failure messages.
+func contents(ms []*discordgo.Message) []string {
+	var out []string
+	for _, m := range ms {
+		out = append(out, m.Content)
+	}
+	return out
+}
+
+// maybeValidator loads the OpenAPI description when it is beside the repository.
+func maybeValidator(t *testing.T) *Validator {
+	t.Helper()
+	path, err := FindSpec(".")
+	if err != nil {
+		return nil
+	}
+	v, err := LoadValidator(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func TestRESTErrorsLikeDiscord(t *testing.T) {
+	t.Parallel()
+	srv := startServer(t, Options{})
+	w := newWorld(t, srv)
+	ds := restSession(t, srv)
+	said, err := srv.PostMessage(w.general.ID, "ana", "gg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name       string
+		do         func() error
+		status     int
+		code       int
+		wantRecord string
+	}{
+		{"unknown channel", func() error { _, err := ds.Channel("1"); return err }, 404, 10003, "GET /channels/{channel_id}"},
+		{"unknown member", func() error { _, err := ds.GuildMember(w.guild.ID, "1"); return err }, 404, 10007, "GET /guilds/{guild_id}/members/{user_id}"},
+		{"edit someone else's message", func() error { _, err := ds.ChannelMessageEdit(w.general.ID, said.ID, "x"); return err }, 403, 50005, ""},
+		{"delete someone else's message without Manage Messages", func() error { return ds.ChannelMessageDelete(w.general.ID, said.ID) }, 403, 50013, ""},
+		{"empty message", func() error { _, err := ds.ChannelMessageSend(w.general.ID, ""); return err }, 400, 50006, ""},
+		{"route the stand-in does not have", func() error { _, err := ds.GuildEmojis(w.guild.ID); return err }, 404, 0, ""},
+		{"commands of another application", func() error {
+			_, err := ds.ApplicationCommandBulkOverwrite("42", "", voloCommands())
+			return err
+		}, 403, 50001, ""},
+		{"invalid command definition", func() error {
+			bad := voloCommands()[:1]
+			bad[0].Options[0].Options[1].Required, bad[0].Options[0].Options[0].Required = true, false
+			_, err := ds.ApplicationCommandBulkOverwrite(srv.Application().ID, "", bad)
+			return err
+		}, 400, 50035, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			status, code := restCode(t, tt.do())
+			if status != tt.status || code != tt.code {
+				t.Errorf("HTTP %d code %d, want %d and %d", status, code, tt.status, tt.code)
+			}
+			if tt.wantRecord != "" && len(srv.RequestsTo(tt.wantRecord)) == 0 {
+				t.Errorf("no request recorded for %s", tt.wantRecord)
+			}
+		})
+	}
+	unmatched := srv.UnmatchedRequests()
+	if len(unmatched) != 1 || !strings.HasSuffix(unmatched[0].Path, "/emojis") || unmatched[0].Status != 404 {
+		t.Errorf("unmatched requests = %+v, want the emoji listing", unmatched)
+	}
+}
+
+func TestBotPermissionsAreChecked(t *testing.T) {
+	t.Parallel()
+	// The bot has @everyone's permissions too, so both are narrowed.
+	readOnly := PermViewChannel | PermReadMessageHistory
+	srv := startServer(t, Options{BotPermissions: readOnly, EveryonePermissions: readOnly})
+	w := newWorld(t, srv)
+	ds := restSession(t, srv)
+	if status, code := restCode(t, func() error { _, err := ds.ChannelMessageSend(w.general.ID, "hi"); return err }()); status != 403 || code != 50013 {
+		t.Errorf("send without Send Messages: HTTP %d code %d, want 403 50013", status, code)
+	}
+	if _, err := ds.ThreadStart(w.general.ID, "t", discordgo.ChannelTypeGuildPublicThread, 60); err == nil {
+		t.Error("thread started without Create Public Threads")
+	}
+}
+
+func TestCommandBulkOverwriteKeepsIDs(t *testing.T) {
+	t.Parallel()
+	srv := startServer(t, Options{Validator: maybeValidator(t)})
+	w := newWorld(t, srv)
+	ds := restSession(t, srv)
+	app := srv.Application().ID
+	first, err := ds.ApplicationCommandBulkOverwrite(app, w.guild.ID, voloCommands())
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := ds.ApplicationCommandBulkOverwrite(app, w.guild.ID, voloCommands()[:1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(second) != 1 || second[0].ID != first[0].ID || second[0].Version == first[0].Version || second[0].GuildID != w.guild.ID {
+		t.Errorf("overwrite gave %+v, want volo with its ID kept and a new version", second[0])
+	}
+	if got := srv.Commands(w.guild.ID); len(got) != 1 || got[0].Options[0].Options[0].Type != OptionUser {
+		t.Errorf("stored commands = %+v", got)
+	}
+	if got := srv.Commands(""); len(got) != 0 {
+		t.Errorf("%d global commands, want none", len(got))
+	}
+	listed, err := ds.ApplicationCommands(app, w.guild.ID)
+	if err != nil || len(listed) != 1 {
+		t.Errorf("GET guild commands = %d, %v", len(listed), err)
+	}
+	for _, r := range srv.ValidationFailures() {
+		t.Errorf("%s failed validation: %s", r.Path, r.ValidationError)
+	}
+}
+
+func TestUnauthorizedWithoutTheToken(t *testing.T) {
+	t.Parallel()
+	srv := startServer(t, Options{Token: "secret"})
+	ds := restSession(t, srv)
+	_, err := ds.User("@me")
+	var rerr *discordgo.RESTError
+	if !errors.As(err, &rerr) || rerr.Response.StatusCode != 401 {
+		t.Errorf("wrong token: %v, want HTTP 401", err)
+	}
+	ds.Token = "Bot secret"
+	if _, err := ds.User("@me"); err != nil {
+		t.Errorf("right token: %v", err)
+	}
+}
+
+func TestHTTPClientStaysOnTheMachine(t *testing.T) {
+	t.Parallel()
+	srv := startServer(t, Options{})
+	_, err := srv.HTTPClient().Get("https://example.com/")
+	if err == nil || !strings.Contains(err.Error(), "not Discord") {
+		t.Errorf("request to example.com: %v, want a refusal", err)
+	}
+}

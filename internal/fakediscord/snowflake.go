@@ -1,0 +1,39 @@
+package fakediscord
+
+import (
+	"strconv"
+	"time"
+)
+
+// discordEpoch is the first millisecond of 2015, the epoch of Discord's snowflakes.
+const discordEpoch = 1420070400000
+
+// snowflakes hands out Discord-shaped IDs: the creation time in the top bits, so an ID sorts by
+// creation like Discord's, and strictly increasing even within one millisecond. The Server
+// guards it with its own lock.
+type snowflakes struct {
+	last uint64
+}
+
+// next returns a new ID for something created at t.
+func (g *snowflakes) next(t time.Time) string {
+	ms := t.UnixMilli() - discordEpoch
+	if ms < 0 {
+		ms = 0
+	}
+	id := uint64(ms) << 22
+	if id <= g.last {
+		id = g.last + 1
+	}
+	g.last = id
+	return strconv.FormatUint(id, 10)
+}
+
+// SnowflakeTime returns the creation time encoded in a Discord snowflake ID.
+func SnowflakeTime(id string) (time.Time, error) {
+	n, err := strconv.ParseUint(id, 10, 64)
+	if err != nil {
+		return time.Time{}, err
+	}
+	return time.UnixMilli(int64(n>>22) + discordEpoch).UTC(), nil
+}
