@@ -9,7 +9,7 @@ import (
 // canonical form (a kept region named by its canonical point) or an
 // *IllegalMoveError whose sentence tells the player what is wrong. Check
 // accepts exactly the moves LegalMoves lists.
-func (p *Position) Check(m Move, r Rules) (Move, error) {
+func (p Position) Check(m Move, r Rules) (Move, error) {
 	switch m.Kind {
 	case KindAdd:
 		return m, p.checkAdd(m.From)

@@ -4,13 +4,13 @@ package engine
 // region choice and a legal pass included. A position whose game is over is
 // not known to the position itself: callers that track results (Game) stop
 // asking then.
-func (p *Position) LegalMoves(r Rules) []Move {
+func (p Position) LegalMoves(r Rules) []Move {
 	return p.AppendLegalMoves(make([]Move, 0, 128), r)
 }
 
 // AppendLegalMoves appends the legal moves to dst and returns it. It does
 // not allocate when dst has room: the form for search and playouts.
-func (p *Position) AppendLegalMoves(dst []Move, r Rules) []Move {
+func (p Position) AppendLegalMoves(dst []Move, r Rules) []Move {
 	a := p.analyse()
 	for rest := a.adds; rest.any(); {
 		pt := rest.first()
@@ -27,7 +27,7 @@ func (p *Position) AppendLegalMoves(dst []Move, r Rules) []Move {
 }
 
 // CountLegalMoves returns len(LegalMoves(r)) without building the list.
-func (p *Position) CountLegalMoves(r Rules) int {
+func (p Position) CountLegalMoves(r Rules) int {
 	a := p.analyse()
 	s := flightSink{mode: count}
 	p.flights(&a, &s)

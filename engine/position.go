@@ -78,14 +78,14 @@ func (p *Position) check() error {
 func (p *Position) occupied() bitboard { return p.birds[Orange].or(p.birds[Blue]) }
 
 // ToMove returns the colour whose turn it is.
-func (p *Position) ToMove() Colour { return p.toMove }
+func (p Position) ToMove() Colour { return p.toMove }
 
 // Passes returns the number of passes just played in a row, 0 or 1.
-func (p *Position) Passes() int { return int(p.passes) }
+func (p Position) Passes() int { return int(p.passes) }
 
 // At returns the colour of the bird on pt, and false when pt is empty (or
 // not a point).
-func (p *Position) At(pt Point) (Colour, bool) {
+func (p Position) At(pt Point) (Colour, bool) {
 	switch {
 	case !pt.Valid():
 		return 0, false
@@ -98,10 +98,10 @@ func (p *Position) At(pt Point) (Colour, bool) {
 }
 
 // Birds returns the points of c's birds, in notation order.
-func (p *Position) Birds(c Colour) []Point { return p.birds[c&1].points() }
+func (p Position) Birds(c Colour) []Point { return p.birds[c&1].points() }
 
 // Count returns the number of c's birds in the sky.
-func (p *Position) Count(c Colour) int { return p.birds[c&1].count() }
+func (p Position) Count(c Colour) int { return p.birds[c&1].count() }
 
 // Supply returns the number of c's birds not in the sky.
-func (p *Position) Supply(c Colour) int { return SupplySize - p.birds[c&1].count() }
+func (p Position) Supply(c Colour) int { return SupplySize - p.birds[c&1].count() }

@@ -21,7 +21,7 @@ type Region struct {
 
 // Regions returns c's regions, in order of their names. In a game every
 // player's birds lie in one region between moves.
-func (p *Position) Regions(c Colour) []Region {
+func (p Position) Regions(c Colour) []Region {
 	return makeRegions(p.birds[c&1], geo.all.andNot(p.birds[c.Other()&1]))
 }
 
@@ -38,7 +38,7 @@ func makeRegions(birds, open bitboard) []Region {
 // letters them A, B, C. m may leave out its Keep. It returns no regions
 // when m leaves the opponent in one region or wins at once, and an
 // *IllegalMoveError when m is not a legal flight (apart from its choice).
-func (p *Position) PendingRegions(m Move, r Rules) ([]Region, error) {
+func (p Position) PendingRegions(m Move, r Rules) ([]Region, error) {
 	if m.Kind != KindFly {
 		return nil, nil
 	}
@@ -67,7 +67,7 @@ func (p *Position) PendingRegions(m Move, r Rules) ([]Region, error) {
 
 // Flocks returns c's flocks: the groups of c's birds joined through
 // neighbouring birds, each in notation order, ordered by their first bird.
-func (p *Position) Flocks(c Colour) [][]Point {
+func (p Position) Flocks(c Colour) [][]Point {
 	birds := p.birds[c&1]
 	var out [][]Point
 	for rest := birds; rest.any(); {
@@ -79,7 +79,7 @@ func (p *Position) Flocks(c Colour) [][]Point {
 }
 
 // FlockCount returns the number of c's flocks.
-func (p *Position) FlockCount(c Colour) int {
+func (p Position) FlockCount(c Colour) int {
 	birds := p.birds[c&1]
 	n := 0
 	for rest := birds; rest.any(); n++ {
@@ -91,7 +91,7 @@ func (p *Position) FlockCount(c Colour) int {
 // Destinations returns the legal flights of the line of the mover's birds
 // from end1 to end2 (the same point for one bird), each region choice
 // included: what a player may do with those birds.
-func (p *Position) Destinations(end1, end2 Point, r Rules) ([]Move, error) {
+func (p Position) Destinations(end1, end2 Point, r Rules) ([]Move, error) {
 	probe := Fly(end1, end2, E, 1)
 	if _, err := p.Check(probe, r); err != nil && (errors.Is(err, ErrNotYourBird) || errors.Is(err, ErrNotStraightLine) || errors.Is(err, ErrUnknownPoint)) {
 		return nil, err
