@@ -1,0 +1,203 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/volo-discord/volo/store"
+)
+
+// dbCommands are the subcommands of "volo db".
+func dbCommands() []command {
+	return []command{
+		{"stats", "count the games and show the next deadline", runDBStats},
+		{"backup", "copy the database to a file: -o FILE (- for stdout)", runDBBackup},
+		{"export", "print the record of a channel's game, or of a finished game by ID", runDBExport},
+		{"check", "verify every page, record and index entry", runDBCheck},
+		{"discard", "remove a channel's game or challenge, readable or not (stop the bot first)", runDBDiscard},
+	}
+}
+
+// runDB is "volo db": operators' commands on the bot's game database.
+// They open it read-only, and so fail at once with "database is locked by
+// another process" while the bot runs: stop it first, or have the bot
+// back itself up with store.Backup.
+func runDB(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	cmds := dbCommands()
+	if len(args) > 0 {
+		for _, c := range cmds {
+			if c.name == args[0] {
+				return c.run(ctx, args[1:], stdout, stderr)
+			}
+		}
+	}
+	fmt.Fprint(stderr, "Usage: volo db SUBCOMMAND [-db FILE] [arguments]\n\nSubcommands:\n")
+	for _, c := range cmds {
+		fmt.Fprintf(stderr, "  %-7s %s\n", c.name, c.summary)
+	}
+	if len(args) == 0 {
+		return fmt.Errorf("%w: volo db needs a subcommand", errUsage)
+	}
+	return fmt.Errorf("%w: unknown db subcommand %q", errUsage, args[0])
+}
+
+// dbFlag adds the -db flag every subcommand takes.
+func dbFlag(fs *flag.FlagSet) *string {
+	return fs.String("db", "volo.db", "the bot's game database `file`")
+}
+
+// openDB opens the database for an operator's command: read-only.
+func openDB(path string) (*store.Store, error) {
+	return store.Open(path, store.Options{ReadOnly: true})
+}
+
+func runDBStats(_ context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("db stats", "", stderr)
+	path := dbFlag(fs)
+	if err := parseArgs(fs, args, 0); err != nil {
+		return err
+	}
+	st, err := openDB(*path)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	s, err := st.Stats()
+	if err != nil {
+		return err
+	}
+	next := "none"
+	if !s.NextDue.IsZero() {
+		next = s.NextDue.Format(time.RFC3339)
+	}
+	w := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(w, "file\t%s\t%d bytes, schema %d\n", *path, s.Size, s.Schema)
+	fmt.Fprintf(w, "challenges\t%d\n", s.Challenges)
+	fmt.Fprintf(w, "active\t%d\n", s.Active)
+	fmt.Fprintf(w, "finished\t%d\n", s.Finished)
+	fmt.Fprintf(w, "due\t%d\tnext %s\n", s.Due, next)
+	if len(s.Unreadable) > 0 {
+		fmt.Fprintf(w, "unreadable\t%d\tchannels %s\n", len(s.Unreadable), strings.Join(s.Unreadable, " "))
+	}
+	return w.Flush()
+}
+
+func runDBBackup(_ context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("db backup", "-o FILE", stderr)
+	path := dbFlag(fs)
+	out := fs.String("o", "", "write the backup to `file`, - for stdout")
+	if err := parseArgs(fs, args, 0); err != nil {
+		return err
+	}
+	if *out == "" {
+		fs.Usage()
+		return fmt.Errorf("%w: db backup needs -o FILE", errUsage)
+	}
+	if sameFile(*path, *out) {
+		return fmt.Errorf("%w: the backup would overwrite the database %s", errUsage, *path)
+	}
+	st, err := openDB(*path)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if *out == "-" {
+		_, err := st.Backup(stdout)
+		return err
+	}
+	n, err := st.BackupFile(*out)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(stdout, "backed up %s to %s: %d bytes\n", *path, *out, n)
+	return err
+}
+
+// sameFile reports whether a and b name one existing file.
+func sameFile(a, b string) bool {
+	fa, errA := os.Stat(a)
+	fb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(fa, fb)
+}
+
+func runDBExport(_ context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("db export", "CHANNEL|ID", stderr)
+	path := dbFlag(fs)
+	if err := parseArgs(fs, args, 1); err != nil {
+		return err
+	}
+	st, err := openDB(*path)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	g, err := st.Get(fs.Arg(0))
+	if errors.Is(err, store.ErrNotFound) {
+		g, err = st.GetFinished(fs.Arg(0))
+	}
+	if errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("no game in channel %s, and no finished game with that ID", fs.Arg(0))
+	}
+	if err != nil {
+		return err
+	}
+	rec, err := g.Record()
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(stdout, rec)
+	return err
+}
+
+func runDBCheck(_ context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("db check", "", stderr)
+	path := dbFlag(fs)
+	if err := parseArgs(fs, args, 0); err != nil {
+		return err
+	}
+	st, err := openDB(*path)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if err := st.Check(); err != nil {
+		return fmt.Errorf("%s has problems:\n%w", *path, err)
+	}
+	_, err = fmt.Fprintf(stdout, "%s: ok\n", *path)
+	return err
+}
+
+// runDBDiscard removes the record of a channel, the way out when a record
+// cannot be read and blocks its channel. It opens the file for writing,
+// so the bot must be stopped.
+func runDBDiscard(_ context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("db discard", "CHANNEL", stderr)
+	path := dbFlag(fs)
+	if err := parseArgs(fs, args, 1); err != nil {
+		return err
+	}
+	if _, err := os.Stat(*path); err != nil {
+		return fmt.Errorf("db discard: %w", err)
+	}
+	st, err := store.Open(*path, store.Options{})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	channel := fs.Arg(0)
+	if err := st.Discard(channel); err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return fmt.Errorf("channel %s has no game or challenge in %s", channel, *path)
+		}
+		return fmt.Errorf("discard %s: %w", channel, err)
+	}
+	_, err = fmt.Fprintf(stdout, "removed the game of channel %s\n", channel)
+	return err
+}

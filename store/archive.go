@@ -1,0 +1,116 @@
+package store
+
+import (
+	"bytes"
+	"fmt"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// Finish ends a game read before, if nobody changed it since (ErrConflict
+// otherwise), and moves it to the finished games in the same transaction:
+// the channel is free again when Finish returns. Set g.Outcome (and the
+// last move, if one ended the game) first; a game finished with an
+// Ongoing outcome was abandoned. Finish sets g's ID, Status, Finished,
+// Updated and Version, and drops what no longer applies to a game over:
+// its deadlines, region choice and draw offer.
+func (s *Store) Finish(g *Game) error {
+	if err := g.validate(); err != nil {
+		return err
+	}
+	now := utc(s.clock())
+	next := *g
+	next.Status, next.Updated, next.Finished = Finished, now, now
+	next.RemindAt, next.Deadline, next.RegionChoice, next.DrawOffer = time.Time{}, time.Time{}, nil, nil
+	body, err := encodeBody(&next)
+	if err != nil {
+		return err
+	}
+	err = s.changeAt(g, func(tx *bolt.Tx, old *Game) error { return archive(tx, old, &next, body) })
+	if err != nil {
+		return err
+	}
+	*g = next
+	return nil
+}
+
+// archive moves a game from the active ones (old) to the finished ones
+// (g, with its body), giving it its ID and version.
+func archive(tx *bolt.Tx, old, g *Game, body []byte) error {
+	finished := tx.Bucket(bucketFinished)
+	seq, err := finished.NextSequence()
+	if err != nil {
+		return err
+	}
+	id := newID(g.Finished, seq)
+	g.ID = formatID(id)
+	if err := newVersion(tx, g); err != nil {
+		return err
+	}
+	data, err := encodeRecord(g, body)
+	if err != nil {
+		return err
+	}
+	if err := removeActive(tx, old.Channel, indexEntries(old, []byte(old.Channel))); err != nil {
+		return err
+	}
+	if err := finished.Put(id, data); err != nil {
+		return fmt.Errorf("finished game %s: %w", g.ID, err)
+	}
+	return putEntries(tx, indexEntries(g, id))
+}
+
+// GetFinished returns a finished game by its ID.
+func (s *Store) GetFinished(id string) (*Game, error) {
+	key, err := parseID(id)
+	if err != nil {
+		return nil, err
+	}
+	var g *Game
+	err = s.view(func(tx *bolt.Tx) (err error) {
+		g, err = loadFinished(tx, key)
+		return err
+	})
+	return g, err
+}
+
+// History returns a user's finished games, the latest first: at most
+// limit of them (0 for all), finished before the game with ID before (""
+// to start from the latest), so a caller can page through them. Games
+// whose records cannot be read are left out and reported in the error,
+// each a *CorruptError; the others are returned all the same.
+func (s *Store) History(user, before string, limit int) ([]*Game, error) {
+	return s.history(bucketUsers, user, before, limit)
+}
+
+// GuildHistory is History for all the games of a guild.
+func (s *Store) GuildHistory(guild, before string, limit int) ([]*Game, error) {
+	return s.history(bucketGuilds, guild, before, limit)
+}
+
+func (s *Store) history(bucket []byte, owner, before string, limit int) ([]*Game, error) {
+	prefix := ownerPrefix(owner, kindFinished)
+	end := ownerPrefix(owner, kindFinished+1)
+	if before != "" {
+		id, err := parseID(before)
+		if err != nil {
+			return nil, err
+		}
+		end = append(prefix[:len(prefix):len(prefix)], id...)
+	}
+	var f found
+	return f.result(s.view(func(tx *bolt.Tx) error {
+		c := tx.Bucket(bucket).Cursor()
+		k, _ := c.Seek(end)
+		if k == nil {
+			k, _ = c.Last()
+		} else {
+			k, _ = c.Prev()
+		}
+		for ; k != nil && bytes.HasPrefix(k, prefix) && (limit <= 0 || len(f.games) < limit); k, _ = c.Prev() {
+			f.add(loadFinished(tx, k[len(prefix):]))
+		}
+		return nil
+	}))
+}

@@ -1,0 +1,57 @@
+// Package store keeps Volo games for the bot in one bbolt file, so that no
+// game is ever lost: correspondence games last days or weeks, across any
+// number of restarts.
+//
+// Each channel (a thread is a channel) has at most one challenge or game
+// being played, kept under the channel's ID; finished games move to an
+// archive under an ID that sorts by when they finished, for history and
+// statistics. A Game is plain data the bot fills in: players, colours,
+// rules, time per move, every move with who played it and when, a pending
+// region choice or draw offer, status, result, the board's message IDs,
+// deadlines, and a Version for optimistic concurrency.
+//
+// # Using it
+//
+//	st, err := store.Open("volo.db", store.Options{})
+//	...
+//	err = st.Create(g)                          // ErrChannelBusy if taken
+//	g, err = st.Get(channel)                    // ErrNotFound, *CorruptError
+//	g.Moves = append(g.Moves, store.Move{...})  // after the engine accepts it
+//	err = st.Update(g)                          // ErrConflict if it lost a race
+//	err = st.Finish(g)                          // to the archive, channel freed
+//
+// Update, Finish and the other changes return only once the change is on
+// disk (fsynced): tell the players about a move only after Update returns
+// nil. A change names the version it read; if someone else's change came
+// first it fails with ErrConflict and overwrites nothing, so the bot reads
+// the game again and decides anew. Changes from many goroutines at once
+// are committed together, one transaction and one fsync for all of them (a
+// group commit), which is what lets many channels play at once.
+//
+// The scheduler asks Due for the games whose reminder or deadline has
+// come and NextDue for when to look again; /volo games uses ListGuild and
+// ListUser, statistics History and GuildHistory. Games are read from the
+// file when asked for, never held in memory.
+//
+// # When things go wrong
+//
+// Open waits at most Options.Timeout (DefaultTimeout, a tenth of a
+// second) for the file: a second bot on the same file fails at once with
+// ErrLocked, "database is locked by another process". A record that
+// cannot be decoded yields a *CorruptError naming its channel (or finished
+// game) while every other game keeps working: lists return the readable
+// games along with the error. Check verifies a whole file, Discard removes
+// a record that blocks its channel, and Backup copies the file while games
+// go on. The command "volo db" offers these to operators.
+//
+// # The file
+//
+// Buckets: "active" (channel ID → record), "finished" (game ID → record),
+// and three indexes whose keys say everything: "deadlines" (due time as
+// big-endian unix nanoseconds + channel ID), "guilds" and "users" (owner
+// ID, NUL, 'a' + channel ID for a game being played or 'f' + game ID for
+// a finished one). Every change keeps the indexes in step in the same
+// transaction. "meta" holds the schema version; Open runs the migrations
+// a file lacks, all in one transaction. Records are two lines of JSON,
+// readable with any tool; see recordSchema in encoding.go.
+package store

@@ -1,0 +1,144 @@
+package store
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/volo-discord/volo/engine"
+)
+
+// Game is everything the bot needs to carry a game on after a restart.
+// It is plain data: the bot fills it in, the store keeps it. The store
+// sets Version, Created, Updated, and on Finish ID, Status and Finished.
+// Times read back in UTC.
+type Game struct {
+	// ID names a finished game; it is empty until Finish. IDs sort in the
+	// order the games finished.
+	ID string
+	// Guild is the Discord server, empty for a direct message.
+	Guild string
+	// Channel is the Discord channel or thread the game is played in: the
+	// key of an active game, one per channel.
+	Channel string
+	// Status says whether the game is a challenge waiting for an answer,
+	// being played, or over.
+	Status Status
+	// Players are the two players, indexed by colour:
+	// Players[engine.Orange] moves first. A challenge open to anyone has
+	// an empty ID for the seat still free.
+	Players [2]Player
+	// Rules is the rule set the game is played under.
+	Rules engine.Rules
+	// Start is the position notation the game started from; empty means
+	// the start position.
+	Start string
+	// TimePerMove is how long a player has for each move; zero for no
+	// limit.
+	TimePerMove time.Duration
+	// Moves are the moves played, in order.
+	Moves []Move
+	// RegionChoice is a flight waiting for its player to choose which
+	// region to keep, or nil.
+	RegionChoice *RegionChoice
+	// DrawOffer is a draw offered and not yet answered, or nil.
+	DrawOffer *DrawOffer
+	// Outcome is the result and why the game ended. A finished game whose
+	// outcome is still Ongoing was abandoned without a result.
+	Outcome engine.Outcome
+	// BoardMessages are the Discord message IDs of the latest board, so the
+	// bot can edit or replace it.
+	BoardMessages []string
+	// RemindAt is when to remind the player to move, and Deadline when the
+	// player to move runs out of time (or a challenge lapses); zero for
+	// none. The scheduler finds games by the earlier of the two: see Due.
+	RemindAt, Deadline time.Time
+	// Created, Updated and Finished are when the store created, last
+	// changed and finished the game.
+	Created, Updated, Finished time.Time
+	// Version names the stored state of the game: every change gives it
+	// a new one, never used before in the file. A change must name the
+	// version it read, so a lost race fails with ErrConflict instead of
+	// overwriting, even against a new game in the channel of a deleted
+	// one. Versions grow, but not one by one.
+	Version uint64
+}
+
+// Player is one side of a game: a Discord user and the display name they
+// had when the game started.
+type Player struct {
+	ID   string // Discord user ID
+	Name string // display name at the start
+	// Level is the computer's level (easy, medium, hard) when this seat is
+	// the bot itself, empty for a person.
+	Level string
+	// Challenger marks the player who made the challenge.
+	Challenger bool
+}
+
+// Move is one move as played: its canonical notation, who played it and
+// when.
+type Move struct {
+	Notation string    // canonical move notation, such as "c3:c5-NE2/e7"
+	Player   string    // Discord user ID of the player who moved
+	At       time.Time // when the move was played
+}
+
+// RegionChoice is a flight that splits the opponent's birds into regions,
+// waiting for its player to choose the region to keep.
+type RegionChoice struct {
+	Flight  string    // the flight's notation without the kept region
+	Player  string    // Discord user ID of the player who must choose
+	Regions []string  // canonical names of the regions offered
+	At      time.Time // when the choice was asked for
+}
+
+// DrawOffer is a draw offered by one player and not yet answered.
+type DrawOffer struct {
+	By string    // Discord user ID of the player who offered
+	At time.Time // when the draw was offered
+}
+
+// NextDue returns the earlier of RemindAt and Deadline, ignoring zero
+// ones, and false when the game has neither.
+func (g *Game) NextDue() (time.Time, bool) {
+	switch {
+	case g.RemindAt.IsZero() && g.Deadline.IsZero():
+		return time.Time{}, false
+	case g.RemindAt.IsZero():
+		return g.Deadline, true
+	case g.Deadline.IsZero() || g.RemindAt.Before(g.Deadline):
+		return g.RemindAt, true
+	}
+	return g.Deadline, true
+}
+
+// Colour returns the colour userID plays, and false if they do not play
+// in this game.
+func (g *Game) Colour(userID string) (engine.Colour, bool) {
+	switch {
+	case userID == "":
+		return 0, false
+	case g.Players[engine.Orange].ID == userID:
+		return engine.Orange, true
+	case g.Players[engine.Blue].ID == userID:
+		return engine.Blue, true
+	}
+	return 0, false
+}
+
+// validate refuses a game the store cannot key or index.
+func (g *Game) validate() error {
+	if g.Channel == "" {
+		return fmt.Errorf("%w: it has no channel", ErrInvalid)
+	}
+	for _, id := range []string{g.Guild, g.Channel, g.Players[0].ID, g.Players[1].ID} {
+		if strings.IndexByte(id, 0) >= 0 {
+			return fmt.Errorf("%w: Discord ID %q contains a NUL byte", ErrInvalid, id)
+		}
+	}
+	if g.Status != Challenge && g.Status != Active {
+		return fmt.Errorf("%w: an unfinished game is a challenge or active, not %s", ErrInvalid, g.Status)
+	}
+	return nil
+}

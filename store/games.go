@@ -1,0 +1,130 @@
+package store
+
+import (
+	"fmt"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// Create stores a new challenge or game, one per channel: it fails with
+// ErrChannelBusy if the channel already has one. It sets g's Version, and
+// its Created and Updated to now.
+func (s *Store) Create(g *Game) error {
+	if err := g.validate(); err != nil {
+		return err
+	}
+	now := utc(s.clock())
+	next := *g
+	next.ID, next.Finished = "", time.Time{}
+	next.Created, next.Updated = now, now
+	body, err := encodeBody(&next)
+	if err != nil {
+		return err
+	}
+	err = s.commit(func(tx *bolt.Tx) (func() error, error) {
+		if tx.Bucket(bucketActive).Get([]byte(g.Channel)) != nil {
+			return nil, ErrChannelBusy
+		}
+		return func() error { return putActive(tx, nil, &next, body) }, nil
+	})
+	if err != nil {
+		return err
+	}
+	*g = next
+	return nil
+}
+
+// Get returns the challenge or game of a channel: ErrNotFound if there is
+// none, a *CorruptError if its record cannot be read.
+func (s *Store) Get(channel string) (*Game, error) {
+	var g *Game
+	err := s.view(func(tx *bolt.Tx) (err error) {
+		g, err = loadActive(tx, channel)
+		return err
+	})
+	return g, err
+}
+
+// Update stores g, a challenge or game read before, if nobody changed it
+// since: it fails with ErrConflict if the stored version is no longer
+// g.Version, and with ErrNotFound if the game is gone (deleted or
+// finished). On success g has its new Version and Updated is now. The
+// change is on disk when Update returns: only then tell the players.
+func (s *Store) Update(g *Game) error {
+	if err := g.validate(); err != nil {
+		return err
+	}
+	next := *g
+	next.ID, next.Finished = "", time.Time{}
+	next.Updated = utc(s.clock())
+	body, err := encodeBody(&next)
+	if err != nil {
+		return err
+	}
+	err = s.changeAt(g, func(tx *bolt.Tx, old *Game) error { return putActive(tx, old, &next, body) })
+	if err != nil {
+		return err
+	}
+	*g = next
+	return nil
+}
+
+// AppendMove adds a move to the game of a channel if the game is still
+// at version, and returns the game as stored: the read, the check and the
+// durable write in one call. A zero m.At is taken as now. The store does
+// not check the move against the rules; the bot plays it on an
+// engine.Game first.
+func (s *Store) AppendMove(channel string, version uint64, m Move) (*Game, error) {
+	if m.Notation == "" {
+		return nil, fmt.Errorf("%w: a move needs its notation", ErrInvalid)
+	}
+	g, err := s.Get(channel)
+	if err != nil {
+		return nil, err
+	}
+	if g.Version != version {
+		return nil, ErrConflict
+	}
+	if m.At.IsZero() {
+		m.At = utc(s.clock())
+	}
+	g.Moves = append(g.Moves, m)
+	if err := s.Update(g); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// Delete removes a challenge or game that ends without a record worth
+// keeping, such as a declined challenge, if it is still at g.Version:
+// ErrConflict otherwise. Games that were played go to Finish instead.
+func (s *Store) Delete(g *Game) error {
+	return s.changeAt(g, func(tx *bolt.Tx, old *Game) error {
+		return removeActive(tx, g.Channel, indexEntries(old, []byte(g.Channel)))
+	})
+}
+
+// Discard removes whatever record a channel holds, readable or not, with
+// its index entries: the operator's way out when a record is corrupt and
+// blocks its channel. Prefer Delete or Finish for a readable game.
+func (s *Store) Discard(channel string) error {
+	return s.commit(func(tx *bolt.Tx) (func() error, error) {
+		if tx.Bucket(bucketActive).Get([]byte(channel)) == nil {
+			return nil, ErrNotFound
+		}
+		old, err := loadActive(tx, channel)
+		if err != nil {
+			return func() error { return removeActive(tx, channel, strayEntries(tx, channel)) }, nil
+		}
+		return func() error { return removeActive(tx, channel, indexEntries(old, []byte(channel))) }, nil
+	})
+}
+
+// removeActive deletes a channel's record and the given index entries.
+func removeActive(tx *bolt.Tx, channel string, es []indexEntry) error {
+	if err := deleteEntries(tx, es); err != nil {
+		return err
+	}
+	return tx.Bucket(bucketActive).Delete([]byte(channel))
+}

@@ -1,0 +1,80 @@
+package store
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// A migration takes the database from one schema version to the next.
+type migration func(tx *bolt.Tx) error
+
+// migrations[i] takes the database from schema i to schema i+1, so the
+// current schema is len(migrations). Open runs the ones a file lacks, in
+// order and in one transaction: a file is migrated entirely or not at all.
+// Add to the end; never change one that has shipped.
+var migrations = []migration{
+	createBuckets, // 1: the first schema
+}
+
+var schemaKey = []byte("schema")
+
+// createBuckets makes the buckets of schema 1.
+func createBuckets(tx *bolt.Tx) error {
+	for _, name := range [][]byte{bucketActive, bucketFinished, bucketDeadlines, bucketGuilds, bucketUsers} {
+		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+			return fmt.Errorf("create bucket %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// schemaOf returns the schema version a file is at: 0 for a new one.
+func schemaOf(tx *bolt.Tx) int {
+	meta := tx.Bucket(bucketMeta)
+	if meta == nil {
+		return 0
+	}
+	v := meta.Get(schemaKey)
+	if len(v) != 8 {
+		return 0
+	}
+	return int(binary.BigEndian.Uint64(v))
+}
+
+// migrate brings the file up to the schema of migs.
+func migrate(tx *bolt.Tx, migs []migration) error {
+	from := schemaOf(tx)
+	if from > len(migs) {
+		return fmt.Errorf("%w: the file is at schema %d, this build knows up to %d: run a newer build", ErrSchema, from, len(migs))
+	}
+	if from == len(migs) {
+		return nil
+	}
+	for v := from; v < len(migs); v++ {
+		if err := migs[v](tx); err != nil {
+			return fmt.Errorf("migrate to schema %d: %w", v+1, err)
+		}
+	}
+	meta, err := tx.CreateBucketIfNotExists(bucketMeta)
+	if err != nil {
+		return err
+	}
+	return meta.Put(schemaKey, binary.BigEndian.AppendUint64(nil, uint64(len(migs))))
+}
+
+// checkSchema refuses, for a read-only open, a file not at the schema of
+// this build: it cannot be migrated without writing.
+func checkSchema(tx *bolt.Tx, want int) error {
+	got := schemaOf(tx)
+	switch {
+	case got == 0:
+		return fmt.Errorf("%w: not a Volo game database (no schema version)", ErrSchema)
+	case got > want:
+		return fmt.Errorf("%w: the file is at schema %d, this build knows up to %d: run a newer build", ErrSchema, got, want)
+	case got < want:
+		return fmt.Errorf("%w: the file is at schema %d and needs migrating to %d: open it read-write once (start the bot)", ErrSchema, got, want)
+	}
+	return nil
+}

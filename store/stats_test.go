@@ -1,0 +1,28 @@
+package store
+
+import (
+	"testing"
+	"time"
+)
+
+func TestStatsCountsTheGames(t *testing.T) {
+	s, clock := openTest(t)
+	finishGames(t, s, clock, 3)
+	for i, status := range []Status{Challenge, Active, Active} {
+		g := newGame(string(rune('a' + i)))
+		g.Status = status
+		if status == Active {
+			g.Deadline = epoch.Add(time.Duration(i) * time.Hour)
+		}
+		mustCreate(t, s, g)
+	}
+	putRaw(t, s, "broken", []byte("{"))
+	st, err := s.Stats()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Schema != len(migrations) || st.Size <= 0 || st.Challenges != 1 || st.Active != 2 || st.Finished != 3 ||
+		st.Due != 2 || !st.NextDue.Equal(epoch.Add(time.Hour)) || len(st.Unreadable) != 1 || st.Unreadable[0] != "broken" {
+		t.Errorf("Stats = %+v", st)
+	}
+}
