@@ -5,6 +5,8 @@ package engine
 // safe for concurrent use.
 type geometry struct {
 	neighbours [NumPoints]bitboard
+	within2    [NumPoints]bitboard // the points at most two steps away
+	ray        [NumPoints][numDirections]bitboard // the points met flying from a point
 	step       [NumPoints][numDirections]Point
 	row        [NumPoints]int8
 	number     [NumPoints]int8
@@ -56,6 +58,18 @@ func newGeometry() *geometry {
 			if q != NoPoint {
 				g.neighbours[p] = g.neighbours[p].or(bitOf(q))
 			}
+		}
+	}
+	for p := range g.ray {
+		for d := Direction(0); d < numDirections; d++ {
+			for q := g.step[p][d]; q != NoPoint; q = g.step[q][d] {
+				g.ray[p][d] = g.ray[p][d].or(bitOf(q))
+			}
+		}
+	}
+	for p := range g.within2 {
+		for _, q := range g.neighbours[p].points() {
+			g.within2[p] = g.within2[p].or(g.neighbours[q])
 		}
 	}
 	return g

@@ -103,11 +103,19 @@ func (p *Position) flights(a *analysis, s *flightSink) {
 				target = target.or(a.flockNear[i])
 			}
 		}
+		// A single bird of a bigger flock must land where it touches both
+		// the rest of its flock and another flock.
+		need := target
+		if f.count() > 1 {
+			need = f.neighbourhood().and(target)
+		}
 		for rest := f; rest.any() && !s.done(); {
 			b := rest.first()
 			rest = rest.andNot(bitOf(b))
 			line[0] = b
-			p.flyLine(a, s, fi, target, line[:1])
+			if need.any() {
+				p.flyLine(a, s, fi, target, need, line[:1])
+			}
 			for _, d := range [3]Direction{E, NE, NW} {
 				if prev := geo.step[b][d.Opposite()]; prev != NoPoint && a.mine.has(prev) {
 					continue // not the start of a run along this axis
@@ -119,7 +127,7 @@ func (p *Position) flights(a *analysis, s *flightSink) {
 				}
 				for i := 0; i < n-1; i++ {
 					for j := i + 1; j < n; j++ {
-						p.flyLine(a, s, fi, target, line[i:j+1])
+						p.flyLine(a, s, fi, target, target, line[i:j+1])
 					}
 				}
 			}
@@ -130,17 +138,27 @@ func (p *Position) flights(a *analysis, s *flightSink) {
 // flyLine tries the line of birds (ordered, from its first to its last
 // point) of flock number fi in every direction and distance. target is the
 // set of points next to the mover's other flocks: a landing must touch it.
-func (p *Position) flyLine(a *analysis, s *flightSink, fi int, target bitboard, line []Point) {
+// need is a set a landing must meet too (target itself, or less): a
+// direction whose flight path misses it is not tried.
+func (p *Position) flyLine(a *analysis, s *flightSink, fi int, target, need bitboard, line []Point) {
 	var unit bitboard
 	for _, q := range line {
 		unit = unit.or(bitOf(q))
 	}
 	blockers := a.occupied.andNot(unit)
 	rest := a.flocks[fi].andNot(unit)
-	restNear := rest.neighbourhood()
+	var restNear bitboard
+	restNearDone := false
 	from, to := line[0], line[len(line)-1]
 	var pts [13]Point
 	for d := Direction(0); d < numDirections; d++ {
+		var sweep bitboard
+		for _, q := range line {
+			sweep = sweep.or(geo.ray[q][d])
+		}
+		if !sweep.intersects(need) {
+			continue
+		}
 		copy(pts[:], line)
 		for dist := 1; ; dist++ {
 			var landed bitboard
@@ -163,8 +181,13 @@ func (p *Position) flyLine(a *analysis, s *flightSink, fi int, target bitboard, 
 			// The birds left behind must stay joined to the landed line.
 			// Other flocks touch them only through the landed line, so
 			// the check needs only the flock's own birds.
-			if rest.any() && (!landed.intersects(restNear) || !rest.subsetOf(fill(landed, rest.or(landed)))) {
-				continue
+			if rest.any() {
+				if !restNearDone {
+					restNear, restNearDone = rest.neighbourhood(), true
+				}
+				if !landed.intersects(restNear) || !rest.subsetOf(fill(landed, rest.or(landed))) {
+					continue
+				}
 			}
 			m := Fly(from, to, d, dist)
 			if a.joinsAll(fi, landed) {
@@ -199,7 +222,8 @@ func (p *Position) regionChoices(a *analysis, s *flightSink, m Move, unit, lande
 	}
 	mine := a.mine.andNot(unit).or(landed)
 	open := geo.all.andNot(mine)
-	if a.theirOneRegion && stillJoined(landed.andNot(unit), open) {
+	blocked := landed.andNot(unit)
+	if a.theirOneRegion && (!blocked.intersects(a.theirRegion) || stillJoined(blocked, open)) {
 		s.add(m)
 		return
 	}
@@ -217,15 +241,21 @@ func (p *Position) regionChoices(a *analysis, s *flightSink, m Move, unit, lande
 
 // stillJoined reports whether closing the points blocked can split no
 // region of the open points left, judged locally: it holds when the open
-// points around blocked are joined to each other near blocked. Any path
-// that crossed blocked can then go round it, so whatever was joined stays
-// joined. It may answer false where a wider look would find no split.
+// points around blocked are joined to each other within two steps of
+// blocked. Any path that crossed blocked can then go round it, so whatever
+// was joined stays joined. It may answer false where a wider look would
+// find no split.
 func stillJoined(blocked, open bitboard) bool {
-	around := blocked.neighbourhood()
-	edge := around.and(open)
+	var edge, near bitboard
+	for rest := blocked; rest.any(); {
+		p := rest.first()
+		rest = rest.andNot(bitOf(p))
+		edge = edge.or(geo.neighbours[p])
+		near = near.or(geo.within2[p])
+	}
+	edge = edge.and(open)
 	if edge.empty() {
 		return true
 	}
-	near := around.neighbourhood().and(open)
-	return edge.subsetOf(fill(bitOf(edge.first()), near))
+	return edge.subsetOf(fill(bitOf(edge.first()), near.and(open)))
 }

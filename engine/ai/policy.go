@@ -1,0 +1,183 @@
+package ai
+
+import (
+	"math/rand/v2"
+
+	"github.com/volo-discord/volo/engine"
+)
+
+// weights are the weights of the playout policy, in arbitrary units: a
+// move is chosen with probability proportional to its weight.
+type weights struct {
+	pass      int
+	cut       int // a flight that splits the opponent into regions
+	flight    int // a flight that joins one other flock
+	flight2   int // a flight that joins two or more
+	threat    int // factor for a flight that leaves two flocks
+	add       int // an add far from the mover's flocks
+	addNear   int // an add within three steps of a flock
+	addGap    int // an add one empty point from a flock
+	addBridge int // an add within three steps of two flocks
+	addSpan   int // an add one empty point from two flocks
+	spread    int // halve a flight's weight for every 4/spread of spread
+}
+
+var defaultWeights = weights{
+	pass: 1, cut: 4, flight: 40, flight2: 160, threat: 2,
+	add: 4, addNear: 8, addGap: 12, addBridge: 24, addSpan: 48,
+}
+
+// policy rates moves with Volo knowledge: it takes wins, stops the
+// opponent's wins when one bird can, and prefers flights that join flocks
+// and adds that bridge them. It guides playouts and gives the tree its
+// priors. A policy is scratch space for one goroutine.
+type policy struct {
+	mine, theirs flockSet
+	opp          []engine.Move
+	weights      []int
+	w            weights
+	classes      [4]set
+	birds        set
+	after        flockSet
+	spreads      []int
+}
+
+func newPolicy() *policy {
+	return &policy{w: defaultWeights, opp: make([]engine.Move, 0, 256), weights: make([]int, 0, 256)}
+}
+
+// rate fills p.weights with the weight of each move of pos, whose birds are
+// b. It returns the index of a winning move, or -1. When the opponent
+// threatens to win and some moves put a bird where every threat passes,
+// only those keep a weight; blocked reports it.
+func (p *policy) rate(pos *engine.Position, b *board, moves []engine.Move) (win int, blocked bool) {
+	me := pos.ToMove()
+	f := &p.mine
+	f.split(b.birds[me])
+	p.weights = p.weights[:0]
+	for i, m := range moves {
+		if m.Kind == engine.KindFly && f.wins(m) {
+			return i, false
+		}
+	}
+	var n int
+	var block set
+	if countFlocks(b.birds[me.Other()]) <= 3 {
+		n, block, p.opp = threats(pos, b, p.opp, &p.theirs)
+	}
+	if n > 0 && block.any() {
+		for _, m := range moves {
+			if occupies(m).meets(block) {
+				blocked = true
+				break
+			}
+		}
+	}
+	p.birds = b.birds[me]
+	p.addClasses(b.birds[me].or(b.birds[me.Other()]))
+	best := -1
+	p.spreads = p.spreads[:0]
+	for _, m := range moves {
+		w, s := 0, -1
+		if !blocked || occupies(m).meets(block) {
+			w, s = p.weight(m)
+		}
+		if s >= 0 && (best < 0 || s < best) {
+			best = s
+		}
+		p.weights = append(p.weights, w)
+		p.spreads = append(p.spreads, s)
+	}
+	if best >= 0 && p.w.spread > 0 {
+		// Halve a flight's weight for every 4/spread its birds lie more
+		// spread out than after the best flight.
+		for i, s := range p.spreads {
+			if s > best {
+				p.weights[i] = max(p.weights[i]>>min((s-best)*p.w.spread/4, 40), 1)
+			}
+		}
+	}
+	return -1, blocked
+}
+
+// weight rates one move that does not win at once. For a flight that
+// joins flocks it also returns how spread out the mover's birds are after
+// it, and -1 for other moves.
+func (p *policy) weight(m engine.Move) (int, int) {
+	f := &p.mine
+	switch m.Kind {
+	case engine.KindAdd:
+		return p.addWeight(m.From), -1
+	case engine.KindPass:
+		return p.w.pass, -1
+	}
+	if m.Keep != engine.NoPoint {
+		return p.w.cut, -1
+	}
+	unit, landing := flightSets(m)
+	j := f.joins(int(f.of[m.From]), landing)
+	w := p.w.flight
+	if j >= 2 {
+		w = p.w.flight2
+	}
+	if f.n-j == 2 {
+		w *= p.w.threat
+	}
+	if p.w.spread == 0 {
+		return w, -1
+	}
+	p.after.split(p.birds.andNot(unit).or(landing))
+	return w, p.after.spread()
+}
+
+// addClasses sorts the empty points by how many of the mover's flocks
+// could fly next to a bird added there, for addWeight.
+func (p *policy) addClasses(occupied set) {
+	f := &p.mine
+	var one, two, three set
+	for i := 0; i < f.n; i++ {
+		var r set
+		for rest := f.flock[i]; rest.any(); {
+			b := rest.first()
+			rest = rest.andNot(bit(b))
+			r = r.or(reach(b, occupied))
+		}
+		h := r.grow()
+		three = three.or(two.and(h))
+		two = two.or(one.and(h))
+		one = one.or(h)
+	}
+	p.classes = [4]set{three, two, one}
+}
+
+func (p *policy) addWeight(pt engine.Point) int {
+	switch {
+	case p.classes[0].has(pt):
+		return p.w.addSpan
+	case p.classes[1].has(pt):
+		return p.w.addBridge
+	case p.classes[2].has(pt):
+		return p.w.addGap
+	}
+	return p.w.add
+}
+
+// pick chooses an index with probability proportional to its weight, or
+// -1 when every weight is zero.
+func pick(weights []int, rng *rand.Rand) int {
+	total := 0
+	for _, w := range weights {
+		total += w
+	}
+	if total == 0 {
+		return -1
+	}
+	r := rng.IntN(total)
+	for i, w := range weights {
+		if r < w {
+			return i
+		}
+		r -= w
+	}
+	return -1
+}

@@ -1,0 +1,121 @@
+package ai
+
+import (
+	"github.com/volo-discord/volo/engine"
+)
+
+// footprint returns the points a flight passes over and lands on, apart
+// from those its own birds leave: a bird on any of them stops the flight.
+func footprint(m engine.Move) set {
+	unit, _ := flightSets(m)
+	var fp set
+	for rest := unit; rest.any(); {
+		q := rest.first()
+		rest = rest.andNot(bit(q))
+		for range m.Dist {
+			q = sky.step[q][m.Dir]
+			fp = fp.or(bit(q))
+		}
+	}
+	return fp.andNot(unit)
+}
+
+// threats looks at the opponent's winning flights if it were to move now
+// in pos, whose birds are b, as a player sees it before moving. It returns how many there are and the points
+// that lie in the footprint of every one: the only places where a single
+// bird stops them all. buf is scratch space for moves.
+func threats(pos *engine.Position, b *board, buf []engine.Move, f *flockSet) (n int, block set, _ []engine.Move) {
+	them := pos.ToMove().Other()
+	f.split(b.birds[them])
+	if f.n < 2 {
+		return 0, set{}, buf
+	}
+	// The same sky with the opponent to move; flights are the same under
+	// both rule sets.
+	turned, _ := pos.Apply(engine.Pass(), engine.Standard)
+	buf = turned.AppendLegalMoves(buf[:0], engine.Standard)
+	block = sky.all
+	for _, m := range buf {
+		if f.wins(m) {
+			n++
+			block = block.and(footprint(m))
+		}
+	}
+	return n, block, buf
+}
+
+// occupies returns the points a move of the mover puts a bird on.
+func occupies(m engine.Move) set {
+	switch m.Kind {
+	case engine.KindAdd:
+		return bit(m.From)
+	case engine.KindFly:
+		_, landing := flightSets(m)
+		return landing
+	}
+	return set{}
+}
+
+// tactics is what examine finds out about the moves of a position.
+type tactics struct {
+	win       int   // the index of a move that wins at once, or -1
+	safe      []int // the moves to search: those after which the opponent cannot win at once, else the least bad
+	safeCount int   // how many moves are truly safe
+}
+
+// examine looks one move and one reply ahead: at the moves that win at
+// once, and at those that leave the opponent no win in one.
+func examine(pos *engine.Position, rules engine.Rules, moves []engine.Move) tactics {
+	const losesAtOnce = 1 << 20
+	me := pos.ToMove()
+	t := tactics{win: -1}
+	replies := make([]engine.Move, 0, 256)
+	var f flockSet
+	wins := make([]int, len(moves)) // the opponent's winning replies
+	least := losesAtOnce
+	for k, m := range moves {
+		next, o := pos.Apply(m, rules)
+		switch o.Result {
+		case engine.WinFor(me):
+			t.win = k
+			return t
+		case engine.WinFor(me.Other()):
+			wins[k] = losesAtOnce
+		case engine.Ongoing:
+			wins[k], replies = winningReplies(&next, rules, &f, replies)
+		}
+		least = min(least, wins[k])
+	}
+	for k, n := range wins {
+		if n == least {
+			t.safe = append(t.safe, k)
+		}
+		if n == 0 {
+			t.safeCount++
+		}
+	}
+	return t
+}
+
+// winningReplies counts the moves that win at once for the player to move
+// in pos.
+func winningReplies(pos *engine.Position, rules engine.Rules, f *flockSet, buf []engine.Move) (int, []engine.Move) {
+	me := pos.ToMove()
+	b := boardOf(pos)
+	f.split(b.birds[me])
+	buf = pos.AppendLegalMoves(buf[:0], rules)
+	n := 0
+	for _, m := range buf {
+		switch m.Kind {
+		case engine.KindFly:
+			if f.wins(m) {
+				n++
+			}
+		case engine.KindPass:
+			if _, o := pos.Apply(m, rules); o.Result == engine.WinFor(me) {
+				n++
+			}
+		}
+	}
+	return n, buf
+}
