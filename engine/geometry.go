@@ -5,7 +5,7 @@ package engine
 // safe for concurrent use.
 type geometry struct {
 	neighbours [NumPoints]bitboard
-	within2    [NumPoints]bitboard // the points at most two steps away
+	within2    [NumPoints]bitboard                // the points at most two steps away
 	ray        [NumPoints][numDirections]bitboard // the points met flying from a point
 	step       [NumPoints][numDirections]Point
 	row        [NumPoints]int8
