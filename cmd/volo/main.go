@@ -32,6 +32,7 @@ func commands() []command {
 		{"moves", "list the legal moves of a position, one per line", runMoves},
 		{"perft", "count the move sequences of a given depth", runPerft},
 		{"show", "draw a position as text", runShow},
+		{"db", "inspect, back up and export the bot's game database", runDB},
 	}
 }
 
