@@ -1,0 +1,387 @@
+package sandbox
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"mime"
+	"net/http"
+	"path"
+	"strings"
+
+	"github.com/volo-discord/volo/internal/fakediscord"
+)
+
+// The page's JSON API. Every request names the user the page acts as, by ID or username; a
+// mistake comes back as {"error": "A sentence."} with a 4xx status.
+
+// maxBody bounds what the page may POST.
+const maxBody = 64 << 10
+
+// maxMessages is how many of a channel's latest messages the page is sent.
+const maxMessages = 500
+
+// apiError is an error answer: a sentence for the page to show, and its HTTP status.
+type apiError struct {
+	status int
+	text   string
+}
+
+func (e *apiError) Error() string { return e.text }
+
+// badRequest is a mistake of the page's user.
+func badRequest(text string) error { return &apiError{http.StatusBadRequest, text} }
+
+// writeJSON answers with a JSON body.
+func (sb *Sandbox) writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	if err := json.NewEncoder(w).Encode(v); err != nil {
+		sb.logf("sandbox: writing an answer: %v", err)
+	}
+}
+
+// writeError answers with an error's sentence.
+func (sb *Sandbox) writeError(w http.ResponseWriter, err error) {
+	status, text := http.StatusBadRequest, sentence(err)
+	if ae, ok := errors.AsType[*apiError](err); ok {
+		status, text = ae.status, ae.text
+	}
+	sb.writeJSON(w, status, map[string]string{"error": text})
+}
+
+// readJSON reads a POSTed JSON body.
+func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	if err := dec.Decode(v); err != nil {
+		return badRequest("The request is not the JSON the page sends.")
+	}
+	return nil
+}
+
+// member finds the person the page acts as: a member of the guild who is not a bot.
+func (sb *Sandbox) member(ref string) (fakediscord.User, error) {
+	u, ok := sb.srv.User(ref)
+	if !ok || u.Bot {
+		return fakediscord.User{}, badRequest("Pick a user to act as.")
+	}
+	if _, err := sb.srv.Member(sb.guild.ID, u.ID); err != nil {
+		return fakediscord.User{}, badRequest(u.Username + " is not a member of " + sb.guild.Name + ".")
+	}
+	return u, nil
+}
+
+// channel finds a channel or thread of the guild.
+func (sb *Sandbox) channel(id string) (fakediscord.Channel, error) {
+	c, ok := sb.srv.Channel(id)
+	if !ok || c.GuildID != sb.guild.ID {
+		return fakediscord.Channel{}, &apiError{http.StatusNotFound, "There is no such channel."}
+	}
+	return c, nil
+}
+
+// serveState answers GET /api/state: the guild, its people and its channels with their threads.
+func (sb *Sandbox) serveState(w http.ResponseWriter, _ *http.Request) {
+	sb.writeJSON(w, http.StatusOK, sb.state())
+}
+
+// messagesView is a channel with the latest messages a user sees in it.
+type messagesView struct {
+	Channel  channelView   `json:"channel"`
+	Messages []messageView `json:"messages"`
+}
+
+// serveMessages answers GET /api/messages?channel=ID&user=name: the messages the user sees.
+func (sb *Sandbox) serveMessages(w http.ResponseWriter, r *http.Request) {
+	c, err := sb.channel(r.FormValue("channel"))
+	if err != nil {
+		sb.writeError(w, err)
+		return
+	}
+	u, err := sb.member(r.FormValue("user"))
+	if err != nil {
+		sb.writeError(w, err)
+		return
+	}
+	list := sb.srv.MessagesVisibleTo(c.ID, u.ID)
+	if len(list) > maxMessages {
+		list = list[len(list)-maxMessages:]
+	}
+	out := messagesView{Channel: channelOf(c), Messages: make([]messageView, 0, len(list))}
+	for _, m := range list {
+		out.Messages = append(out.Messages, sb.messageView(m))
+	}
+	sb.writeJSON(w, http.StatusOK, out)
+}
+
+// serveAutocomplete answers GET /api/autocomplete?channel=ID&user=name&line=text: the popup
+// above the message box for the line typed so far.
+func (sb *Sandbox) serveAutocomplete(w http.ResponseWriter, r *http.Request) {
+	c, err := sb.channel(r.FormValue("channel"))
+	if err != nil {
+		sb.writeError(w, err)
+		return
+	}
+	u, err := sb.member(r.FormValue("user"))
+	if err != nil {
+		sb.writeError(w, err)
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), replyWait)
+	defer cancel()
+	sb.writeJSON(w, http.StatusOK, sb.complete(ctx, c.ID, u.ID, r.FormValue("line")))
+}
+
+// outcome is what became of a command, a click or a form: nothing to show (the bot's answer
+// arrives on the event stream), a notice such as "This interaction failed.", or a form to fill.
+type outcome struct {
+	OK          bool       `json:"ok"`
+	Interaction string     `json:"interaction,omitempty"`
+	Notice      string     `json:"notice,omitempty"`
+	Modal       *modalView `json:"modal,omitempty"`
+}
+
+// modalView is a form the bot asked for.
+type modalView struct {
+	Title  string      `json:"title"`
+	Inputs []inputView `json:"inputs"`
+}
+
+// inputView is a text input of a form.
+type inputView struct {
+	CustomID    string `json:"customId"`
+	Label       string `json:"label"`
+	Description string `json:"description,omitempty"`
+	Paragraph   bool   `json:"paragraph,omitempty"`
+	Placeholder string `json:"placeholder,omitempty"`
+	Required    bool   `json:"required,omitempty"`
+	Value       string `json:"value,omitempty"`
+	MinLength   int    `json:"minLength,omitempty"`
+	MaxLength   int    `json:"maxLength,omitempty"`
+}
+
+// await waits for the bot's first answer to an interaction. failed is what Discord's client
+// says when none comes in time.
+func (sb *Sandbox) await(ctx context.Context, inter *fakediscord.Interaction, failed string) outcome {
+	ctx, cancel := context.WithTimeout(ctx, replyWait)
+	defer cancel()
+	out := outcome{OK: true, Interaction: inter.ID}
+	reply, err := inter.Callback(ctx)
+	if err != nil {
+		out.Notice = failed
+		return out
+	}
+	if reply.Modal != nil {
+		out.Modal = modalOf(*reply.Modal)
+	}
+	return out
+}
+
+// commandRequest is a line sent from the message box.
+type commandRequest struct {
+	Channel string `json:"channel"`
+	User    string `json:"user"`
+	Line    string `json:"line"`
+}
+
+// serveCommand answers POST /api/command: a slash command run as the user, as pressing Enter in
+// Discord's message box does, or a plain message posted. A line the stand-in cannot read comes
+// back as an error saying why.
+func (sb *Sandbox) serveCommand(w http.ResponseWriter, r *http.Request) {
+	var req commandRequest
+	if err := readJSON(w, r, &req); err != nil {
+		sb.writeError(w, err)
+		return
+	}
+	c, err := sb.channel(req.Channel)
+	if err != nil {
+		sb.writeError(w, err)
+		return
+	}
+	u, err := sb.member(req.User)
+	if err != nil {
+		sb.writeError(w, err)
+		return
+	}
+	line := strings.TrimSpace(req.Line)
+	switch {
+	case line == "":
+		sb.writeError(w, badRequest("Type a message, or / for the commands."))
+		return
+	case !strings.HasPrefix(line, "/"):
+		if _, err := sb.srv.PostMessage(c.ID, u.ID, line); err != nil {
+			sb.writeError(w, err)
+			return
+		}
+		sb.writeJSON(w, http.StatusOK, outcome{OK: true})
+		return
+	}
+	inter, err := sb.srv.RunCommandLine(c.ID, u.ID, line)
+	if err != nil {
+		sb.writeError(w, err)
+		return
+	}
+	sb.writeJSON(w, http.StatusOK, sb.await(r.Context(), inter, "The application did not respond."))
+}
+
+// clickRequest is a click on a button, or a choice in a select menu.
+type clickRequest struct {
+	User     string   `json:"user"`
+	Message  string   `json:"message"`
+	CustomID string   `json:"customId"`
+	Values   []string `json:"values"`
+}
+
+// serveClick answers POST /api/click: a button clicked or a menu chosen from, as the user.
+func (sb *Sandbox) serveClick(w http.ResponseWriter, r *http.Request) {
+	var req clickRequest
+	if err := readJSON(w, r, &req); err != nil {
+		sb.writeError(w, err)
+		return
+	}
+	u, err := sb.member(req.User)
+	if err != nil {
+		sb.writeError(w, err)
+		return
+	}
+	inter, err := sb.srv.ClickComponent(fakediscord.ComponentClick{MessageID: req.Message, User: u.ID,
+		CustomID: req.CustomID, Values: req.Values})
+	if err != nil {
+		sb.writeError(w, err)
+		return
+	}
+	sb.writeJSON(w, http.StatusOK, sb.await(r.Context(), inter, "This interaction failed."))
+}
+
+// modalRequest is a form filled in.
+type modalRequest struct {
+	Interaction string            `json:"interaction"`
+	Values      map[string]string `json:"values"`
+}
+
+// serveModal answers POST /api/modal: the form the bot asked for, submitted.
+func (sb *Sandbox) serveModal(w http.ResponseWriter, r *http.Request) {
+	var req modalRequest
+	if err := readJSON(w, r, &req); err != nil {
+		sb.writeError(w, err)
+		return
+	}
+	inter, err := sb.srv.SubmitModal(fakediscord.ModalSubmit{InteractionID: req.Interaction, Values: req.Values})
+	if err != nil {
+		sb.writeError(w, err)
+		return
+	}
+	sb.writeJSON(w, http.StatusOK, sb.await(r.Context(), inter, "This interaction failed."))
+}
+
+// threadRequest starts a thread.
+type threadRequest struct {
+	Channel string `json:"channel"`
+	User    string `json:"user"`
+	Name    string `json:"name"`
+}
+
+// serveNewThread answers POST /api/threads: a thread started in a channel by the user, as
+// Discord's client does it, with the notice in the channel.
+func (sb *Sandbox) serveNewThread(w http.ResponseWriter, r *http.Request) {
+	var req threadRequest
+	if err := readJSON(w, r, &req); err != nil {
+		sb.writeError(w, err)
+		return
+	}
+	c, err := sb.channel(req.Channel)
+	if err != nil {
+		sb.writeError(w, err)
+		return
+	}
+	u, err := sb.member(req.User)
+	if err != nil {
+		sb.writeError(w, err)
+		return
+	}
+	name := strings.TrimSpace(req.Name)
+	if name == "" || len([]rune(name)) > 100 {
+		sb.writeError(w, badRequest("Give the thread a name of 1 to 100 characters."))
+		return
+	}
+	if c.Type.IsThread() {
+		sb.writeError(w, badRequest("Threads start in a text channel, not in a thread."))
+		return
+	}
+	th, err := sb.srv.AddThread(c.ID, name, u.ID)
+	if err != nil {
+		sb.writeError(w, err)
+		return
+	}
+	sb.writeJSON(w, http.StatusOK, channelOf(th))
+}
+
+// serveAttachment answers GET /attachments/{channel}/{id}/{name}: an attachment's bytes, from
+// the stand-in, at the path of its URL on Discord's CDN.
+func (sb *Sandbox) serveAttachment(w http.ResponseWriter, r *http.Request) {
+	a, ok := sb.srv.Attachment(r.PathValue("id"))
+	if !ok || a.Filename != r.PathValue("name") {
+		http.NotFound(w, r)
+		return
+	}
+	ct := a.ContentType
+	if ct == "" {
+		ct = mime.TypeByExtension(path.Ext(a.Filename))
+	}
+	if ct == "" {
+		ct = "application/octet-stream"
+	}
+	w.Header().Set("Content-Type", ct)
+	w.Header().Set("Cache-Control", "private, max-age=86400, immutable")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	_, _ = w.Write(a.Data)
+}
+
+// modalOf shows a form: its text inputs, in action rows or in labels, in order.
+func modalOf(m fakediscord.Modal) *modalView {
+	out := &modalView{Title: m.Title, Inputs: []inputView{}}
+	type wire struct {
+		Type        int             `json:"type"`
+		CustomID    string          `json:"custom_id"`
+		Label       string          `json:"label"`
+		Description string          `json:"description"`
+		Style       int             `json:"style"`
+		Placeholder string          `json:"placeholder"`
+		Required    *bool           `json:"required"`
+		Value       string          `json:"value"`
+		MinLength   int             `json:"min_length"`
+		MaxLength   int             `json:"max_length"`
+		Components  json.RawMessage `json:"components"`
+		Component   json.RawMessage `json:"component"`
+	}
+	var walk func(raw json.RawMessage, label, description string)
+	walk = func(raw json.RawMessage, label, description string) {
+		var list []wire
+		if json.Unmarshal(raw, &list) != nil {
+			var one wire
+			if json.Unmarshal(raw, &one) != nil {
+				return
+			}
+			list = []wire{one}
+		}
+		for _, c := range list {
+			switch c.Type {
+			case 4: // text input
+				in := inputView{CustomID: c.CustomID, Label: c.Label, Description: description,
+					Paragraph: c.Style == 2, Placeholder: c.Placeholder, Required: c.Required == nil || *c.Required,
+					Value: c.Value, MinLength: c.MinLength, MaxLength: c.MaxLength}
+				if in.Label == "" {
+					in.Label = label
+				}
+				out.Inputs = append(out.Inputs, in)
+			case 18: // label around an input
+				walk(c.Component, c.Label, c.Description)
+			default:
+				walk(c.Components, label, description)
+			}
+		}
+	}
+	walk(m.Components, "", "")
+	return out
+}

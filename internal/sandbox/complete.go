@@ -1,0 +1,412 @@
+package sandbox
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/volo-discord/volo/internal/fakediscord"
+)
+
+// What the message box suggests while a slash command is typed, as Discord's client does: the
+// commands (each subcommand its own entry), then the options still to fill, then for the option
+// being typed its choices, the guild's members or channels, or the bot's own autocomplete.
+
+// suggestions is the popup above the message box.
+type suggestions struct {
+	// Title heads the popup, such as "/volo challenge" or "opponent".
+	Title string       `json:"title,omitempty"`
+	Items []suggestion `json:"items"`
+	// Select says whether Enter takes the first item; false while the options are only offered,
+	// so that Enter sends the command.
+	Select bool `json:"select,omitempty"`
+	// Hint describes the option being typed when there is nothing to choose from.
+	Hint string `json:"hint,omitempty"`
+	// Error says why nothing can be suggested, such as an unknown option.
+	Error string `json:"error,omitempty"`
+}
+
+// suggestion is one entry of the popup; choosing it replaces the line with Line.
+type suggestion struct {
+	Label       string `json:"label"`
+	Description string `json:"description,omitempty"`
+	Detail      string `json:"detail,omitempty"`
+	Line        string `json:"line"`
+	// User is the member a user option's entry stands for, shown with their avatar.
+	User *userView `json:"user,omitempty"`
+}
+
+// maxSuggestions is how many entries Discord's client lists at most.
+const maxSuggestions = 25
+
+// token is a word of the command line with where it starts.
+type token struct {
+	text  string
+	start int
+}
+
+// lineTokens splits a command line as the stand-in does, on white space outside double quotes,
+// keeping where each word starts. trailing tells whether the line ends with a space outside
+// quotes, which means the last word is finished.
+func lineTokens(s string) (tokens []token, trailing bool) {
+	var cur strings.Builder
+	inQuote, started, start := false, false, 0
+	for i, r := range s {
+		switch {
+		case r == '"':
+			if !started {
+				start = i
+			}
+			inQuote, started = !inQuote, true
+		case unicode.IsSpace(r) && !inQuote:
+			if started {
+				tokens = append(tokens, token{cur.String(), start})
+				cur.Reset()
+				started = false
+			}
+		default:
+			if !started {
+				start = i
+			}
+			cur.WriteRune(r)
+			started = true
+		}
+	}
+	if started {
+		tokens = append(tokens, token{cur.String(), start})
+	}
+	trailing = len(s) > 0 && !started && unicode.IsSpace(rune(s[len(s)-1]))
+	return tokens, trailing
+}
+
+// leaf is a command or subcommand that takes options, with its path such as "volo challenge".
+type leaf struct {
+	path        string
+	description string
+	options     []fakediscord.CommandOption
+}
+
+// leaves lists every invocable command and subcommand of the commands.
+func leaves(cmds []fakediscord.Command) []leaf {
+	var out []leaf
+	var walk func(path, desc string, opts []fakediscord.CommandOption)
+	walk = func(path, desc string, opts []fakediscord.CommandOption) {
+		if !hasSubcommands(opts) {
+			out = append(out, leaf{path, desc, opts})
+			return
+		}
+		for _, o := range opts {
+			if o.Type == fakediscord.OptionSubCommand || o.Type == fakediscord.OptionSubCommandGroup {
+				walk(path+" "+o.Name, o.Description, o.Options)
+			}
+		}
+	}
+	for _, c := range cmds {
+		walk(c.Name, c.Description, c.Options)
+	}
+	return out
+}
+
+// hasSubcommands reports whether a level of options is a choice of subcommands.
+func hasSubcommands(opts []fakediscord.CommandOption) bool {
+	return slices.ContainsFunc(opts, func(o fakediscord.CommandOption) bool {
+		return o.Type == fakediscord.OptionSubCommand || o.Type == fakediscord.OptionSubCommandGroup
+	})
+}
+
+// commandsFor lists the chat input commands a user may use in a channel, as Discord's client
+// offers them: those whose default member permissions the user has.
+func (sb *Sandbox) commandsFor(channelID, userID string) []fakediscord.Command {
+	perms, err := sb.srv.Permissions(channelID, userID)
+	if err != nil {
+		return nil
+	}
+	var out []fakediscord.Command
+	for _, c := range sb.srv.Commands(sb.guild.ID) {
+		if c.Type != fakediscord.CommandChatInput && c.Type != 0 {
+			continue
+		}
+		if c.DefaultMemberPermissions != nil && perms&fakediscord.PermAdministrator == 0 {
+			need, _ := strconv.ParseInt(*c.DefaultMemberPermissions, 10, 64)
+			if need == 0 || perms&need != need {
+				continue
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// complete works out the popup for a line typed so far by a user in a channel. ctx bounds the
+// wait for the bot's autocomplete answer.
+func (sb *Sandbox) complete(ctx context.Context, channelID, userID, line string) suggestions {
+	body, ok := strings.CutPrefix(strings.TrimLeftFunc(line, unicode.IsSpace), "/")
+	if !ok {
+		return suggestions{Items: []suggestion{}}
+	}
+	base := len(line) - len(body) // where the command's name starts
+	tokens, trailing := lineTokens(body)
+	all := leaves(sb.commandsFor(channelID, userID))
+
+	// The longest command path the words spell out, followed by a space or more words, is the
+	// command being filled in; otherwise the words are still a command being typed.
+	var cmd *leaf
+	used := 0
+	for k := range all {
+		words := strings.Fields(all[k].path)
+		if len(words) > len(tokens) || len(words) == len(tokens) && !trailing {
+			continue
+		}
+		if slices.EqualFunc(words, tokens[:len(words)], func(w string, t token) bool { return w == t.text }) {
+			cmd, used = &all[k], len(words)
+		}
+	}
+	if cmd == nil {
+		return commandSuggestions(all, line[:base-1], tokens, trailing)
+	}
+	return sb.optionSuggestions(ctx, channelID, userID, line, base, cmd, tokens[used:], trailing)
+}
+
+// commandSuggestions lists the commands whose path starts with what was typed.
+func commandSuggestions(all []leaf, prefix string, tokens []token, trailing bool) suggestions {
+	words := make([]string, len(tokens))
+	for i, t := range tokens {
+		words[i] = t.text
+	}
+	typed := strings.ToLower(strings.Join(words, " "))
+	if trailing && typed != "" {
+		typed += " "
+	}
+	out := suggestions{Title: "Commands", Select: true, Items: []suggestion{}}
+	for _, l := range all {
+		if !strings.HasPrefix(l.path+" ", typed) || len(out.Items) == maxSuggestions {
+			continue
+		}
+		out.Items = append(out.Items, suggestion{Label: "/" + l.path, Description: l.description,
+			Detail: optionSummary(l.options), Line: prefix + "/" + l.path + " "})
+	}
+	if len(out.Items) == 0 {
+		out.Select = false
+	}
+	if len(out.Items) == 0 && typed != "" {
+		out.Error = "No command matches /" + strings.TrimSpace(typed) + "."
+	}
+	return out
+}
+
+// optionSummary lists a command's options as Discord's client shows them beside it: required
+// ones bare, optional ones in brackets.
+func optionSummary(opts []fakediscord.CommandOption) string {
+	var parts []string
+	for _, o := range opts {
+		if o.Required {
+			parts = append(parts, o.Name)
+		}
+	}
+	for _, o := range opts {
+		if !o.Required {
+			parts = append(parts, "["+o.Name+"]")
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// given is an option filled in on the line: its definition, the token that named it and its
+// value so far.
+type given struct {
+	def   fakediscord.CommandOption
+	tok   token
+	value string
+}
+
+// optionSuggestions works out the popup once the command is known: the options still to give,
+// or the values of the option being typed.
+func (sb *Sandbox) optionSuggestions(ctx context.Context, channelID, userID, line string, base int, cmd *leaf, tokens []token, trailing bool) suggestions {
+	var filled []given
+	lastBare := false // the last word named no option, and may be the start of one
+	for _, t := range tokens {
+		name, value, isPair := strings.Cut(t.text, ":")
+		k := slices.IndexFunc(cmd.options, func(o fakediscord.CommandOption) bool { return o.Name == name })
+		again := slices.ContainsFunc(filled, func(g given) bool { return g.def.Name == name })
+		switch {
+		case isPair && k >= 0 && !again:
+			filled = append(filled, given{def: cmd.options[k], tok: t, value: value})
+			lastBare = false
+		case len(filled) > 0:
+			filled[len(filled)-1].value += " " + t.text
+			lastBare = !isPair
+		default:
+			lastBare = !isPair
+		}
+	}
+	left := slices.DeleteFunc(slices.Clone(cmd.options), func(o fakediscord.CommandOption) bool {
+		return slices.ContainsFunc(filled, func(g given) bool { return g.def.Name == o.Name })
+	})
+	// After a space, or while typing a word that starts an option's name, offer the options.
+	if trailing && (len(filled) == 0 || filled[len(filled)-1].value != "") {
+		return offerOptions(cmd, left, line, "", false)
+	}
+	if !trailing && lastBare {
+		word := tokens[len(tokens)-1]
+		if slices.ContainsFunc(left, func(o fakediscord.CommandOption) bool { return strings.HasPrefix(o.Name, word.text) }) {
+			return offerOptions(cmd, left, line[:base+word.start], word.text, true)
+		}
+	}
+	if len(filled) == 0 {
+		if len(tokens) == 0 {
+			return offerOptions(cmd, left, line, "", false)
+		}
+		return suggestions{Items: []suggestion{}, Error: fmt.Sprintf("/%s has no option %q (write name:value).", cmd.path, tokens[0].text)}
+	}
+	g := filled[len(filled)-1]
+	prefix := line[:base+g.tok.start] + g.def.Name + ":"
+	return sb.offerValues(ctx, channelID, userID, line, prefix, g)
+}
+
+// offerOptions lists the options not given yet whose name starts with typed, required ones
+// first; choosing one writes name: at prefix's end.
+func offerOptions(cmd *leaf, left []fakediscord.CommandOption, prefix, typed string, selected bool) suggestions {
+	out := suggestions{Title: "/" + cmd.path, Select: selected, Items: []suggestion{}}
+	if !strings.HasSuffix(prefix, " ") && prefix != "" && typed == "" {
+		prefix += " "
+	}
+	for _, required := range []bool{true, false} {
+		for _, o := range left {
+			if o.Required != required || !strings.HasPrefix(o.Name, typed) {
+				continue
+			}
+			detail := "optional"
+			if o.Required {
+				detail = "required"
+			}
+			out.Items = append(out.Items, suggestion{Label: o.Name, Description: o.Description, Detail: detail,
+				Line: prefix + o.Name + ":"})
+		}
+	}
+	if len(out.Items) == 0 {
+		out.Hint = cmd.description
+	}
+	return out
+}
+
+// offerValues lists what the option being typed can take: its choices, the guild's users,
+// channels or roles, true and false, or the bot's autocomplete suggestions.
+func (sb *Sandbox) offerValues(ctx context.Context, channelID, userID, line, prefix string, g given) suggestions {
+	out := suggestions{Title: g.def.Name, Select: true, Items: []suggestion{}}
+	typed := strings.ToLower(strings.TrimSpace(g.value))
+	add := func(label, description, value string) *suggestion {
+		if len(out.Items) == maxSuggestions {
+			return &suggestion{}
+		}
+		out.Items = append(out.Items, suggestion{Label: label, Description: description, Line: prefix + quote(value) + " "})
+		return &out.Items[len(out.Items)-1]
+	}
+	matches := func(s string) bool { return strings.Contains(strings.ToLower(s), typed) }
+	switch {
+	case g.def.Autocomplete:
+		choices, problem := sb.botChoices(ctx, channelID, userID, line)
+		if problem != "" {
+			out.Error = problem
+			return out
+		}
+		for _, c := range choices {
+			add(c.Name, "", valueText(c.Value))
+		}
+	case len(g.def.Choices) > 0:
+		for _, c := range g.def.Choices {
+			if matches(c.Name) || matches(valueText(c.Value)) {
+				add(c.Name, "", valueText(c.Value))
+			}
+		}
+	case g.def.Type == fakediscord.OptionUser || g.def.Type == fakediscord.OptionMentionable:
+		typed = strings.TrimPrefix(typed, "@")
+		for _, u := range append([]fakediscord.User{sb.srv.Bot()}, sb.members()...) {
+			v := sb.userView(u)
+			if strings.HasPrefix(strings.ToLower(u.Username), typed) || strings.HasPrefix(strings.ToLower(v.Name), typed) {
+				description := u.Username
+				if description == v.Name {
+					description = ""
+				}
+				add(v.Name, description, "@"+u.Username).User = &v
+			}
+		}
+	case g.def.Type == fakediscord.OptionChannel:
+		typed = strings.TrimPrefix(typed, "#")
+		for _, c := range sb.srv.Channels(sb.guild.ID) {
+			if strings.HasPrefix(strings.ToLower(c.Name), typed) {
+				add("#"+c.Name, "", "#"+c.Name)
+			}
+		}
+	case g.def.Type == fakediscord.OptionRole:
+		typed = strings.TrimPrefix(typed, "@")
+		for _, r := range sb.srv.Roles(sb.guild.ID) {
+			if strings.HasPrefix(strings.ToLower(strings.TrimPrefix(r.Name, "@")), typed) {
+				add(r.Name, "", r.Name)
+			}
+		}
+	case g.def.Type == fakediscord.OptionBoolean:
+		for _, b := range []string{"True", "False"} {
+			if strings.HasPrefix(strings.ToLower(b), typed) {
+				add(b, "", strings.ToLower(b))
+			}
+		}
+	}
+	if len(out.Items) == 0 {
+		out.Select = false
+		out.Hint = g.def.Description
+	}
+	return out
+}
+
+// botChoices asks the bot for its autocomplete suggestions, as Discord's client does on each
+// keystroke, and waits for them. problem says, in a sentence, why there are none.
+func (sb *Sandbox) botChoices(ctx context.Context, channelID, userID, line string) (choices []fakediscord.Choice, problem string) {
+	inter, err := sb.srv.AutocompleteCommandLine(channelID, userID, line)
+	if err != nil {
+		return nil, sentence(err)
+	}
+	reply, err := inter.Callback(ctx)
+	if err != nil {
+		return nil, "Loading options failed: the application did not answer in time."
+	}
+	return reply.Choices, ""
+}
+
+// quote writes a value so that the stand-in reads it back whole: in double quotes when it has
+// a space.
+func quote(v string) string {
+	if strings.ContainsFunc(v, unicode.IsSpace) {
+		return `"` + v + `"`
+	}
+	return v
+}
+
+// valueText writes a choice's value as it is typed.
+func valueText(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return fmt.Sprint(v)
+}
+
+// sentence turns an error of the stand-in into the sentence the page shows: without the package
+// prefix, capitalised, ending with a full stop.
+func sentence(err error) string {
+	s := strings.TrimPrefix(err.Error(), "fakediscord: ")
+	if s == "" {
+		return s
+	}
+	r := []rune(s)
+	r[0] = unicode.ToUpper(r[0])
+	s = string(r)
+	if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, ")") {
+		s += "."
+	}
+	return s
+}

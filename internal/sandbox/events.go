@@ -1,0 +1,105 @@
+package sandbox
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/volo-discord/volo/internal/fakediscord"
+)
+
+// heartbeat is how often an idle event stream sends a comment, so that nothing between the page
+// and the sandbox takes it for dead.
+const heartbeat = 20 * time.Second
+
+// eventView is a change the page hears about: "message" events carry the message as it is after
+// the change, with the ID of the only user who sees it if it is ephemeral; "channel" events a
+// new channel or thread.
+type eventView struct {
+	Kind      string       `json:"kind"` // created, updated, deleted, channel
+	ChannelID string       `json:"channelId"`
+	Message   *messageView `json:"message,omitempty"`
+	Channel   *channelView `json:"channel,omitempty"`
+}
+
+// serveEvents answers GET /events with a stream of server-sent events: "ready" once the stream
+// follows the stand-in, then "message" and "channel" events as they happen, in order, until the
+// page goes away or the sandbox closes.
+func (sb *Sandbox) serveEvents(w http.ResponseWriter, r *http.Request) {
+	rc := http.NewResponseController(w)
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Accel-Buffering", "no")
+	events := sb.srv.Subscribe(r.Context())
+	if err := sb.send(w, rc, "ready", struct{}{}); err != nil {
+		return
+	}
+	tick := time.NewTicker(heartbeat)
+	defer tick.Stop()
+	for {
+		select {
+		case e, ok := <-events:
+			if !ok {
+				return
+			}
+			kind, v, ok := sb.eventView(e)
+			if !ok {
+				continue
+			}
+			if err := sb.send(w, rc, kind, v); err != nil {
+				return
+			}
+		case <-tick.C:
+			if _, err := fmt.Fprint(w, ": still here\n\n"); err != nil || rc.Flush() != nil {
+				return
+			}
+		case <-r.Context().Done():
+			return
+		case <-sb.done:
+			return
+		}
+	}
+}
+
+// eventView shows a change of the stand-in on the page; false for changes outside the guild.
+func (sb *Sandbox) eventView(e fakediscord.Event) (string, eventView, bool) {
+	c, ok := sb.srv.Channel(e.ChannelID)
+	if e.Kind == fakediscord.ChannelCreated {
+		c, ok = e.Channel, true
+	}
+	if !ok || c.GuildID != sb.guild.ID {
+		return "", eventView{}, false
+	}
+	v := eventView{ChannelID: e.ChannelID}
+	switch e.Kind {
+	case fakediscord.ChannelCreated:
+		cv := channelOf(e.Channel)
+		v.Kind, v.Channel = "channel", &cv
+		return "channel", v, true
+	case fakediscord.MessageCreated:
+		v.Kind = "created"
+	case fakediscord.MessageUpdated:
+		v.Kind = "updated"
+	case fakediscord.MessageDeleted:
+		v.Kind = "deleted"
+	default:
+		return "", eventView{}, false
+	}
+	mv := sb.messageView(e.Message)
+	v.Message = &mv
+	return "message", v, true
+}
+
+// send writes one server-sent event and flushes it to the page.
+func (sb *Sandbox) send(w http.ResponseWriter, rc *http.ResponseController, event string, v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		sb.logf("sandbox: event %s: %v", event, err)
+		return nil
+	}
+	if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", event, data); err != nil {
+		return err
+	}
+	return rc.Flush()
+}

@@ -1,0 +1,1118 @@
+// Volo Sandbox: a Discord channel in a page, run against the local stand-in for Discord.
+// Plain JavaScript, no build step. The sandbox's JSON API does the work; this draws it.
+
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  world: null, // GET /api/state: guild, bot, users, channels with their threads
+  user: null, // ID of the user the page acts as
+  channel: null, // ID of the channel or thread shown
+  messages: new Map(), // the shown channel's messages by ID, as the user sees them
+  failed: new Map(), // message ID to "This interaction failed." under it
+  dismissed: new Set(), // ephemeral messages dismissed
+  unread: new Set(), // channels with messages not seen
+  loading: false, // a channel's messages are being fetched: queue events meanwhile
+  pending: [],
+  loadSeq: 0,
+  stick: true, // keep the newest message in view
+  suggest: null, // the autocomplete popup's content
+  active: -1, // the highlighted entry of the popup
+  suppress: false, // Escape closed the popup: keep it closed until the next keystroke
+  suggestSeq: 0,
+  suggestTimer: 0,
+  modal: null, // the form the bot asked for: {interaction, messageId}
+};
+
+const els = {
+  app: $("app"),
+  channels: $("channels"),
+  messages: $("messages"),
+  list: $("message-list"),
+  input: $("input"),
+  box: $("composer-box"),
+  error: $("composer-error"),
+  popup: $("autocomplete"),
+  popupTitle: $("autocomplete-title"),
+  popupList: $("autocomplete-list"),
+  popupHint: $("autocomplete-hint"),
+  userSwitch: $("user-switch"),
+  userMenu: $("user-menu"),
+  userMenuList: $("user-menu-list"),
+  members: $("member-list"),
+};
+
+// ---- Talking to the sandbox ----
+
+let busy = 0;
+function track(promise) {
+  busy++;
+  document.body.dataset.busy = String(busy);
+  return promise.finally(() => {
+    busy--;
+    document.body.dataset.busy = String(busy);
+  });
+}
+
+async function api(path, body) {
+  const init = body === undefined ? {} : {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  };
+  const res = await track(fetch(path, init));
+  let data = null;
+  try {
+    data = await res.json();
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    throw new Error((data && data.error) || `The sandbox answered ${res.status}.`);
+  }
+  return data;
+}
+
+function query(params) {
+  return new URLSearchParams(params).toString();
+}
+
+// ---- Small DOM helpers ----
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "html") node.innerHTML = v;
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children) {
+    if (c === undefined || c === null || c === false) continue;
+    node.append(c);
+  }
+  return node;
+}
+
+function svg(markup, cls) {
+  const span = document.createElement("span");
+  span.innerHTML = markup;
+  const node = span.firstElementChild;
+  if (cls) node.setAttribute("class", cls);
+  return node;
+}
+
+const icons = {
+  bird: '<svg viewBox="0 0 32 32" aria-hidden="true"><path fill="#fff" d="M2.5 9.5c4.8-.6 9 1.4 12 5.6l1.5 2.3 1.5-2.3c3-4.2 7.2-6.2 12-5.6-3.6 1.6-6.4 4.4-8.2 8.3l-1.3 2.9c-.6 1.4-1.7 2.6-2.9 3.3L16 24.8l-1.1-.8c-1.2-.7-2.3-1.9-2.9-3.3l-1.3-2.9C8.9 13.9 6.1 11.1 2.5 9.5z"/><circle fill="#fff" cx="16" cy="12.2" r="2.3"/></svg>',
+  check: '<svg viewBox="0 0 16 16" aria-hidden="true"><path fill="currentColor" d="M6.2 11.6 2.7 8.1l1.1-1.1 2.4 2.4 6-6 1.1 1.1z"/></svg>',
+  eye: '<svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M12 5C5.6 5 2 12 2 12s3.6 7 10 7 10-7 10-7-3.6-7-10-7zm0 11a4 4 0 1 1 0-8 4 4 0 0 1 0 8zm0-6a2 2 0 1 0 0 4 2 2 0 0 0 0-4z"/></svg>',
+  thread: '<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path fill="currentColor" d="M12 2.8c-5.2 0-9.2 3.5-9.2 8 0 2.3 1 4.4 2.8 5.8L4.8 21l4.6-2.5c.8.2 1.7.3 2.6.3 5.2 0 9.2-3.5 9.2-8s-4-8-9.2-8zm-4 9.2a1.2 1.2 0 1 1 0-2.4 1.2 1.2 0 0 1 0 2.4zm4 0a1.2 1.2 0 1 1 0-2.4 1.2 1.2 0 0 1 0 2.4zm4 0a1.2 1.2 0 1 1 0-2.4 1.2 1.2 0 0 1 0 2.4z"/></svg>',
+  file: '<svg viewBox="0 0 30 40" aria-hidden="true"><path fill="currentColor" d="M2 0h18l10 10v28a2 2 0 0 1-2 2H2a2 2 0 0 1-2-2V2a2 2 0 0 1 2-2zm18 2v8h8z"/></svg>',
+  external: '<svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M15 2a1 1 0 1 0 0 2h3.6l-8.3 8.3a1 1 0 1 0 1.4 1.4L20 5.4V9a1 1 0 1 0 2 0V3a1 1 0 0 0-1-1zM5 3a3 3 0 0 0-3 3v13a3 3 0 0 0 3 3h13a3 3 0 0 0 3-3v-6a1 1 0 1 0-2 0v6a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1h6a1 1 0 1 0 0-2z"/></svg>',
+  warn: '<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path fill="currentColor" d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm1 15h-2v-2h2zm0-4h-2V7h2z"/></svg>',
+};
+
+function avatar(user, size = "") {
+  const a = el("span", { class: `avatar ${size} ${user.bot ? "bot" : ""}`.trim(), style: `background:${user.colour}`, "aria-hidden": "true" });
+  if (user.bot) a.append(svg(icons.bird));
+  else if (size !== "tiny" || user.initial) a.append(user.initial || "?");
+  return a;
+}
+
+function userById(id) {
+  if (!state.world) return null;
+  if (state.world.bot.id === id) return state.world.bot;
+  return state.world.users.find((u) => u.id === id) || null;
+}
+
+function allChannels() {
+  const out = [];
+  for (const c of state.world ? state.world.channels : []) {
+    out.push(c);
+    for (const t of c.threads || []) out.push(t);
+  }
+  return out;
+}
+
+function channelById(id) {
+  return allChannels().find((c) => c.id === id) || null;
+}
+
+// ---- Times ----
+
+const clock = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
+const clockSeconds = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+const shortDate = new Intl.DateTimeFormat(undefined, { day: "2-digit", month: "2-digit", year: "numeric" });
+const longDate = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "long", year: "numeric" });
+const longDateTime = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" });
+const fullDateTime = new Intl.DateTimeFormat(undefined, { weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" });
+
+function messageTime(date) {
+  const now = new Date();
+  const day = (d) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  const diff = Math.round((day(now) - day(date)) / 86400000);
+  if (diff === 0) return `Today at ${clock.format(date)}`;
+  if (diff === 1) return `Yesterday at ${clock.format(date)}`;
+  return `${shortDate.format(date)} ${clock.format(date)}`;
+}
+
+// relative says how far a time is from now in Discord's words, as the sandbox does.
+function relative(date) {
+  const d = (date.getTime() - Date.now()) / 1000;
+  const s = Math.abs(d);
+  const unit = (n, one, many) => (Math.round(n) <= 1 ? one : `${Math.round(n)} ${many}`);
+  let span;
+  if (s < 45) span = "a few seconds";
+  else if (s < 45 * 60) span = unit(s / 60, "a minute", "minutes");
+  else if (s < 22 * 3600) span = unit(s / 3600, "an hour", "hours");
+  else if (s < 26 * 86400) span = unit(s / 86400, "a day", "days");
+  else if (s < 320 * 86400) span = unit(s / (30.4 * 86400), "a month", "months");
+  else span = unit(s / (365 * 86400), "a year", "years");
+  return d > 0 ? `in ${span}` : `${span} ago`;
+}
+
+function formatStamp(date, style) {
+  switch (style) {
+    case "t": return clock.format(date);
+    case "T": return clockSeconds.format(date);
+    case "d": return shortDate.format(date);
+    case "D": return longDate.format(date);
+    case "F": return fullDateTime.format(date);
+    case "R": return relative(date);
+    default: return longDateTime.format(date);
+  }
+}
+
+function refreshStamps(root = document) {
+  for (const t of root.querySelectorAll("time.timestamp[datetime]")) {
+    const date = new Date(t.getAttribute("datetime"));
+    t.textContent = formatStamp(date, t.dataset.style);
+    t.title = fullDateTime.format(date);
+  }
+}
+
+// ---- Sidebar, user switch and members ----
+
+function renderSidebar() {
+  const w = state.world;
+  $("guild-name").textContent = w.guild.name;
+  $("guild-initials").textContent = w.guild.name.split(/\s+/).map((p) => p[0]).join("").slice(0, 3);
+  document.title = `${currentChannelLabel()} · ${w.guild.name}`;
+  els.channels.replaceChildren();
+  for (const c of w.channels) {
+    const li = el("li", {}, channelItem(c));
+    if (c.threads && c.threads.length) {
+      const ul = el("ul", { class: "threads" });
+      for (const t of c.threads) ul.append(el("li", {}, channelItem(t)));
+      li.append(ul);
+    }
+    els.channels.append(li);
+  }
+}
+
+function channelItem(c) {
+  const cls = ["channel"];
+  if (c.thread) cls.push("thread");
+  if (c.id === state.channel) cls.push("selected");
+  if (state.unread.has(c.id)) cls.push("unread");
+  return el("a", {
+    class: cls.join(" "),
+    "data-channel-id": c.id,
+    "data-name": c.name,
+    title: c.thread ? `Thread: ${c.name}` : `#${c.name}`,
+    onclick: () => selectChannel(c.id),
+  }, c.thread ? "" : el("span", { class: "hash", "aria-hidden": "true" }, "#"), el("span", { class: "name" }, c.name));
+}
+
+function currentChannelLabel() {
+  const c = channelById(state.channel);
+  if (!c) return "";
+  return c.thread ? c.name : `#${c.name}`;
+}
+
+function renderUser() {
+  const me = userById(state.user);
+  if (!me) return;
+  const av = avatar(me, "small");
+  av.append(el("span", { class: "status" }));
+  $("me-avatar").replaceWith(av);
+  av.id = "me-avatar";
+  $("me-name").textContent = me.name;
+  $("me-note").textContent = me.note ? `${me.note} · switch user` : "switch user";
+  els.userMenuList.replaceChildren();
+  for (const u of state.world.users) {
+    els.userMenuList.append(el("li", {
+      class: `user-option${u.id === state.user ? " current" : ""}`,
+      role: "menuitem",
+      "data-username": u.username,
+      onclick: () => {
+        closeUserMenu();
+        selectUser(u.id);
+      },
+    }, avatar(u, "small"), el("span", {}, u.name), el("span", { class: "note" }, u.note || "")));
+  }
+  renderMembers();
+  const c = channelById(state.channel);
+  els.input.placeholder = c ? `Message ${c.thread ? c.name : "#" + c.name} as ${me.name}` : "Message";
+}
+
+function renderMembers() {
+  const w = state.world;
+  const people = w.users.length + 1;
+  document.querySelector(".members-title").textContent = `Members — ${people}`;
+  els.members.replaceChildren();
+  const bot = el("li", { class: "member bot-member", title: "The bot under test" }, avatar(w.bot, "small"),
+    el("span", { class: "member-name" }, el("span", {}, w.bot.name, " ", el("span", { class: "bot-tag" }, svg(icons.check), "App")),
+      el("span", { class: "member-note" }, "the bot")));
+  els.members.append(bot);
+  for (const u of w.users) {
+    els.members.append(el("li", {
+      class: `member${u.id === state.user ? " current" : ""}`,
+      "data-username": u.username,
+      title: `Act as ${u.name}`,
+      onclick: () => selectUser(u.id),
+    }, avatar(u, "small"), el("span", { class: "member-name" }, el("span", {}, u.name),
+      el("span", { class: "member-note" }, u.id === state.user ? `${u.note || "member"} · you` : (u.note || "member")))));
+  }
+}
+
+function toggleUserMenu() {
+  const open = els.userMenu.hidden;
+  els.userMenu.hidden = !open;
+  els.userSwitch.setAttribute("aria-expanded", String(open));
+}
+
+function closeUserMenu() {
+  els.userMenu.hidden = true;
+  els.userSwitch.setAttribute("aria-expanded", "false");
+}
+
+function renderHeader() {
+  const c = channelById(state.channel);
+  if (!c) return;
+  $("channel-icon").replaceChildren(c.thread ? svg(icons.thread) : "#");
+  $("channel-name").textContent = c.name;
+  $("channel-topic").textContent = c.topic || (c.thread ? `Thread in #${(channelById(c.parentId) || {}).name || ""}` : "");
+  $("intro-icon").replaceChildren(c.thread ? svg(icons.thread) : "#");
+  $("intro-title").textContent = c.thread ? c.name : `Welcome to #${c.name}!`;
+  const help = " Type / in the message box to see what the bot can do.";
+  $("intro-text").textContent = c.thread ? `This is the start of the thread.${help}` : `This is the start of the #${c.name} channel.${help}`;
+  document.title = `${currentChannelLabel()} · ${state.world.guild.name}`;
+}
+
+// ---- Messages ----
+
+function visible(m) {
+  return (!m.visibleTo || m.visibleTo === state.user) && !state.dismissed.has(m.id);
+}
+
+function order(a, b) {
+  const x = BigInt(a.id), y = BigInt(b.id);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+async function loadMessages() {
+  const seq = ++state.loadSeq;
+  const channel = state.channel, user = state.user;
+  state.loading = true;
+  state.pending = [];
+  let data;
+  try {
+    data = await api(`/api/messages?${query({ channel, user })}`);
+  } catch (e) {
+    if (seq === state.loadSeq) state.loading = false;
+    showError(e.message);
+    return;
+  }
+  if (seq !== state.loadSeq) return;
+  state.messages = new Map(data.messages.map((m) => [m.id, m]));
+  for (const m of state.messages.values()) {
+    if (m.local) state.messages.delete(m.id);
+  }
+  state.loading = false;
+  renderMessages();
+  for (const e of state.pending) applyEvent(e);
+  state.pending = [];
+  scrollToBottom();
+  // Which view the list holds, for whoever drives the page (see package sandboxtest).
+  els.list.dataset.channel = channel;
+  els.list.dataset.user = user;
+  els.list.dataset.channelName = (channelById(channel) || {}).name || "";
+  els.list.dataset.username = (userById(user) || {}).username || "";
+}
+
+function renderMessages() {
+  const sorted = [...state.messages.values()].filter(visible).sort(order);
+  els.list.replaceChildren(...sorted.map(renderMessage));
+  regroup();
+  refreshStamps(els.list);
+}
+
+function upsert(m) {
+  const old = els.list.querySelector(`li[data-id="${m.id}"]`);
+  if (!visible(m)) {
+    state.messages.delete(m.id);
+    if (old) old.remove();
+    return;
+  }
+  state.messages.set(m.id, m);
+  const stick = nearBottom();
+  const node = renderMessage(m);
+  refreshStamps(node);
+  if (old) {
+    old.replaceWith(node);
+  } else {
+    let after = null;
+    for (const li of els.list.children) {
+      if (BigInt(li.dataset.sort) > BigInt(m.id)) {
+        after = li;
+        break;
+      }
+    }
+    els.list.insertBefore(node, after);
+  }
+  regroup();
+  if (stick) scrollToBottom();
+}
+
+function remove(id) {
+  state.messages.delete(id);
+  const old = els.list.querySelector(`li[data-id="${id}"]`);
+  if (old) old.remove();
+  regroup();
+}
+
+// regroup joins a message to the one before when Discord would: same author, close in time, no
+// command line above it.
+function regroup() {
+  let prev = null;
+  for (const li of els.list.children) {
+    const m = state.messages.get(li.dataset.id) || li._message;
+    const p = prev && (state.messages.get(prev.dataset.id) || prev._message);
+    const grouped = p && m && m.kind === "default" && p.kind === "default" && !m.command && !m.reply &&
+      m.author.id === p.author.id && (m.visibleTo || "") === (p.visibleTo || "") &&
+      new Date(m.time) - new Date(p.time) < 7 * 60 * 1000;
+    li.classList.toggle("grouped", Boolean(grouped));
+    prev = li;
+  }
+}
+
+function renderMessage(m) {
+  const li = el("li", { class: "message", "data-id": m.id, "data-sort": m.sort || m.id, "data-author": m.author.username });
+  li._message = m;
+  if (m.kind === "thread-created") return renderThreadNotice(m, li);
+  if (m.reply) {
+    li.classList.add("with-command");
+    li.append(el("div", { class: "command-use reply" }, m.reply.author.id ? avatar(m.reply.author, "tiny") : "",
+      el("span", { class: "who" }, m.reply.author.id ? `@${m.reply.author.name}` : ""), " ",
+      el("span", { class: "excerpt", onclick: () => jumpTo(m.reply.id) }, m.reply.text)));
+  } else if (m.command) {
+    li.classList.add("with-command");
+    li.append(el("div", { class: "command-use" }, avatar(m.command.user, "tiny"),
+      el("span", { class: "who" }, m.command.user.name), " used ", el("span", { class: "cmd" }, `/${m.command.name}`)));
+  }
+  if (m.visibleTo) li.classList.add("ephemeral");
+  if ((m.mentions || []).includes(state.user)) li.classList.add("mentioned");
+  const time = new Date(m.time);
+  li.append(avatar(m.author), el("span", { class: "hover-time" }, clock.format(time)));
+  const body = el("div", { class: "body" });
+  const header = el("h3", { class: "message-header" }, el("span", { class: "author" }, m.author.name));
+  if (m.author.bot) header.append(el("span", { class: "bot-tag" }, svg(icons.check), "App"));
+  header.append(el("time", { datetime: m.time, title: fullDateTime.format(time) }, messageTime(time)));
+  body.append(header);
+  if (m.loading) {
+    body.append(el("div", { class: "thinking" }, `${m.author.name} is thinking`, el("span", { class: "dots" }, el("i"), el("i"), el("i"))));
+  } else {
+    const content = el("div", { class: "content", html: m.html || "" });
+    if (m.edited && m.html) content.append(el("span", { class: "edited", title: "Edited" }, "(edited)"));
+    body.append(content);
+  }
+  if (m.attachments && m.attachments.length) body.append(renderAttachments(m.attachments));
+  for (const e of m.embeds || []) body.append(renderEmbed(e));
+  if (m.components && m.components.length) body.append(renderComponents(m.components, m));
+  if (m.thread) {
+    body.append(el("div", { class: "thread-chip", onclick: () => selectChannel(m.thread.id) }, svg(icons.thread), m.thread.name));
+  }
+  if (m.visibleTo) {
+    body.append(el("div", { class: "ephemeral-note" }, svg(icons.eye), "Only you can see this · ",
+      el("a", { class: "dismiss", onclick: () => { state.dismissed.add(m.id); remove(m.id); } }, "Dismiss message")));
+  }
+  const failed = state.failed.get(m.id);
+  if (failed) body.append(el("div", { class: "interaction-failed" }, svg(icons.warn), failed));
+  li.append(body);
+  return li;
+}
+
+function jumpTo(id) {
+  const li = els.list.querySelector(`li[data-id="${id}"]`);
+  if (!li) return;
+  li.scrollIntoView({ block: "center", behavior: "smooth" });
+  li.classList.add("flash");
+  setTimeout(() => li.classList.remove("flash"), 1500);
+}
+
+function renderThreadNotice(m, li) {
+  li.classList.add("system");
+  const name = m.thread ? m.thread.name : m.html;
+  li.append(el("span", { class: "system-icon" }, svg(icons.thread)));
+  li.append(el("div", { class: "thread-notice" },
+    el("span", {}, el("span", { class: "who" }, m.author.name), " started a thread: ",
+      el("span", { class: "thread-name", onclick: () => m.thread && selectChannel(m.thread.id) }, name),
+      ". ", el("time", { datetime: m.time }, messageTime(new Date(m.time))))));
+  return li;
+}
+
+function renderAttachments(list) {
+  const box = el("div", { class: "attachments" });
+  for (const a of list) {
+    if (a.image) {
+      const img = el("img", { class: "attachment-image", src: a.url, alt: a.description || a.filename, loading: "lazy", "data-filename": a.filename });
+      if (a.width && a.height) {
+        const w = Math.min(a.width, 480);
+        img.width = w;
+        img.height = Math.round((a.height * w) / a.width);
+        img.style.width = `${w}px`;
+      }
+      img.addEventListener("load", keepBottom);
+      img.addEventListener("click", () => openLightbox(a.url));
+      box.append(img);
+    } else {
+      box.append(el("div", { class: "attachment-file" }, svg(icons.file, "file-icon"),
+        el("div", {}, el("a", { class: "file-name", href: a.url, download: a.filename }, a.filename),
+          el("span", { class: "file-size" }, size(a.size)))));
+    }
+  }
+  return box;
+}
+
+function size(n) {
+  if (n < 1024) return `${n} bytes`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(2)} KB`;
+  return `${(n / 1024 / 1024).toFixed(2)} MB`;
+}
+
+function renderEmbed(e) {
+  const box = el("div", { class: "embed", style: e.colour ? `border-left-color:${e.colour}` : undefined });
+  if (e.author) box.append(el("div", { class: "embed-author" }, e.author));
+  if (e.title) {
+    box.append(el("div", { class: "embed-title" }, e.url ? el("a", { href: e.url, target: "_blank", rel: "noopener noreferrer" }, e.title) : e.title));
+  }
+  if (e.html) box.append(el("div", { class: "embed-description", html: e.html }));
+  if (e.fields && e.fields.length) {
+    const fields = el("div", { class: "embed-fields" });
+    for (const f of e.fields) {
+      fields.append(el("div", { class: `embed-field${f.inline ? " inline" : ""}` },
+        el("div", { class: "embed-field-name", html: f.name }), el("div", { class: "embed-field-value", html: f.html })));
+    }
+    box.append(fields);
+  }
+  if (e.image) {
+    const img = el("img", { class: "embed-image", src: e.image, alt: "", onclick: () => openLightbox(e.image) });
+    img.addEventListener("load", keepBottom);
+    box.append(img);
+  }
+  if (e.thumbnail) box.append(el("img", { class: "embed-thumbnail", src: e.thumbnail, alt: "" }));
+  if (e.footer || e.timestamp) {
+    const parts = [e.footer, e.timestamp ? messageTime(new Date(e.timestamp)) : ""].filter(Boolean);
+    box.append(el("div", { class: "embed-footer" }, parts.join(" • ")));
+  }
+  return box;
+}
+
+// ---- Components ----
+
+const buttonStyles = { 1: "primary", 2: "secondary", 3: "success", 4: "danger", 5: "link-style secondary" };
+
+function renderComponents(list, m) {
+  const box = el("div", { class: "components" });
+  for (const c of list) {
+    const node = renderComponent(c, m);
+    if (node) box.append(node);
+  }
+  return box;
+}
+
+function renderComponent(c, m) {
+  switch (c.type) {
+    case 1: {
+      const row = el("div", { class: "row" });
+      for (const child of c.components || []) {
+        const node = renderComponent(child, m);
+        if (node) row.append(node);
+      }
+      return row;
+    }
+    case 2:
+      return renderButton(c, m);
+    case 3: case 5: case 6: case 7: case 8:
+      return renderSelect(c, m);
+    case 9: {
+      const text = el("div", { class: "section-text" });
+      for (const child of c.components || []) {
+        const node = renderComponent(child, m);
+        if (node) text.append(node);
+      }
+      const section = el("div", { class: "section" }, text);
+      if (c.accessory) section.append(renderComponent(c.accessory, m));
+      return section;
+    }
+    case 10:
+      return el("div", { class: "text-display content", html: c.html || "" });
+    case 11:
+      return c.media && c.media[0] ? el("img", { class: "thumbnail", src: c.media[0], alt: "" }) : null;
+    case 12: {
+      const gallery = el("div", { class: "gallery" });
+      for (const src of c.media || []) {
+        const img = el("img", { src, alt: "", onclick: () => openLightbox(src) });
+        img.addEventListener("load", keepBottom);
+        gallery.append(img);
+      }
+      return gallery;
+    }
+    case 13:
+      return c.media && c.media[0] ? el("div", { class: "attachment-file" }, svg(icons.file, "file-icon"),
+        el("a", { class: "file-name", href: c.media[0] }, decodeURIComponent(c.media[0].split("/").pop()))) : null;
+    case 14:
+      return el("div", { class: `separator${c.divider ? " divider" : ""}` });
+    case 17: {
+      const box = el("div", { class: `container${c.colour ? " accent" : ""}`, style: c.colour ? `border-left-color:${c.colour}` : undefined });
+      for (const child of c.components || []) {
+        const node = renderComponent(child, m);
+        if (node) box.append(node);
+      }
+      return box;
+    }
+  }
+  return null;
+}
+
+function renderButton(c, m) {
+  const b = el("button", {
+    type: "button",
+    class: `btn ${buttonStyles[c.style] || "secondary"}`,
+    "data-custom-id": c.customId || undefined,
+    "data-label": c.label || c.emoji || "",
+  });
+  if (c.emoji) b.append(el("span", { class: "emoji" }, c.emoji));
+  if (c.label) b.append(el("span", { class: "label" }, c.label));
+  if (c.style === 5) b.append(svg(icons.external, "external"));
+  b.disabled = Boolean(c.disabled) || c.style === 6;
+  b.addEventListener("click", () => {
+    if (c.style === 5) {
+      window.open(c.url, "_blank", "noopener");
+      return;
+    }
+    use(m, c.customId, [], b);
+  });
+  return b;
+}
+
+function renderSelect(c, m) {
+  const multi = c.maxValues > 1;
+  const s = el("select", { class: "select", "data-custom-id": c.customId, "aria-label": c.placeholder || "Make a selection" });
+  s.disabled = Boolean(c.disabled);
+  if (multi) {
+    s.multiple = true;
+    s.size = Math.min(5, (c.options || []).length);
+  } else {
+    s.append(el("option", { value: "", disabled: true, selected: true, hidden: true }, c.placeholder || "Make a selection"));
+  }
+  for (const o of c.options || []) {
+    const label = `${o.emoji ? o.emoji + " " : ""}${o.label}${o.description ? " — " + o.description : ""}`;
+    s.append(el("option", { value: o.value, selected: o.default && multi }, label));
+  }
+  if (!multi) {
+    s.addEventListener("change", () => use(m, c.customId, [s.value], s));
+    return s;
+  }
+  const done = el("button", { type: "button", class: "btn primary" }, "Choose");
+  done.addEventListener("click", () => use(m, c.customId, [...s.selectedOptions].map((o) => o.value), done));
+  return el("div", { class: "row" }, s, done);
+}
+
+// use clicks a button or chooses from a menu as the current user.
+async function use(m, customId, values, control) {
+  const wasDisabled = control.disabled;
+  control.classList.add("loading");
+  control.disabled = true;
+  state.failed.delete(m.id);
+  try {
+    const out = await api("/api/click", { user: state.user, message: m.id, customId, values });
+    handleOutcome(out, m.id);
+  } catch (e) {
+    setFailed(m.id, e.message);
+  } finally {
+    control.classList.remove("loading");
+    control.disabled = wasDisabled;
+  }
+}
+
+function setFailed(id, text) {
+  state.failed.set(id, text);
+  const m = state.messages.get(id);
+  if (m) upsert(m);
+}
+
+function handleOutcome(out, messageId) {
+  if (!out) return;
+  if (out.modal) openModal(out.interaction, out.modal, messageId);
+  if (out.notice) {
+    if (messageId) setFailed(messageId, out.notice);
+    else addNotice(out.notice);
+  }
+}
+
+// addNotice shows a message only this page sees, as Discord's client does for a command the
+// application did not answer.
+function addNotice(text) {
+  const bot = state.world.bot;
+  const id = `local-${Date.now()}`;
+  const sort = ((BigInt(Date.now()) - 1420070400000n) << 22n).toString();
+  const m = {
+    id, sort, local: true, channelId: state.channel, kind: "default", author: bot, time: new Date().toISOString(),
+    html: `<span class="interaction-failed">${text.replace(/[<&>]/g, (c) => ({ "<": "&lt;", "&": "&amp;", ">": "&gt;" })[c])}</span>`,
+    visibleTo: state.user,
+  };
+  state.messages.set(id, m);
+  const node = renderMessage(m);
+  node.dataset.sort = sort;
+  els.list.append(node);
+  regroup();
+  scrollToBottom();
+}
+
+// ---- Scrolling ----
+
+function nearBottom() {
+  const s = els.messages;
+  return s.scrollHeight - s.scrollTop - s.clientHeight < 120;
+}
+
+function scrollToBottom() {
+  els.messages.scrollTop = els.messages.scrollHeight;
+  state.stick = true;
+}
+
+function keepBottom() {
+  if (state.stick) scrollToBottom();
+}
+
+// ---- Live events ----
+
+function connect() {
+  const es = new EventSource("/events");
+  es.addEventListener("ready", async () => {
+    $("connection").hidden = true;
+    await loadWorld();
+    // After the sandbox restarts, IDs are new: find the user and channel again by name.
+    if (!userById(state.user) || !channelById(state.channel)) {
+      pickInitial();
+      renderSidebar();
+      renderUser();
+      renderHeader();
+    }
+    await loadMessages();
+    document.body.dataset.ready = "1";
+  });
+  es.addEventListener("message", (ev) => {
+    const e = JSON.parse(ev.data);
+    if (e.channelId === state.channel && state.loading) {
+      state.pending.push(e);
+      return;
+    }
+    applyEvent(e);
+  });
+  es.addEventListener("channel", async () => {
+    await loadWorld();
+  });
+  es.addEventListener("error", () => {
+    $("connection").hidden = false;
+  });
+}
+
+function applyEvent(e) {
+  const m = e.message;
+  if (e.channelId !== state.channel) {
+    if (e.kind === "created" && (!m.visibleTo || m.visibleTo === state.user)) {
+      state.unread.add(e.channelId);
+      if (!channelById(e.channelId)) loadWorld();
+      else renderSidebar();
+    }
+    return;
+  }
+  if (e.kind === "deleted") remove(m.id);
+  else upsert(m);
+}
+
+async function loadWorld() {
+  state.world = await api("/api/state");
+  renderSidebar();
+  renderUser();
+  renderHeader();
+}
+
+// ---- Choosing who and where ----
+
+function selectUser(id) {
+  if (!userById(id)) return;
+  state.user = id;
+  state.failed.clear();
+  state.dismissed.clear();
+  remember();
+  renderUser();
+  closePopup();
+  loadMessages().then(() => suggestSoon(0));
+  els.input.focus();
+}
+
+function selectChannel(id) {
+  if (!channelById(id)) return;
+  state.channel = id;
+  state.unread.delete(id);
+  state.failed.clear();
+  els.app.classList.remove("nav-open");
+  $("thread-form").hidden = true;
+  remember();
+  renderSidebar();
+  renderHeader();
+  renderUser();
+  closePopup();
+  loadMessages();
+  els.input.focus();
+}
+
+function remember() {
+  const u = userById(state.user), c = channelById(state.channel);
+  const params = new URLSearchParams(location.search);
+  if (u) params.set("as", u.username);
+  if (c) params.set("channel", c.name);
+  history.replaceState(null, "", `?${params}`);
+}
+
+function pickInitial() {
+  const params = new URLSearchParams(location.search);
+  const as = (params.get("as") || "").toLowerCase();
+  const users = state.world.users;
+  const u = users.find((x) => x.username.toLowerCase() === as || x.id === as) || users[0];
+  state.user = u ? u.id : null;
+  const want = params.get("channel") || "volo";
+  const all = allChannels();
+  const c = all.find((x) => x.name === want || x.id === want) || all.find((x) => !x.thread);
+  state.channel = c ? c.id : null;
+}
+
+// ---- The message box and its autocomplete ----
+
+function autosize() {
+  els.input.style.height = "auto";
+  els.input.style.height = `${els.input.scrollHeight}px`;
+}
+
+function showError(text) {
+  els.error.textContent = text;
+  els.error.hidden = false;
+  els.box.classList.remove("error");
+  void els.box.offsetWidth;
+  els.box.classList.add("error");
+}
+
+function hideError() {
+  els.error.hidden = true;
+  els.box.classList.remove("error");
+}
+
+function lineBeforeCaret() {
+  return els.input.value.slice(0, els.input.selectionStart ?? els.input.value.length);
+}
+
+function suggestSoon(delay = 90) {
+  clearTimeout(state.suggestTimer);
+  const line = lineBeforeCaret();
+  if (state.suppress || !line.trimStart().startsWith("/")) {
+    closePopup();
+    els.popup.dataset.answered = line;
+    return;
+  }
+  state.suggestTimer = setTimeout(() => suggest(line), delay);
+}
+
+async function suggest(line) {
+  const seq = ++state.suggestSeq;
+  let out;
+  try {
+    out = await api(`/api/autocomplete?${query({ channel: state.channel, user: state.user, line })}`);
+  } catch (e) {
+    out = { items: [], error: e.message };
+  }
+  if (seq !== state.suggestSeq || lineBeforeCaret() !== line || state.suppress) return;
+  showPopup(out);
+  els.popup.dataset.answered = line; // for whoever drives the page (see package sandboxtest)
+}
+
+function showPopup(out) {
+  state.suggest = out;
+  state.active = out.select && out.items.length ? 0 : -1;
+  const items = out.items || [];
+  if (!items.length && !out.hint && !out.error) {
+    closePopup();
+    return;
+  }
+  const bot = state.world.bot;
+  const commands = out.title === "Commands";
+  els.popupTitle.replaceChildren();
+  if (commands) els.popupTitle.append(bot.name);
+  else if (out.title) els.popupTitle.append(out.title);
+  els.popupList.replaceChildren(...items.map((it, i) => {
+    const li = el("li", {
+      class: `suggestion${i === state.active ? " active" : ""}`,
+      role: "option",
+      "data-label": it.label,
+      onmousedown: (ev) => {
+        ev.preventDefault();
+        accept(i);
+      },
+      onmousemove: () => setActive(i),
+    });
+    if (commands) li.append(avatar(bot, "small"));
+    else if (it.user) li.append(avatar(it.user, "small"));
+    li.append(el("span", { class: "label" }, it.label));
+    if (it.detail) li.append(el("span", { class: `detail${it.detail === "required" ? " required" : ""}` }, it.detail));
+    if (it.description) li.append(el("span", { class: "description" }, it.description));
+    if (commands) li.append(el("span", { class: "source" }, bot.name));
+    return li;
+  }));
+  const hint = out.error || out.hint;
+  els.popupHint.hidden = !hint;
+  els.popupHint.className = `autocomplete-hint${out.error ? " error" : ""}`;
+  els.popupHint.replaceChildren();
+  if (hint) {
+    if (!out.error && out.title && !commands) els.popupHint.append(el("b", {}, out.title), " ");
+    els.popupHint.append(hint);
+  }
+  els.popup.hidden = false;
+  els.popup.dataset.state = "open";
+}
+
+function closePopup() {
+  state.suggest = null;
+  state.active = -1;
+  els.popup.hidden = true;
+  els.popup.dataset.state = "closed";
+  state.suggestSeq++;
+}
+
+function setActive(i) {
+  state.active = i;
+  [...els.popupList.children].forEach((li, k) => li.classList.toggle("active", k === i));
+  const li = els.popupList.children[i];
+  if (li) li.scrollIntoView({ block: "nearest" });
+}
+
+function accept(i) {
+  const it = state.suggest && state.suggest.items[i];
+  if (!it) return;
+  const rest = els.input.value.slice(els.input.selectionStart ?? els.input.value.length);
+  els.input.value = it.line + rest;
+  els.input.setSelectionRange(it.line.length, it.line.length);
+  els.input.focus();
+  autosize();
+  hideError();
+  state.suppress = false;
+  suggestSoon(0);
+}
+
+async function send() {
+  const line = els.input.value.trim();
+  if (!line) return;
+  closePopup();
+  hideError();
+  try {
+    const out = await api("/api/command", { channel: state.channel, user: state.user, line });
+    if (els.input.value.trim() === line) {
+      els.input.value = "";
+      autosize();
+    }
+    state.suppress = false;
+    handleOutcome(out, null);
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+function onKey(ev) {
+  const items = state.suggest ? state.suggest.items : [];
+  const open = !els.popup.hidden && items.length > 0;
+  if (ev.isComposing) return;
+  switch (ev.key) {
+    case "ArrowDown":
+    case "ArrowUp":
+      if (!open) return;
+      ev.preventDefault();
+      if (ev.key === "ArrowDown") setActive(state.active < 0 ? 0 : (state.active + 1) % items.length);
+      else setActive(state.active <= 0 ? items.length - 1 : state.active - 1);
+      return;
+    case "Tab":
+      if (!open) return;
+      ev.preventDefault();
+      accept(state.active >= 0 ? state.active : 0);
+      return;
+    case "Enter":
+      if (ev.shiftKey) return;
+      ev.preventDefault();
+      if (open && state.active >= 0) accept(state.active);
+      else send();
+      return;
+    case "Escape":
+      if (!els.popup.hidden) {
+        ev.preventDefault();
+        state.suppress = true;
+        closePopup();
+      }
+      return;
+  }
+}
+
+// ---- Threads, forms, images ----
+
+function openThreadForm() {
+  const c = channelById(state.channel);
+  const parent = c && c.thread ? channelById(c.parentId) : c;
+  if (!parent) return;
+  $("thread-parent").textContent = `#${parent.name}`;
+  $("thread-error").hidden = true;
+  $("thread-form").hidden = false;
+  $("thread-name").value = "";
+  $("thread-name").focus();
+}
+
+async function createThread(ev) {
+  ev.preventDefault();
+  const c = channelById(state.channel);
+  const parent = c && c.thread ? c.parentId : state.channel;
+  const name = $("thread-name").value.trim();
+  try {
+    const th = await api("/api/threads", { channel: parent, user: state.user, name });
+    $("thread-form").hidden = true;
+    await loadWorld();
+    selectChannel(th.id);
+  } catch (e) {
+    $("thread-error").textContent = e.message;
+    $("thread-error").hidden = false;
+  }
+}
+
+function openModal(interaction, modal, messageId) {
+  state.modal = { interaction, messageId };
+  $("modal-title").textContent = modal.title;
+  const body = $("modal-body");
+  body.replaceChildren();
+  for (const input of modal.inputs) {
+    const id = `modal-${input.customId}`;
+    const field = input.paragraph
+      ? el("textarea", { id, rows: 4, placeholder: input.placeholder, required: input.required, minlength: input.minLength || undefined, maxlength: input.maxLength || undefined })
+      : el("input", { id, placeholder: input.placeholder, required: input.required, minlength: input.minLength || undefined, maxlength: input.maxLength || undefined });
+    field.value = input.value || "";
+    field.dataset.customId = input.customId;
+    body.append(el("div", {}, el("label", { for: id }, input.label, input.required ? " *" : ""), field));
+  }
+  $("modal").hidden = false;
+  const first = body.querySelector("input, textarea");
+  if (first) first.focus();
+}
+
+async function submitModal(ev) {
+  ev.preventDefault();
+  const values = {};
+  for (const f of $("modal-body").querySelectorAll("[data-custom-id]")) values[f.dataset.customId] = f.value;
+  const { interaction, messageId } = state.modal || {};
+  $("modal").hidden = true;
+  try {
+    const out = await api("/api/modal", { interaction, values });
+    handleOutcome(out, messageId);
+  } catch (e) {
+    if (messageId) setFailed(messageId, e.message);
+    else showError(e.message);
+  }
+}
+
+function openLightbox(src) {
+  const box = $("lightbox");
+  box.querySelector("img").src = src;
+  box.hidden = false;
+}
+
+// ---- Start ----
+
+function bind() {
+  els.input.addEventListener("input", () => {
+    autosize();
+    hideError();
+    state.suppress = false;
+    suggestSoon();
+  });
+  els.input.addEventListener("keydown", onKey);
+  els.input.addEventListener("click", () => suggestSoon(0));
+  els.input.addEventListener("blur", () => setTimeout(() => {
+    if (document.activeElement !== els.input) closePopup();
+  }, 150));
+  $("composer").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    send();
+  });
+  els.userSwitch.addEventListener("click", toggleUserMenu);
+  document.addEventListener("click", (ev) => {
+    if (!$("user-panel").contains(ev.target)) closeUserMenu();
+    const mention = ev.target.closest(".channel-mention");
+    if (mention) selectChannel(mention.dataset.channel);
+    const spoiler = ev.target.closest(".spoiler");
+    if (spoiler) spoiler.classList.add("revealed");
+  });
+  els.messages.addEventListener("scroll", () => {
+    state.stick = nearBottom();
+  });
+  $("menu-toggle").addEventListener("click", () => els.app.classList.toggle("nav-open"));
+  $("members-toggle").addEventListener("click", () => {
+    els.app.classList.toggle("members-hidden");
+    $("members-toggle").classList.toggle("active", !els.app.classList.contains("members-hidden"));
+  });
+  $("members-toggle").classList.add("active");
+  $("new-thread-button").addEventListener("click", openThreadForm);
+  $("thread-form").addEventListener("submit", createThread);
+  $("thread-cancel").addEventListener("click", () => {
+    $("thread-form").hidden = true;
+  });
+  $("modal-form").addEventListener("submit", submitModal);
+  $("modal-cancel").addEventListener("click", () => {
+    $("modal").hidden = true;
+  });
+  $("lightbox").addEventListener("click", () => {
+    $("lightbox").hidden = true;
+  });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape") {
+      $("lightbox").hidden = true;
+      closeUserMenu();
+    }
+  });
+  setInterval(() => refreshStamps(els.list), 30000);
+}
+
+async function start() {
+  bind();
+  try {
+    state.world = await api("/api/state");
+  } catch (e) {
+    showError(`The sandbox is not answering: ${e.message}`);
+    return;
+  }
+  pickInitial();
+  remember();
+  renderSidebar();
+  renderUser();
+  renderHeader();
+  connect();
+  els.input.focus();
+}
+
+start();
