@@ -31,8 +31,12 @@ func commands() []command {
 	return []command{
 		{"moves", "list the legal moves of a position, one per line", runMoves},
 		{"perft", "count the move sequences of a given depth", runPerft},
+		{"render", "draw a position as PNG, or a whole game as GIF", runRender},
 		{"show", "draw a position as text", runShow},
 		{"db", "inspect, back up and export the bot's game database", runDB},
+		{"think", "print the move the computer would play in a position", runThink},
+		{"play", "play against the computer in the terminal", runPlay},
+		{"selfplay", "play computer players against each other and show win rates", runSelfplay},
 	}
 }
 

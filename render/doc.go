@@ -1,0 +1,35 @@
+// Package render draws Volo for people: a PNG of the sky for every move
+// the bot posts, and an animated GIF of a whole game.
+//
+// The sky is drawn as the rule book draws it: the triangular grid of lines
+// through the 120 points, the six corners and the centre plainly absent.
+// Orange birds are light with a dark rim, Blue birds dark with a light
+// inner ring, so the two read apart in grey and for colour-blind players,
+// not by hue alone; birds of one flock are joined by a bar. Row letters
+// stand at both ends of every row. A point's number is the same all along
+// the slanting line that runs south-east from it in rows a–g and
+// north-east in rows g–m, so the numbers stand where those lines leave the
+// sky, at the bottom and the top, and nobody needs to count; Options can
+// also write every empty point's name faintly on the sky.
+//
+// A Scene says what an image shows. The last move is marked: the bird it
+// added is ringed; a flight's starting points are ghosted, with an arrow to
+// where it landed, and the birds it cleared are crossed out. A flight
+// waiting for its mover to choose the region the opponent keeps shows the
+// regions tinted and lettered A, B, C…, in the order of
+// engine.Position.PendingRegions, as the rule book's Figure 7 does. At the
+// end of a won game the winning flock glows. A strip at the top gives both
+// players' names and colours, their birds in the sky and in supply, their
+// flocks, and a status line: the move number, what was played, and whose
+// turn it is, or the result and why.
+//
+// Build a Renderer once per theme and size with New, and share it: it is
+// safe for concurrent use, and gives the same bytes for the same scene.
+// New draws what never changes (background, grid, labels) and the bird
+// sprites, and picks a palette of 255 colours from them; each image then
+// copies the static layer, composites sprites over it, maps its colours to
+// the palette through a lookup table, and encodes a paletted PNG at
+// png.BestSpeed: a few milliseconds and some 50 KB for an 800-pixel board.
+// A GIF redraws, compresses and stores only what changed from one move to
+// the next.
+package render

@@ -1,0 +1,72 @@
+package render
+
+import (
+	"bytes"
+	"image"
+	"image/draw"
+	"image/gif"
+	"testing"
+	"time"
+)
+
+// TestGIFFramesShowEachPositionAsBoardDoes plays the frames of a game's
+// GIF one over the other and checks that after each the picture is the
+// Board image of that moment of the game, pixel for pixel.
+func TestGIFFramesShowEachPositionAsBoardDoes(t *testing.T) {
+	for _, tc := range []struct {
+		opts  Options
+		plies int
+	}{
+		{Options{Size: MinSize}, 400}, // 93 plies, clearings and a win
+		{Options{Size: 555, Theme: Light}, 30},
+	} {
+		plies := tc.plies
+		if testing.Short() || raceEnabled {
+			plies = 20
+		}
+		g := randomGame(t, 7, plies)
+		opts := tc.opts
+		r := renderer(t, opts)
+		b, err := r.GIF(g, GIFOptions{Orange: "ana", Delay: 500 * time.Millisecond, Hold: 3 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		anim, err := gif.DecodeAll(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(anim.Image) != g.Ply()+1 {
+			t.Fatalf("%d frames for %d moves", len(anim.Image), g.Ply())
+		}
+		if anim.Delay[0] != 50 || anim.Delay[len(anim.Delay)-1] != 300 || anim.LoopCount != 0 {
+			t.Errorf("delays %d…%d, loop count %d; want 50…300 and 0 (forever)", anim.Delay[0], anim.Delay[len(anim.Delay)-1], anim.LoopCount)
+		}
+		screen := image.NewRGBA(r.Bounds())
+		for ply, frame := range anim.Image {
+			draw.Draw(screen, frame.Rect, frame, frame.Rect.Min, draw.Over)
+			s, err := GameScene(g, ply)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Orange = "ana"
+			want := decodePNG(t, must(r.Board(s)))
+			if !bytes.Equal(screen.Pix, want.Pix) {
+				t.Fatalf("%v: after frame %d the picture is not the board after move %d", opts, ply, ply)
+			}
+		}
+	}
+}
+
+func TestGIFOfALongGameIsSmallEnoughToPost(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("a 150-move game; BenchmarkGIF150 checks it too")
+	}
+	g := randomGame(t, 18, 150)
+	b, err := renderer(t, Options{}).GIF(g, GIFOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) > 4<<20 {
+		t.Errorf("GIF of %d moves is %d bytes, over 4 MB", g.Ply(), len(b))
+	}
+}
