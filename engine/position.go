@@ -9,8 +9,8 @@ const SupplySize = 60
 
 // Position is a state of the game: the birds in the sky, the side to move
 // and the number of passes just played in a row. The zero value is an empty
-// sky with Orange to move. Positions are values: copying one is cheap and
-// the copy is independent.
+// sky with Orange to move. Positions are values: copying one is cheap, the
+// copy is independent, and == tells whether two positions are the same.
 type Position struct {
 	birds  [2]bitboard
 	toMove Colour
