@@ -1,0 +1,219 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/render"
+	"github.com/volo-discord/volo/store"
+)
+
+// Thinker chooses the computer's moves when someone challenges the bot
+// itself. level is one of Levels.
+type Thinker interface {
+	Think(ctx context.Context, pos engine.Position, rules engine.Rules, level string) (engine.Move, error)
+}
+
+// Levels returns the computer opponent's levels, weakest first.
+func Levels() []string { return []string{"easy", "medium", "hard"} }
+
+// Options are the bot's dependencies.
+type Options struct {
+	Config   Config
+	Store    *store.Store
+	Renderer *render.Renderer
+	Logger   *slog.Logger
+	// Thinker plays for the bot in games against it; nil refuses such
+	// challenges.
+	Thinker Thinker
+	// Clock returns the current time; nil means time.Now.
+	Clock func() time.Time
+	// Seed seeds the random colour choice; 0 picks one.
+	Seed uint64
+}
+
+// Bot plays Volo on Discord through a discordgo session.
+type Bot struct {
+	cfg     Config
+	store   *store.Store
+	render  *render.Renderer
+	log     *slog.Logger
+	thinker Thinker
+	clock   func() time.Time
+	session *discordgo.Session
+
+	locks    channelLocks
+	seen     seenInteractions
+	inFlight sync.WaitGroup
+	closing  chan struct{}
+	kick     chan struct{} // wakes the scheduler when a deadline changes
+
+	randMu sync.Mutex
+	rand   *rand.Rand
+}
+
+// New returns a bot for the session s, which must not be open yet. It
+// asks only for the Guilds intent.
+func New(s *discordgo.Session, opts Options) (*Bot, error) {
+	if opts.Store == nil || opts.Renderer == nil {
+		return nil, errors.New("new bot: a store and a renderer are needed")
+	}
+	if err := opts.Config.Validate(); err != nil {
+		return nil, fmt.Errorf("new bot: %w", err)
+	}
+	b := &Bot{
+		cfg:     opts.Config,
+		store:   opts.Store,
+		render:  opts.Renderer,
+		log:     opts.Logger,
+		thinker: opts.Thinker,
+		clock:   opts.Clock,
+		session: s,
+		closing: make(chan struct{}),
+		kick:    make(chan struct{}, 1),
+	}
+	if b.log == nil {
+		b.log = slog.Default()
+	}
+	if b.clock == nil {
+		b.clock = time.Now
+	}
+	seed := opts.Seed
+	if seed == 0 {
+		seed = rand.Uint64()
+	}
+	b.rand = rand.New(rand.NewPCG(seed, seed>>7|1))
+	s.Identify.Intents = discordgo.IntentsGuilds
+	s.AddHandler(b.onInteraction)
+	return b, nil
+}
+
+// Run opens the session, registers the commands, and serves until ctx is
+// done; then it stops taking interactions, finishes those in flight and
+// closes the session. It does not close the store.
+func (b *Bot) Run(ctx context.Context) error {
+	ready := make(chan *discordgo.Ready, 1)
+	remove := b.session.AddHandlerOnce(func(_ *discordgo.Session, r *discordgo.Ready) { ready <- r })
+	if err := b.session.Open(); err != nil {
+		remove()
+		return fmt.Errorf("connect to Discord: %w", err)
+	}
+	var r *discordgo.Ready
+	select {
+	case r = <-ready:
+	case <-ctx.Done():
+		b.session.Close()
+		return ctx.Err()
+	case <-time.After(30 * time.Second):
+		b.session.Close()
+		return errors.New("connect to Discord: no READY within 30 s")
+	}
+	if err := b.register(r.User.ID); err != nil {
+		b.session.Close()
+		return err
+	}
+	b.log.Info("connected to Discord", "user", r.User.Username, "guilds", len(r.Guilds))
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		b.schedule(ctx)
+	}()
+	<-ctx.Done()
+	b.log.Info("shutting down: finishing interactions in flight")
+	close(b.closing)
+	<-done
+	b.inFlight.Wait()
+	return b.session.Close()
+}
+
+// register overwrites the slash commands: in the development guild if the
+// configuration names one, else globally.
+func (b *Bot) register(appID string) error {
+	if b.session.State != nil && b.session.State.Application != nil && b.session.State.Application.ID != "" {
+		appID = b.session.State.Application.ID
+	}
+	_, err := b.session.ApplicationCommandBulkOverwrite(appID, b.cfg.DevelopmentGuild, Commands())
+	if err != nil {
+		return fmt.Errorf("register commands: %w", err)
+	}
+	where := "globally (Discord may take up to an hour to show them)"
+	if b.cfg.DevelopmentGuild != "" {
+		where = "in guild " + b.cfg.DevelopmentGuild
+	}
+	b.log.Info("registered /volo " + where)
+	return nil
+}
+
+// me returns the bot's own user ID.
+func (b *Bot) me() string {
+	if b.session.State != nil && b.session.State.User != nil {
+		return b.session.State.User.ID
+	}
+	return ""
+}
+
+func (b *Bot) randomColour() engine.Colour {
+	b.randMu.Lock()
+	defer b.randMu.Unlock()
+	return engine.Colour(b.rand.IntN(2))
+}
+
+// channelLocks gives each channel its own mutex: one change at a time per
+// game.
+type channelLocks struct {
+	mu    sync.Mutex
+	locks map[string]*sync.Mutex
+}
+
+func (l *channelLocks) lock(channel string) func() {
+	l.mu.Lock()
+	if l.locks == nil {
+		l.locks = map[string]*sync.Mutex{}
+	}
+	m, ok := l.locks[channel]
+	if !ok {
+		m = &sync.Mutex{}
+		l.locks[channel] = m
+	}
+	l.mu.Unlock()
+	m.Lock()
+	return m.Unlock
+}
+
+// seenInteractions remembers recent interaction IDs so a repeated
+// delivery is ignored.
+type seenInteractions struct {
+	mu   sync.Mutex
+	ids  map[string]time.Time
+	last time.Time
+}
+
+// first reports whether id is new, and remembers it.
+func (s *seenInteractions) first(id string, now time.Time) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ids == nil {
+		s.ids = map[string]time.Time{}
+	}
+	if _, dup := s.ids[id]; dup {
+		return false
+	}
+	s.ids[id] = now
+	if now.Sub(s.last) > time.Minute {
+		for k, at := range s.ids {
+			if now.Sub(at) > 20*time.Minute {
+				delete(s.ids, k)
+			}
+		}
+		s.last = now
+	}
+	return true
+}

@@ -1,0 +1,246 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/store"
+)
+
+// challenge handles /volo challenge: a public challenge with Accept and
+// Decline buttons, or at once a game when the bot itself is challenged.
+func (b *Bot) challenge(in *interaction, opts map[string]*discordgo.ApplicationCommandInteractionDataOption, resolved *discordgo.ApplicationCommandInteractionDataResolved) error {
+	o, ok := opts[optOpponent]
+	if !ok {
+		return refuse("Name the player you challenge: /volo challenge opponent:@name.")
+	}
+	oppID, _ := o.Value.(string)
+	opponent := &discordgo.User{ID: oppID}
+	if resolved != nil && resolved.Users[oppID] != nil {
+		opponent = resolved.Users[oppID]
+	}
+	oppName := displayName(opponent)
+	if resolved != nil && resolved.Members[oppID] != nil && resolved.Members[oppID].Nick != "" {
+		oppName = resolved.Members[oppID].Nick
+	}
+	vsBot := oppID == b.me()
+	switch {
+	case oppID == in.user:
+		return refuse("You can't challenge yourself. Challenge a friend, or me for a game against the computer.")
+	case opponent.Bot && !vsBot:
+		return refuse("%s is a bot and can't play Volo. Challenge a person, or me for a game against the computer.", oppName)
+	case vsBot && b.thinker == nil:
+		return refuse("I can't play myself on this server yet. Challenge a person instead.")
+	}
+	rules, err := engine.ParseRules(optString(opts, optRules))
+	if optString(opts, optRules) == "" {
+		rules, err = engine.Standard, nil
+	}
+	if err != nil {
+		return refuse("Choose the rules standard or last-act.")
+	}
+	tpm := time.Duration(b.cfg.DefaultTimePerMove)
+	if s := optString(opts, optTime); s != "" {
+		if tpm, err = ParseDuration(s); err != nil || tpm != 0 && (tpm < MinTimePerMove || tpm > MaxTimePerMove) {
+			return refuse("The time per move must be from 1h to 14d, like 24h or 3d, or 0 for no limit; %q is not.", s)
+		}
+	}
+	level := optString(opts, optLevel)
+	if level != "" && !vsBot {
+		return refuse("The level is my strength when you challenge me; leave it out when you challenge %s.", oppName)
+	}
+	if vsBot && level == "" {
+		level = "medium"
+	}
+	if vsBot && !slices.Contains(Levels(), level) {
+		return refuse("Choose my level: easy, medium or hard.")
+	}
+	mine := b.randomColour()
+	switch optString(opts, optColour) {
+	case "orange":
+		mine = engine.Orange
+	case "blue":
+		mine = engine.Blue
+	}
+	g := &store.Game{
+		Guild:       in.GuildID,
+		Channel:     in.ChannelID,
+		Status:      store.Challenge,
+		Rules:       rules,
+		TimePerMove: tpm,
+	}
+	g.Players[mine] = store.Player{ID: in.user, Name: in.name, Challenger: true}
+	g.Players[mine.Other()] = store.Player{ID: oppID, Name: oppName, Level: level}
+	if vsBot {
+		return b.startAgainstBot(in, g)
+	}
+	g.Deadline = b.clock().Add(time.Duration(b.cfg.ChallengeExpiry))
+	defer b.locks.lock(in.ChannelID)()
+	if err := b.createGame(g); err != nil {
+		return err
+	}
+	b.wake()
+	line := fmt.Sprintf("%s challenges %s to a game of Volo: %s plays %s, %s.", mention(in.user), mention(oppID), mention(in.user), mine, describeTerms(g))
+	line += fmt.Sprintf(" The challenge lapses <t:%d:R>.", g.Deadline.Unix())
+	return b.respond(in, reply{
+		content: line,
+		mention: []string{oppID},
+		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Accept", Style: discordgo.SuccessButton, CustomID: buttonID("accept", g, 0, "")},
+			discordgo.Button{Label: "Decline", Style: discordgo.DangerButton, CustomID: buttonID("decline", g, 0, "")},
+			discordgo.Button{Label: "Withdraw", Style: discordgo.SecondaryButton, CustomID: buttonID("withdraw", g, 0, "")},
+		}}},
+	})
+}
+
+func describeTerms(g *store.Game) string {
+	terms := g.Rules.String() + " rules"
+	if g.TimePerMove > 0 {
+		terms += ", " + formatDuration(g.TimePerMove) + " per move"
+	} else {
+		terms += ", no time limit"
+	}
+	return terms
+}
+
+func formatDuration(d time.Duration) string {
+	switch {
+	case d%(24*time.Hour) == 0:
+		return fmt.Sprintf("%dd", d/(24*time.Hour))
+	case d%time.Hour == 0:
+		return fmt.Sprintf("%dh", d/time.Hour)
+	}
+	return d.Round(time.Minute).String()
+}
+
+// createGame stores a new challenge or game, refusing a busy channel.
+func (b *Bot) createGame(g *store.Game) error {
+	err := b.store.Create(g)
+	if errors.Is(err, store.ErrChannelBusy) {
+		return refuse("This channel already has a game or a challenge. Start a thread and challenge there: every thread can hold its own game.")
+	}
+	if err != nil {
+		return fmt.Errorf("create game %s: %w", g.Channel, err)
+	}
+	return nil
+}
+
+// startAgainstBot starts a game against the computer at once.
+func (b *Bot) startAgainstBot(in *interaction, g *store.Game) error {
+	g.Status = store.Active
+	b.setClock(g)
+	defer b.locks.lock(in.ChannelID)()
+	if err := b.createGame(g); err != nil {
+		return err
+	}
+	b.wake()
+	eg, err := g.Replay()
+	if err != nil {
+		return err
+	}
+	img, err := b.boardImage(g, eg)
+	if err != nil {
+		return err
+	}
+	level := g.Players[0].Level + g.Players[1].Level
+	err = b.respond(in, reply{
+		content: fmt.Sprintf("A game of Volo against me (%s), %s. %s", level, describeTerms(g), b.turnLine(g, eg)),
+		image:   img,
+		mention: []string{in.user},
+	})
+	b.botTurn(g, eg)
+	return err
+}
+
+// acceptButton starts the game of a challenge.
+func (b *Bot) acceptButton(in *interaction, bt button) error {
+	defer b.locks.lock(in.ChannelID)()
+	g, err := b.load(in.ChannelID)
+	if err != nil {
+		return err
+	}
+	if g.Status != store.Challenge || !bt.current(g) {
+		return movedOn()
+	}
+	challenger, _ := b.challenger(g)
+	if in.user == challenger {
+		return refuse("You can't accept your own challenge; you can withdraw it.")
+	}
+	if _, named := g.Colour(in.user); !named {
+		return refuse("This challenge is for %s, not for you. Start your own with /volo challenge.", mention(b.challenged(g)))
+	}
+	g.Status = store.Active
+	g.Players[b.colourOf(g, in.user)].Name = in.name
+	b.setClock(g)
+	if err := b.commitGame(g); err != nil {
+		return err
+	}
+	eg, err := g.Replay()
+	if err != nil {
+		return err
+	}
+	content := fmt.Sprintf("%s accepted the challenge of %s: %s.", mention(in.user), mention(challenger), describeTerms(g))
+	if err := b.update(in, reply{content: content}); err != nil {
+		b.log.Warn("could not update the challenge message", "channel", g.Channel, "err", err)
+	}
+	b.postBoard(g, eg, "The game begins. "+b.turnLine(g, eg))
+	return nil
+}
+
+// declineButton and withdrawButton end a challenge unplayed.
+func (b *Bot) declineButton(in *interaction, bt button, withdraw bool) error {
+	defer b.locks.lock(in.ChannelID)()
+	g, err := b.load(in.ChannelID)
+	if err != nil {
+		return err
+	}
+	if g.Status != store.Challenge || !bt.current(g) {
+		return movedOn()
+	}
+	challenger, _ := b.challenger(g)
+	switch {
+	case withdraw && in.user != challenger:
+		return refuse("Only %s, who made the challenge, can withdraw it.", mention(challenger))
+	case !withdraw && in.user != b.challenged(g):
+		return refuse("Only %s can decline this challenge.", mention(b.challenged(g)))
+	}
+	if err := b.store.Delete(g); err != nil {
+		if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
+			return movedOn()
+		}
+		return fmt.Errorf("delete challenge %s: %w", g.Channel, err)
+	}
+	b.wake()
+	verb := "declined"
+	if withdraw {
+		verb = "withdrew"
+	}
+	return b.update(in, reply{content: fmt.Sprintf("%s %s the challenge. The channel is free for a new one.", mention(in.user), verb)})
+}
+
+// challenger returns the player who made the challenge, and their colour.
+func (b *Bot) challenger(g *store.Game) (string, engine.Colour) {
+	for _, c := range []engine.Colour{engine.Orange, engine.Blue} {
+		if g.Players[c].Challenger {
+			return g.Players[c].ID, c
+		}
+	}
+	return g.Players[engine.Orange].ID, engine.Orange
+}
+
+// challenged returns the player a challenge names.
+func (b *Bot) challenged(g *store.Game) string {
+	_, c := b.challenger(g)
+	return g.Players[c.Other()].ID
+}
+
+// colourOf returns the colour a player of g plays.
+func (b *Bot) colourOf(g *store.Game, user string) engine.Colour {
+	c, _ := g.Colour(user)
+	return c
+}

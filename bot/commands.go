@@ -1,0 +1,133 @@
+package bot
+
+import "github.com/bwmarrin/discordgo"
+
+// The subcommands of /volo.
+const (
+	cmdChallenge = "challenge"
+	cmdMove      = "move"
+	cmdPass      = "pass"
+	cmdResign    = "resign"
+	cmdDraw      = "draw"
+	cmdBoard     = "board"
+	cmdHistory   = "history"
+	cmdGames     = "games"
+	cmdRules     = "rules"
+	cmdHelp      = "help"
+	cmdAbort     = "abort"
+)
+
+// text is a name or description in English with its French translation.
+type text struct{ en, fr string }
+
+func (t text) localized() *map[discordgo.Locale]string {
+	return &map[discordgo.Locale]string{discordgo.French: t.fr}
+}
+
+type optionSpec struct {
+	name         text
+	desc         text
+	kind         discordgo.ApplicationCommandOptionType
+	required     bool
+	autocomplete bool
+	choices      []choiceSpec
+	minLen       int
+}
+
+type choiceSpec struct {
+	name  text
+	value string
+}
+
+type subSpec struct {
+	name    string
+	frName  string
+	desc    text
+	options []optionSpec
+}
+
+// volo option names, the same in every language for the code.
+const (
+	optOpponent = "opponent"
+	optRules    = "rules"
+	optColour   = "colour"
+	optTime     = "time_per_move"
+	optLevel    = "level"
+	optMove     = "move"
+)
+
+func subcommands() []subSpec {
+	return []subSpec{
+		{cmdChallenge, "defi", text{"Challenge someone (or me) to a game of Volo in this channel", "Défier quelqu'un (ou moi) à une partie de Volo dans ce salon"}, []optionSpec{
+			{name: text{optOpponent, "adversaire"}, desc: text{"Who you challenge", "Qui vous défiez"}, kind: discordgo.ApplicationCommandOptionUser, required: true},
+			{name: text{optRules, "regles"}, desc: text{"Rule set (standard unless you choose)", "Règles (standard par défaut)"}, kind: discordgo.ApplicationCommandOptionString, choices: []choiceSpec{
+				{text{"standard", "standard"}, "standard"}, {text{"last-act (French translation)", "dernier acte (traduction française)"}, "last-act"},
+			}},
+			{name: text{optColour, "couleur"}, desc: text{"Your colour: orange moves first", "Votre couleur : orange commence"}, kind: discordgo.ApplicationCommandOptionString, choices: []choiceSpec{
+				{text{"orange", "orange"}, "orange"}, {text{"blue", "bleu"}, "blue"}, {text{"random", "au hasard"}, "random"},
+			}},
+			{name: text{optTime, "temps_par_coup"}, desc: text{"Time per move for correspondence play: 1h to 14d, e.g. 24h or 3d", "Temps par coup : de 1h à 14d, par ex. 24h ou 3d"}, kind: discordgo.ApplicationCommandOptionString},
+			{name: text{optLevel, "niveau"}, desc: text{"My strength, when you challenge me", "Ma force, si vous me défiez"}, kind: discordgo.ApplicationCommandOptionString, choices: []choiceSpec{
+				{text{"easy", "facile"}, "easy"}, {text{"medium", "moyen"}, "medium"}, {text{"hard", "difficile"}, "hard"},
+			}},
+		}},
+		{cmdMove, "jouer", text{"Play a move: f5 adds a bird, c3:c5-NE2 flies a line", "Jouer un coup : f5 pose un oiseau, c3:c5-NE2 fait voler une ligne"}, []optionSpec{
+			{name: text{optMove, "coup"}, desc: text{"The move, e.g. f5, l2-SE3, c3:c5-NE2/e7", "Le coup, par ex. f5, l2-SE3, c3:c5-NE2/e7"}, kind: discordgo.ApplicationCommandOptionString, required: true, autocomplete: true, minLen: 1},
+		}},
+		{cmdPass, "passer", text{"Pass your turn (only when the rules allow it)", "Passer votre tour (seulement si les règles le permettent)"}, nil},
+		{cmdResign, "abandonner", text{"Resign the game in this channel", "Abandonner la partie de ce salon"}, nil},
+		{cmdDraw, "nulle", text{"Offer your opponent a draw", "Proposer la nulle à votre adversaire"}, nil},
+		{cmdBoard, "plateau", text{"Show the board, whose turn it is and the time left", "Afficher le plateau, le trait et le temps restant"}, nil},
+		{cmdHistory, "historique", text{"The moves so far and the game record as a file", "Les coups joués et la partie en fichier"}, nil},
+		{cmdGames, "parties", text{"The games being played in this server", "Les parties en cours sur ce serveur"}, nil},
+		{cmdRules, "regles", text{"How to play Volo", "Comment jouer à Volo"}, nil},
+		{cmdHelp, "aide", text{"What the Volo commands do", "Ce que font les commandes Volo"}, nil},
+		{cmdAbort, "annuler", text{"Call off the game before both players have moved", "Annuler la partie avant que les deux joueurs aient joué"}, nil},
+	}
+}
+
+// Commands returns the one /volo command with its subcommands, names and
+// descriptions in English and French, as the bot registers it.
+func Commands() []*discordgo.ApplicationCommand {
+	dm := false
+	volo := &discordgo.ApplicationCommand{
+		Name:                     "volo",
+		Description:              "Play Volo, Dieter Stein's game of birds",
+		DescriptionLocalizations: &map[discordgo.Locale]string{discordgo.French: "Jouer à Volo, le jeu d'oiseaux de Dieter Stein"},
+		DMPermission:             &dm,
+	}
+	for _, sub := range subcommands() {
+		opt := &discordgo.ApplicationCommandOption{
+			Type:                     discordgo.ApplicationCommandOptionSubCommand,
+			Name:                     sub.name,
+			NameLocalizations:        map[discordgo.Locale]string{discordgo.French: sub.frName},
+			Description:              sub.desc.en,
+			DescriptionLocalizations: map[discordgo.Locale]string{discordgo.French: sub.desc.fr},
+		}
+		for _, o := range sub.options {
+			child := &discordgo.ApplicationCommandOption{
+				Type:                     o.kind,
+				Name:                     o.name.en,
+				NameLocalizations:        map[discordgo.Locale]string{discordgo.French: o.name.fr},
+				Description:              o.desc.en,
+				DescriptionLocalizations: map[discordgo.Locale]string{discordgo.French: o.desc.fr},
+				Required:                 o.required,
+				Autocomplete:             o.autocomplete,
+			}
+			if o.minLen > 0 {
+				n := o.minLen
+				child.MinLength = &n
+			}
+			for _, c := range o.choices {
+				child.Choices = append(child.Choices, &discordgo.ApplicationCommandOptionChoice{
+					Name:              c.name.en,
+					NameLocalizations: map[discordgo.Locale]string{discordgo.French: c.name.fr},
+					Value:             c.value,
+				})
+			}
+			opt.Options = append(opt.Options, child)
+		}
+		volo.Options = append(volo.Options, opt)
+	}
+	return []*discordgo.ApplicationCommand{volo}
+}

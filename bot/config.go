@@ -1,0 +1,178 @@
+package bot
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/volo-discord/volo/render"
+)
+
+// Config is the bot's configuration, read from config.yaml. Every key is
+// documented in config.example.yaml at the repository's root.
+type Config struct {
+	// Database is the path of the bbolt file holding the games.
+	Database string `yaml:"database"`
+	// DevelopmentGuild, when set, is the server the slash commands are
+	// registered to (instantly) instead of globally (which takes Discord
+	// up to an hour to roll out).
+	DevelopmentGuild string `yaml:"development_guild"`
+	// ChallengeExpiry is how long a challenge waits for an answer.
+	ChallengeExpiry Duration `yaml:"challenge_expiry"`
+	// DefaultTimePerMove is the time per move of a challenge that does not
+	// name one; zero means no limit.
+	DefaultTimePerMove Duration `yaml:"default_time_per_move"`
+	// ReminderAt is the share of the time per move left when the player to
+	// move is reminded: 0.25 pings with a quarter of the time left; zero
+	// sends no reminders.
+	ReminderAt float64 `yaml:"reminder_at"`
+	// Render sets the board images.
+	Render RenderConfig `yaml:"render"`
+	// Log sets the logs.
+	Log LogConfig `yaml:"log"`
+}
+
+// RenderConfig sets the board images.
+type RenderConfig struct {
+	Theme string `yaml:"theme"` // dark or light
+	Size  int    `yaml:"size"`  // width in pixels
+}
+
+// LogConfig sets the logs.
+type LogConfig struct {
+	Level  string `yaml:"level"`  // debug, info, warn or error
+	Format string `yaml:"format"` // text or json
+}
+
+// Duration is a time.Duration read from YAML as "24h", "90m" or "3d"
+// (days), or 0.
+type Duration time.Duration
+
+// UnmarshalYAML reads a duration such as "24h" or "7d".
+func (d *Duration) UnmarshalYAML(node *yaml.Node) error {
+	v, err := ParseDuration(node.Value)
+	if err != nil {
+		return fmt.Errorf("line %d: %w", node.Line, err)
+	}
+	*d = Duration(v)
+	return nil
+}
+
+// ParseDuration reads a duration as Go writes them ("90m", "1h30m"), with
+// days as "d" ("3d", "1d12h"); "0" is zero.
+func ParseDuration(s string) (time.Duration, error) {
+	s = strings.TrimSpace(s)
+	if s == "0" || s == "" {
+		return 0, nil
+	}
+	var days time.Duration
+	if i := strings.IndexByte(s, 'd'); i > 0 {
+		n, err := time.ParseDuration(s[:i] + "h")
+		if err != nil {
+			return 0, fmt.Errorf("%q is not a duration like 24h, 90m or 3d", s)
+		}
+		days, s = n*24, s[i+1:]
+		if s == "" {
+			return days, nil
+		}
+	}
+	v, err := time.ParseDuration(s)
+	if err != nil || v < 0 {
+		return 0, fmt.Errorf("%q is not a duration like 24h, 90m or 3d", s)
+	}
+	return days + v, nil
+}
+
+// The limits of the time per move.
+const (
+	MinTimePerMove = time.Hour
+	MaxTimePerMove = 14 * 24 * time.Hour
+)
+
+// DefaultConfig returns the configuration used for keys a file leaves out.
+func DefaultConfig() Config {
+	return Config{
+		Database:        "volo.db",
+		ChallengeExpiry: Duration(24 * time.Hour),
+		ReminderAt:      0.25,
+		Render:          RenderConfig{Theme: "dark", Size: render.DefaultSize},
+		Log:             LogConfig{Level: "info", Format: "text"},
+	}
+}
+
+// LoadConfig reads the configuration file at path over the defaults. A
+// missing file is an error unless optional is true, when the defaults
+// are used.
+func LoadConfig(path string, optional bool) (Config, error) {
+	cfg := DefaultConfig()
+	data, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist) && optional:
+		return cfg, cfg.Validate()
+	case err != nil:
+		return Config{}, fmt.Errorf("read config: %w", err)
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&cfg); err != nil && !errors.Is(err, io.EOF) {
+		return Config{}, fmt.Errorf("config %s: %w", path, err)
+	}
+	if err := cfg.Validate(); err != nil {
+		return Config{}, fmt.Errorf("config %s: %w", path, err)
+	}
+	return cfg, nil
+}
+
+// Validate checks every setting and says which one is wrong.
+func (c Config) Validate() error {
+	if c.Database == "" {
+		return errors.New("database: the path of the game database is empty")
+	}
+	if c.ChallengeExpiry < Duration(time.Minute) {
+		return fmt.Errorf("challenge_expiry: %v is too short; use at least 1m", time.Duration(c.ChallengeExpiry))
+	}
+	if t := time.Duration(c.DefaultTimePerMove); t != 0 && (t < MinTimePerMove || t > MaxTimePerMove) {
+		return fmt.Errorf("default_time_per_move: %v is outside 1h to 14d (or 0 for no limit)", t)
+	}
+	if c.ReminderAt < 0 || c.ReminderAt >= 1 {
+		return fmt.Errorf("reminder_at: %v is not a share of the time from 0 (no reminder) to below 1", c.ReminderAt)
+	}
+	if _, err := render.ParseTheme(c.Render.Theme); err != nil {
+		return fmt.Errorf("render.theme: %w", err)
+	}
+	if c.Render.Size < render.MinSize || c.Render.Size > render.MaxSize {
+		return fmt.Errorf("render.size: %d is outside %d to %d pixels", c.Render.Size, render.MinSize, render.MaxSize)
+	}
+	if _, err := c.Log.level(); err != nil {
+		return err
+	}
+	if f := c.Log.Format; f != "text" && f != "json" {
+		return fmt.Errorf("log.format: %q is neither text nor json", f)
+	}
+	return nil
+}
+
+func (l LogConfig) level() (slog.Level, error) {
+	var lv slog.Level
+	if err := lv.UnmarshalText([]byte(l.Level)); err != nil {
+		return 0, fmt.Errorf("log.level: %q is not debug, info, warn or error", l.Level)
+	}
+	return lv, nil
+}
+
+// Logger returns the logger the configuration describes, writing to w.
+func (l LogConfig) Logger(w io.Writer) *slog.Logger {
+	lv, _ := l.level()
+	opts := &slog.HandlerOptions{Level: lv}
+	if l.Format == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}

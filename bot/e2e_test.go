@@ -1,0 +1,345 @@
+package bot_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/internal/fakediscord"
+)
+
+// scriptedGame finds, among seeded random games, one that has a region
+// choice, a pass and ends with a flock completed: the script of the full
+// game test. The search is deterministic.
+func scriptedGame(t testing.TB) []engine.Move {
+	t.Helper()
+	for seed := uint64(1); seed < 5000; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 99))
+		g := engine.NewGame(engine.Standard, engine.StartPosition())
+		regions, passes := 0, 0
+		for !g.Outcome().Over() && g.Ply() < 300 {
+			moves := g.LegalMoves()
+			// Prefer moves that do not hand the opponent the game, so the
+			// game lasts long enough to show everything.
+			m := moves[rng.IntN(len(moves))]
+			if _, err := g.Play(m); err != nil {
+				t.Fatal(err)
+			}
+			if m.Keep != engine.NoPoint {
+				regions++
+			}
+			if m.Kind == engine.KindPass {
+				passes++
+			}
+		}
+		if regions > 0 && passes > 0 && g.Outcome().Reason == engine.FlockCompleted {
+			return g.Moves()
+		}
+	}
+	t.Fatal("no seeded game with a region choice, a pass and a flock win")
+	return nil
+}
+
+func TestFullGameToAFlockWin(t *testing.T) {
+	w := newWorld(t)
+	script := scriptedGame(t)
+	msg := w.do("ana", "/volo challenge opponent:@ben colour:orange")
+	if !strings.Contains(msg.Content, "challenges") {
+		t.Fatalf("challenge answer %q", msg.Content)
+	}
+	if got := allowedUsers(t, msg); len(got) != 1 {
+		t.Errorf("the challenge may ping only ben: %v", got)
+	}
+	accepted := w.click("ben", msg, "Accept")
+	if !strings.Contains(accepted.Content, "accepted") {
+		t.Fatalf("accept answer %q", accepted.Content)
+	}
+	players := map[engine.Colour]string{engine.Orange: "ana", engine.Blue: "ben"}
+	pos := engine.StartPosition()
+	sawChoice, sawPass := false, false
+	for i, m := range script {
+		user := players[pos.ToMove()]
+		// The first region choice waits across a restart of the bot.
+		w.restartBeforeClick = !sawChoice && m.Keep != engine.NoPoint
+		var answer = w.answerMove(user, pos, m)
+		if m.Keep != engine.NoPoint {
+			sawChoice = true
+		}
+		if m.Kind == engine.KindPass {
+			sawPass = true
+		}
+		want := fmt.Sprintf("%s · move %d", m, i+1)
+		if !strings.Contains(answer.Content, want) {
+			t.Fatalf("move %d %s: answer %q lacks %q", i+1, m, answer.Content, want)
+		}
+		if len(answer.Attachments) != 1 || answer.Flags&64 != 0 {
+			t.Fatalf("move %d: the board must be posted publicly with its image: %+v", i+1, answer)
+		}
+		pos, _ = pos.Apply(m, engine.Standard)
+	}
+	if !sawChoice || !sawPass {
+		t.Fatal("the script lacks a region choice or a pass")
+	}
+	last := w.lastMessage()
+	if !strings.Contains(last.Content, "wins: all its birds form one flock") {
+		t.Errorf("the last message %q does not announce the win", last.Content)
+	}
+	// The channel is free again and the game is in the history.
+	if msg := w.do("cleo", "/volo board"); !strings.Contains(msg.Content, "no game") {
+		t.Errorf("board after the end: %q", msg.Content)
+	}
+	for _, id := range w.srv.Identifies() {
+		if id.Intents != 1 { // discordgo.IntentsGuilds
+			t.Errorf("the bot asked for intents %b, want only Guilds", id.Intents)
+		}
+	}
+	w.noValidationFailures()
+}
+
+// answerMove plays m as user: a typed move, a pass, or a flight without its
+// region followed by a click on the region's button.
+func (w *world) answerMove(user string, pos engine.Position, m engine.Move) *fakediscord.Message {
+	w.t.Helper()
+	switch {
+	case m.Kind == engine.KindPass:
+		return w.do(user, "/volo pass")
+	case m.Keep != engine.NoPoint:
+		flight := m
+		flight.Keep = engine.NoPoint
+		ask := w.do(user, "/volo move move:"+flight.String())
+		if ask.Flags&64 == 0 || !strings.Contains(ask.Content, "regions") || len(ask.Attachments) != 1 {
+			w.t.Fatalf("a flight needing a region choice: %q", ask.Content)
+		}
+		if w.restartBeforeClick {
+			w.restart()
+		}
+		regions, _ := pos.PendingRegions(flight, engine.Standard)
+		for i, r := range regions {
+			if r.Name == m.Keep {
+				return w.click(user, ask, fmt.Sprintf("Keep %c (%s", 'A'+i, r.Name))
+			}
+		}
+		w.t.Fatalf("region %s not offered", m.Keep)
+	}
+	return w.do(user, "/volo move move:"+m.String())
+}
+
+func TestErrorsAreEphemeralAndChangeNothing(t *testing.T) {
+	w := newWorld(t)
+	thread, _ := w.srv.AddThread(w.channel, "second game", "ana")
+	cases := []struct {
+		user, line, want string
+	}{
+		{"ana", "/volo move move:f5", "no game"},
+		{"ana", "/volo challenge opponent:@ana", "can't challenge yourself"},
+		{"ana", "/volo challenge opponent:@ben time_per_move:5m", "1h to 14d"},
+		{"ana", "/volo challenge opponent:@ben level:hard", "leave it out"},
+	}
+	for _, tc := range cases {
+		msg := w.do(tc.user, tc.line)
+		if msg.Flags&64 == 0 || !strings.Contains(msg.Content, tc.want) {
+			t.Errorf("%s %q: %q (flags %d), want an ephemeral %q", tc.user, tc.line, msg.Content, msg.Flags, tc.want)
+		}
+	}
+	challenge := w.do("ana", "/volo challenge opponent:@ben colour:orange")
+	busy := w.do("cleo", "/volo challenge opponent:@ben")
+	if !strings.Contains(busy.Content, "thread") || busy.Flags&64 == 0 {
+		t.Errorf("a second challenge in a busy channel: %q", busy.Content)
+	}
+	if msg := w.click("cleo", challenge, "Accept"); !strings.Contains(msg.Content, "not for you") {
+		t.Errorf("cleo accepting ben's challenge: %q", msg.Content)
+	}
+	if msg := w.click("ana", challenge, "Accept"); !strings.Contains(msg.Content, "own challenge") {
+		t.Errorf("ana accepting her own challenge: %q", msg.Content)
+	}
+	// A double click: both clicks reach the bot before it answers the
+	// first; one starts the game, the other is told the game moved on.
+	id := buttonWithLabel(t, challenge, "Accept")
+	var clicks []*fakediscord.Interaction
+	for range 2 {
+		in, err := w.srv.ClickComponent(fakediscord.ComponentClick{MessageID: challenge.ID, User: "ben", CustomID: id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		clicks = append(clicks, in)
+	}
+	answers := []string{w.answer(clicks[0], "click 1").Content, w.answer(clicks[1], "click 2").Content}
+	joined := strings.Join(answers, " | ")
+	if !strings.Contains(joined, "accepted") || !strings.Contains(joined, "moved on") {
+		t.Errorf("a double click on Accept: %q", joined)
+	}
+	for _, tc := range []struct {
+		user, line, want string
+	}{
+		{"ben", "/volo move move:h7", "turn"},
+		{"cleo", "/volo move move:f5", "not playing"},
+		{"ana", "/volo move move:zz", "not a point"},
+		{"ana", "/volo move move:c3", "next to your bird"},
+		{"ana", "/volo move move:b2-NE1", "joins no other flock"},
+		{"ana", "/volo pass", "can't pass"},
+		{"cleo", "/volo resign", "not playing"},
+	} {
+		msg := w.do(tc.user, tc.line)
+		if msg.Flags&64 == 0 || !strings.Contains(msg.Content, tc.want) {
+			t.Errorf("%s %q: %q, want an ephemeral %q", tc.user, tc.line, msg.Content, tc.want)
+		}
+	}
+	// The game is untouched: ana still moves first.
+	if msg := w.do("ana", "/volo move move:f5"); !strings.Contains(msg.Content, "f5 · move 1") {
+		t.Errorf("ana's first move after the errors: %q", msg.Content)
+	}
+	// A thread holds its own game.
+	if msg := w.doIn(thread.ID, "cleo", "/volo challenge opponent:@ben"); !strings.Contains(msg.Content, "challenges") {
+		t.Errorf("a challenge in a thread: %q", msg.Content)
+	}
+	w.noValidationFailures()
+}
+
+func TestResignationDrawAndAbort(t *testing.T) {
+	w := newWorld(t)
+	start := func() {
+		c := w.do("ana", "/volo challenge opponent:@ben colour:orange")
+		w.click("ben", c, "Accept")
+		w.do("ana", "/volo move move:f5")
+		w.do("ben", "/volo move move:h7")
+	}
+	start()
+	confirm := w.do("ben", "/volo resign")
+	if confirm.Flags&64 == 0 {
+		t.Fatalf("resign must ask privately: %q", confirm.Content)
+	}
+	end := w.click("ben", confirm, "Resign")
+	if !strings.Contains(end.Content, "Orange wins: Blue resigned.") || len(end.Attachments) != 1 {
+		t.Errorf("resignation: %q", end.Content)
+	}
+	if msg := w.click("ben", confirm, "Resign"); !strings.Contains(msg.Content, "no game") {
+		t.Errorf("a second click on Resign: %q", msg.Content)
+	}
+
+	start()
+	offer := w.do("ana", "/volo draw")
+	if msg := w.click("ana", offer, "Accept"); !strings.Contains(msg.Content, "Only the opponent") {
+		t.Errorf("ana accepting her own offer: %q", msg.Content)
+	}
+	w.do("ana", "/volo move move:d5") // a move lapses the offer
+	if msg := w.click("ben", offer, "Accept"); !strings.Contains(msg.Content, "moved on") {
+		t.Errorf("accepting a lapsed offer: %q", msg.Content)
+	}
+	offer = w.do("ben", "/volo draw")
+	if msg := w.click("ana", offer, "Accept"); !strings.Contains(msg.Content, "Draw by agreement") {
+		t.Errorf("agreed draw: %q", msg.Content)
+	}
+
+	c := w.do("ana", "/volo challenge opponent:@ben colour:orange")
+	w.click("ben", c, "Accept")
+	w.do("ana", "/volo move move:f5")
+	if msg := w.do("cleo", "/volo abort"); !strings.Contains(msg.Content, "Only the players") {
+		t.Errorf("cleo aborting: %q", msg.Content)
+	}
+	if msg := w.do("ben", "/volo abort"); !strings.Contains(msg.Content, "called off") {
+		t.Errorf("ben aborting before both moved: %q", msg.Content)
+	}
+	w.noValidationFailures()
+}
+
+func TestCorrespondenceTimeAndExpiry(t *testing.T) {
+	w := newWorld(t)
+	c := w.do("ana", "/volo challenge opponent:@ben colour:orange time_per_move:24h")
+	w.click("ben", c, "Accept")
+	w.do("ana", "/volo move move:f5")
+	board := w.do("cleo", "/volo board")
+	if !strings.Contains(board.Content, "time runs out <t:") {
+		t.Errorf("board without the time left: %q", board.Content)
+	}
+	before := len(w.channelMessages())
+	w.clock.Advance(19 * time.Hour) // a quarter of the time left
+	w.runDue()
+	if ms := w.channelMessages(); len(ms) != before+1 || !strings.Contains(ms[len(ms)-1].Content, "reminder") {
+		t.Fatalf("no reminder with a quarter of the time left")
+	}
+	if last := w.lastMessage(); len(allowedUsers(t, &last)) != 1 {
+		t.Errorf("the reminder must ping only ben: %s", last.AllowedMentions)
+	}
+	w.restart() // the deadline lives in the store
+	w.clock.Advance(6 * time.Hour)
+	w.runDue()
+	if last := w.lastMessage(); !strings.Contains(last.Content, "ran out of time") || !strings.Contains(last.Content, "Orange wins") {
+		t.Errorf("loss on time: %q", last.Content)
+	}
+
+	c = w.do("ana", "/volo challenge opponent:@ben")
+	w.clock.Advance(25 * time.Hour)
+	w.runDue()
+	if last := w.lastMessage(); !strings.Contains(last.Content, "lapsed") {
+		t.Errorf("challenge expiry: %q", last.Content)
+	}
+	if msg := w.click("ben", c, "Accept"); !strings.Contains(msg.Content, "no game") {
+		t.Errorf("accepting a lapsed challenge: %q", msg.Content)
+	}
+	w.noValidationFailures()
+}
+
+func (w *world) runDue() {
+	w.t.Helper()
+	if err := w.bot.RunDue(context.Background()); err != nil {
+		w.t.Fatal(err)
+	}
+}
+
+func TestSpectatorsRestartAndAutocomplete(t *testing.T) {
+	w := newWorld(t)
+	c := w.do("ana", "/volo challenge opponent:@ben colour:orange")
+	w.click("ben", c, "Accept")
+	w.do("ana", "/volo move move:f5")
+	if got := w.suggestions("ben", "/volo move move:h"); len(got) == 0 || len(got) > 25 || !strings.HasPrefix(got[0], "h") {
+		t.Errorf("autocomplete of h: %q", got)
+	}
+	if got := w.suggestions("ana", "/volo move move:h"); len(got) != 0 {
+		t.Errorf("autocomplete for the player not to move: %q", got)
+	}
+	w.restart()
+	if msg := w.do("ben", "/volo move move:H 7"); !strings.Contains(msg.Content, "h7 · move 2") {
+		t.Errorf("a move after a restart: %q", msg.Content)
+	}
+	board := w.do("cleo", "/volo board")
+	if board.Flags&64 != 0 || len(board.Attachments) != 1 || !strings.Contains(board.Content, "move 2") {
+		t.Errorf("a spectator's board: %q", board.Content)
+	}
+	games := w.do("cleo", "/volo games")
+	if !strings.Contains(games.Content, "ana vs ben") || !strings.Contains(games.Content, "ana to move") {
+		t.Errorf("games: %q", games.Content)
+	}
+	history := w.do("cleo", "/volo history")
+	if len(history.Attachments) != 1 || !strings.Contains(history.Content, "f5") {
+		t.Errorf("history: %q", history.Content)
+	}
+	for _, line := range []string{"/volo help", "/volo rules"} {
+		if msg := w.do("cleo", line); msg.Flags&64 == 0 || len(msg.Content) < 100 {
+			t.Errorf("%s: %q", line, msg.Content)
+		}
+	}
+	w.noValidationFailures()
+}
+
+func TestGameAgainstTheBot(t *testing.T) {
+	w := newWorld(t)
+	msg := w.do("ana", "/volo challenge opponent:@"+w.srv.Bot().Username+" colour:blue level:easy")
+	if !strings.Contains(msg.Content, "against me (easy)") {
+		t.Fatalf("challenge to the bot: %q", msg.Content)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for !strings.Contains(w.lastMessage().Content, "· move 1 ·") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the bot did not play its first move; last message %q", w.lastMessage().Content)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if msg := w.do("ana", "/volo draw"); !strings.Contains(msg.Content, "don't take draws") {
+		t.Errorf("draw offer to the bot: %q", msg.Content)
+	}
+	w.noValidationFailures()
+}

@@ -1,0 +1,177 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/store"
+)
+
+// resignCommand asks the player to confirm with a button.
+func (b *Bot) resignCommand(in *interaction) error {
+	g, eg, err := b.loadActive(in.ChannelID)
+	if err != nil {
+		return err
+	}
+	if _, plays := g.Colour(in.user); !plays {
+		return refuse("You are not playing in this game, so there is nothing to resign.")
+	}
+	return b.respond(in, reply{
+		ephemeral: true,
+		content:   "Do you really want to resign? Your opponent wins the game.",
+		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Resign", Style: discordgo.DangerButton, CustomID: buttonID("resign", g, eg.Ply(), "")},
+		}}},
+	})
+}
+
+// resignButton ends the game: the clicking player resigns.
+func (b *Bot) resignButton(in *interaction, bt button) error {
+	defer b.locks.lock(in.ChannelID)()
+	g, eg, err := b.loadActive(in.ChannelID)
+	if err != nil {
+		return err
+	}
+	if !bt.current(g) {
+		return movedOn()
+	}
+	c, plays := g.Colour(in.user)
+	if !plays {
+		return refuse("You are not playing in this game.")
+	}
+	if err := eg.Resign(c); err != nil {
+		return refuse("%s", err)
+	}
+	return b.finish(in, g, eg, fmt.Sprintf("%s resigned.", who(g, c)))
+}
+
+// finish commits a game ended outside the rules and posts its last board.
+func (b *Bot) finish(in *interaction, g *store.Game, eg *engine.Game, what string) error {
+	g.Outcome = eg.Outcome()
+	g.RegionChoice, g.DrawOffer = nil, nil
+	if err := b.commitGame(g); err != nil {
+		return err
+	}
+	img, err := b.boardImage(g, eg)
+	if err != nil {
+		return err
+	}
+	r := reply{content: what + " " + g.Outcome.String(), image: img}
+	if err := b.respond(in, r); err != nil {
+		b.log.Warn("could not post the end of a game", "channel", g.Channel, "err", err)
+	}
+	return nil
+}
+
+// drawCommand offers a draw; the opponent gets Accept and Decline buttons.
+func (b *Bot) drawCommand(in *interaction) error {
+	defer b.locks.lock(in.ChannelID)()
+	g, eg, err := b.loadActive(in.ChannelID)
+	if err != nil {
+		return err
+	}
+	c, plays := g.Colour(in.user)
+	switch {
+	case !plays:
+		return refuse("You are not playing in this game, so you can't offer a draw.")
+	case g.DrawOffer != nil && g.DrawOffer.By == in.user:
+		return refuse("You have already offered a draw; it stands until your opponent answers or a move is made.")
+	case g.Players[c.Other()].Level != "":
+		return refuse("I don't take draws: play on, or resign with /volo resign.")
+	case g.DrawOffer != nil:
+		return refuse("Your opponent has offered you a draw: answer with the buttons on their offer.")
+	}
+	g.DrawOffer = &store.DrawOffer{By: in.user, At: b.clock()}
+	if err := b.commitGame(g); err != nil {
+		return err
+	}
+	opp := g.Players[c.Other()].ID
+	return b.respond(in, reply{
+		content: fmt.Sprintf("%s offers a draw. %s, do you accept? The offer lapses when a move is made.", mention(in.user), mention(opp)),
+		mention: []string{opp},
+		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Accept the draw", Style: discordgo.SuccessButton, CustomID: buttonID("drawyes", g, eg.Ply(), "")},
+			discordgo.Button{Label: "Decline", Style: discordgo.DangerButton, CustomID: buttonID("drawno", g, eg.Ply(), "")},
+		}}},
+	})
+}
+
+// drawButton answers a draw offer.
+func (b *Bot) drawButton(in *interaction, bt button, accept bool) error {
+	defer b.locks.lock(in.ChannelID)()
+	g, eg, err := b.loadActive(in.ChannelID)
+	if err != nil {
+		return err
+	}
+	if !bt.current(g) || g.DrawOffer == nil {
+		return movedOn()
+	}
+	if _, plays := g.Colour(in.user); !plays || in.user == g.DrawOffer.By {
+		return refuse("Only the opponent of %s can answer this draw offer.", mention(g.DrawOffer.By))
+	}
+	if !accept {
+		g.DrawOffer = nil
+		if err := b.commitGame(g); err != nil {
+			return err
+		}
+		return b.update(in, reply{content: fmt.Sprintf("%s declined the draw. Play on!", mention(in.user))})
+	}
+	if err := eg.AgreeDraw(); err != nil {
+		return refuse("%s", err)
+	}
+	return b.finish(in, g, eg, fmt.Sprintf("%s accepted the draw offered by %s.", mention(in.user), mention(g.DrawOffer.By)))
+}
+
+// abortCommand calls a game off: either player before both have moved, or
+// a member who may manage messages at any time.
+func (b *Bot) abortCommand(in *interaction) error {
+	defer b.locks.lock(in.ChannelID)()
+	g, err := b.load(in.ChannelID)
+	if err != nil {
+		return err
+	}
+	_, plays := g.Colour(in.user)
+	switch {
+	case in.canManageMessages():
+	case !plays:
+		return refuse("Only the players (before both have moved) or a member who can manage messages can call off this game.")
+	case len(g.Moves) >= 2:
+		return refuse("Both players have moved, so the game can't be called off any more. You can offer a draw with /volo draw or resign with /volo resign.")
+	}
+	if err := b.store.Delete(g); err != nil {
+		if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
+			return movedOn()
+		}
+		return fmt.Errorf("abort game %s: %w", g.Channel, err)
+	}
+	b.wake()
+	return b.respond(in, reply{content: fmt.Sprintf("%s called off the game between %s and %s. The channel is free for a new challenge.", mention(in.user), mention(g.Players[0].ID), mention(g.Players[1].ID))})
+}
+
+// onButton routes button clicks.
+func (b *Bot) onButton(in *interaction) error {
+	bt, ok := parseButton(in.MessageComponentData().CustomID)
+	if !ok {
+		return movedOn()
+	}
+	switch bt.action {
+	case "accept":
+		return b.acceptButton(in, bt)
+	case "decline":
+		return b.declineButton(in, bt, false)
+	case "withdraw":
+		return b.declineButton(in, bt, true)
+	case "keep":
+		return b.keepButton(in, bt)
+	case "resign":
+		return b.resignButton(in, bt)
+	case "drawyes":
+		return b.drawButton(in, bt, true)
+	case "drawno":
+		return b.drawButton(in, bt, false)
+	}
+	return movedOn()
+}

@@ -1,0 +1,187 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/render"
+	"github.com/volo-discord/volo/store"
+)
+
+// load returns the challenge or game of a channel, with refusals worded
+// for players.
+func (b *Bot) load(channel string) (*store.Game, error) {
+	g, err := b.store.Get(channel)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return nil, refuse("There is no game in this channel. Start one with /volo challenge.")
+	case errors.Is(err, store.ErrCorrupt):
+		b.log.Error("unreadable game record", "channel", channel, "err", err)
+		return nil, refuse("The record of this channel's game cannot be read. A server admin can remove it with `volo db discard %s`; every other game is fine.", channel)
+	case err != nil:
+		return nil, fmt.Errorf("load game %s: %w", channel, err)
+	}
+	return g, nil
+}
+
+// loadActive returns the game being played in a channel.
+func (b *Bot) loadActive(channel string) (*store.Game, *engine.Game, error) {
+	g, err := b.load(channel)
+	if err != nil {
+		return nil, nil, err
+	}
+	if g.Status == store.Challenge {
+		return nil, nil, refuse("The challenge in this channel has not been accepted yet.")
+	}
+	eg, err := g.Replay()
+	if err != nil {
+		b.log.Error("game record does not replay", "channel", channel, "err", err)
+		return nil, nil, refuse("This channel's game cannot be replayed from its record. A server admin can remove it with `volo db discard %s`.", channel)
+	}
+	return g, eg, nil
+}
+
+// commitGame stores g after a change: Finish when the game is over, else
+// Update. Either way it is on disk when commitGame returns.
+func (b *Bot) commitGame(g *store.Game) error {
+	var err error
+	if g.Outcome.Over() {
+		g.RemindAt, g.Deadline = time.Time{}, time.Time{}
+		err = b.store.Finish(g)
+	} else {
+		err = b.store.Update(g)
+	}
+	if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
+		return refuse("The game changed while I was working on your request; nothing was changed. Please look at the board and try again.")
+	}
+	if err != nil {
+		return fmt.Errorf("commit game %s: %w", g.Channel, err)
+	}
+	b.wake()
+	return nil
+}
+
+// setClock sets the deadlines of the player to move, after a move or at
+// the start.
+func (b *Bot) setClock(g *store.Game) {
+	g.RemindAt, g.Deadline = time.Time{}, time.Time{}
+	if g.TimePerMove <= 0 || g.Outcome.Over() {
+		return
+	}
+	now := b.clock()
+	g.Deadline = now.Add(g.TimePerMove)
+	if b.cfg.ReminderAt > 0 {
+		g.RemindAt = g.Deadline.Add(-time.Duration(float64(g.TimePerMove) * b.cfg.ReminderAt))
+	}
+}
+
+// gameKey names a game in button IDs: its creation time, so that a button
+// from an earlier game in the same channel is recognised as stale.
+func gameKey(g *store.Game) string {
+	return strconv.FormatInt(g.Created.UnixNano(), 36)
+}
+
+// buttonID builds a button's custom ID: action, game, ply, argument.
+func buttonID(action string, g *store.Game, ply int, arg string) string {
+	return strings.Join([]string{"volo", action, gameKey(g), strconv.Itoa(ply), arg}, "/")
+}
+
+// button is a parsed custom ID.
+type button struct {
+	action, game, arg string
+	ply               int
+}
+
+func parseButton(id string) (button, bool) {
+	parts := strings.Split(id, "/")
+	if len(parts) != 5 || parts[0] != "volo" {
+		return button{}, false
+	}
+	ply, err := strconv.Atoi(parts[3])
+	if err != nil {
+		return button{}, false
+	}
+	return button{action: parts[1], game: parts[2], ply: ply, arg: parts[4]}, true
+}
+
+// current reports whether the button belongs to the game as it stands.
+func (bt button) current(g *store.Game) bool {
+	return bt.game == gameKey(g) && bt.ply == len(g.Moves)
+}
+
+// movedOn is the answer to a stale or second click.
+func movedOn() error {
+	return refuse("This game has moved on since that button was shown, so it does nothing now. Use /volo board to see where things stand.")
+}
+
+// mention returns a Discord mention of a user.
+func mention(id string) string { return "<@" + id + ">" }
+
+// who names a player for a message: "Orange (@ana)".
+func who(g *store.Game, c engine.Colour) string {
+	return fmt.Sprintf("%s (%s)", c, mention(g.Players[c].ID))
+}
+
+// scene is what the board image of g shows now.
+func (b *Bot) scene(g *store.Game, eg *engine.Game) render.Scene {
+	s := render.Scene{
+		Position: eg.Position(),
+		Orange:   g.Players[engine.Orange].Name,
+		Blue:     g.Players[engine.Blue].Name,
+		Ply:      eg.Ply(),
+		Outcome:  eg.Outcome(),
+		Rules:    eg.Rules(),
+	}
+	if g.Outcome.Over() {
+		s.Outcome = g.Outcome
+	}
+	if n := eg.Ply(); n > 0 {
+		moves := eg.Moves()
+		s.Last = moves[n-1]
+		s.Before, _ = eg.PositionAt(n - 1)
+	}
+	return s
+}
+
+// boardImage renders the board of g now.
+func (b *Bot) boardImage(g *store.Game, eg *engine.Game) ([]byte, error) {
+	img, err := b.render.Board(b.scene(g, eg))
+	if err != nil {
+		return nil, fmt.Errorf("render board %s: %w", g.Channel, err)
+	}
+	return img, nil
+}
+
+// turnLine says whose turn it is, with the time left, pinging that player.
+func (b *Bot) turnLine(g *store.Game, eg *engine.Game) string {
+	if g.Outcome.Over() {
+		return g.Outcome.String()
+	}
+	pos := eg.Position()
+	c := pos.ToMove()
+	line := fmt.Sprintf("%s (%s) to move", mention(g.Players[c].ID), c)
+	if !g.Deadline.IsZero() {
+		line += fmt.Sprintf(", time runs out <t:%d:R>", g.Deadline.Unix())
+	}
+	return line
+}
+
+// moveReply is the public message after a move: the board and a line such
+// as "Orange (@ana) c3:c5-NE2 · move 17 · @ben (Blue) to move", pinging
+// only the player to move.
+func (b *Bot) moveReply(g *store.Game, eg *engine.Game, mover engine.Colour, m engine.Move) (reply, error) {
+	img, err := b.boardImage(g, eg)
+	if err != nil {
+		return reply{}, err
+	}
+	line := fmt.Sprintf("%s %s · move %d · %s", who(g, mover), m, eg.Ply(), b.turnLine(g, eg))
+	r := reply{content: line, image: img}
+	if !g.Outcome.Over() {
+		r.mention = []string{g.Players[eg.Position().ToMove()].ID}
+	}
+	return r, nil
+}

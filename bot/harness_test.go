@@ -1,0 +1,292 @@
+package bot_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/volo-discord/volo/bot"
+	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/internal/fakediscord"
+	"github.com/volo-discord/volo/render"
+	"github.com/volo-discord/volo/store"
+)
+
+// clock is a settable clock shared by the bot and the store.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+// world is a Discord stand-in with a guild, a channel, three people, and
+// the bot running against it.
+type world struct {
+	t       testing.TB
+	srv     *fakediscord.Server
+	clock   *clock
+	guild   string
+	channel string
+	dbPath  string
+	bot     *bot.Bot
+	stop    func()
+	thinker bot.Thinker
+	// restartBeforeClick restarts the bot between a region question and
+	// its answer.
+	restartBeforeClick bool
+}
+
+// firstMove is a Thinker that plays the first legal move: enough to test
+// games against the bot.
+type firstMove struct{}
+
+func (firstMove) Think(_ context.Context, pos engine.Position, r engine.Rules, _ string) (engine.Move, error) {
+	moves := pos.LegalMoves(r)
+	for _, m := range moves {
+		if next, o := pos.Apply(m, r); !o.Over() || o.Result == engine.WinFor(pos.ToMove()) {
+			_ = next
+			return m, nil
+		}
+	}
+	return moves[0], nil
+}
+
+func newWorld(t testing.TB) *world { return newWorldValidated(t, true) }
+
+// newWorldValidated builds a world whose stand-in validates the bot's
+// requests against Discord's OpenAPI description when validate is set and
+// the description is there.
+func newWorldValidated(t testing.TB, validate bool) *world {
+	t.Helper()
+	opts := fakediscord.Options{}
+	if path, err := fakediscord.FindSpec("."); err == nil && validate {
+		v, err := fakediscord.LoadValidator(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts.Validator = v
+	} else if tt, ok := t.(*testing.T); ok && validate {
+		tt.Log("Discord's OpenAPI description (../shared/discord-api-spec/openapi.json) is absent: requests are not validated")
+	}
+	w := &world{t: t, srv: fakediscord.New(opts), clock: &clock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, thinker: firstMove{}}
+	if err := w.srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { w.srv.Close() })
+	g := w.srv.AddGuild("Volo Club")
+	w.guild = g.ID
+	ch, _ := w.srv.AddChannel(g.ID, "general")
+	w.channel = ch.ID
+	for _, name := range []string{"ana", "ben", "cleo"} {
+		u, _ := w.srv.AddUser(name)
+		w.srv.AddMember(g.ID, u.ID)
+	}
+	w.dbPath = filepath.Join(t.TempDir(), "volo.db")
+	w.start()
+	return w
+}
+
+// start runs a new session and bot on the world's database.
+func (w *world) start() {
+	t := w.t
+	t.Helper()
+	cfg := bot.DefaultConfig()
+	cfg.Database = w.dbPath
+	cfg.DevelopmentGuild = w.guild
+	cfg.Render.Size = 480
+	st, err := store.Open(w.dbPath, store.Options{Clock: w.clock.Now, Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := render.New(render.Options{Size: cfg.Render.Size})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := discordgo.New("Bot test-token")
+	w.srv.Configure(s)
+	s.ShouldReconnectOnError = false
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	b, err := bot.New(s, bot.Options{Config: cfg, Store: st, Renderer: r, Logger: log, Thinker: w.thinker, Clock: w.clock.Now, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const overwrite = "PUT /applications/{application_id}/guilds/{guild_id}/commands"
+	registered := len(w.srv.RequestsTo(overwrite))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- b.Run(ctx) }()
+	w.bot = b
+	deadline := time.Now().Add(10 * time.Second)
+	for reqs := w.srv.RequestsTo(overwrite); len(reqs) == registered || reqs[len(reqs)-1].Status == 0; reqs = w.srv.RequestsTo(overwrite) {
+		if time.Now().After(deadline) {
+			t.Fatal("the bot did not register its commands")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	var once sync.Once
+	w.stop = func() {
+		once.Do(func() {
+			cancel()
+			if err := <-done; err != nil {
+				t.Errorf("bot.Run: %v", err)
+			}
+			st.Close()
+		})
+	}
+	t.Cleanup(w.stop)
+}
+
+// restart stops the bot and starts a new one on the same database.
+func (w *world) restart() {
+	w.stop()
+	w.start()
+}
+
+// do types a command line as user in the world's channel and returns the
+// bot's answer.
+func (w *world) do(user, line string) *fakediscord.Message {
+	w.t.Helper()
+	return w.doIn(w.channel, user, line)
+}
+
+func (w *world) doIn(channel, user, line string) *fakediscord.Message {
+	w.t.Helper()
+	in, err := w.srv.RunCommandLine(channel, user, line)
+	if err != nil {
+		w.t.Fatalf("%s types %q: %v", user, line, err)
+	}
+	return w.answer(in, user+" "+line)
+}
+
+func (w *world) answer(in *fakediscord.Interaction, what string) *fakediscord.Message {
+	w.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	reply, err := in.Callback(ctx)
+	if err != nil {
+		w.t.Fatalf("%s: no answer: %v", what, err)
+	}
+	if reply.Message == nil {
+		w.t.Fatalf("%s: the answer has no message", what)
+	}
+	return reply.Message
+}
+
+// click has user click the button whose label starts with label.
+func (w *world) click(user string, msg *fakediscord.Message, label string) *fakediscord.Message {
+	w.t.Helper()
+	id := buttonWithLabel(w.t, msg, label)
+	in, err := w.srv.ClickComponent(fakediscord.ComponentClick{MessageID: msg.ID, User: user, CustomID: id})
+	if err != nil {
+		w.t.Fatalf("%s clicks %q: %v", user, label, err)
+	}
+	return w.answer(in, user+" clicks "+label)
+}
+
+// suggestions returns the bot's autocomplete choices for a line.
+func (w *world) suggestions(user, line string) []string {
+	w.t.Helper()
+	in, err := w.srv.AutocompleteCommandLine(w.channel, user, line)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	reply, err := in.Callback(ctx)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	var out []string
+	for _, c := range reply.Choices {
+		out = append(out, c.Name)
+	}
+	return out
+}
+
+type component struct {
+	Type       int         `json:"type"`
+	Label      string      `json:"label"`
+	CustomID   string      `json:"custom_id"`
+	Components []component `json:"components"`
+}
+
+func buttonWithLabel(t testing.TB, msg *fakediscord.Message, label string) string {
+	t.Helper()
+	var rows []component
+	if len(msg.Components) > 0 {
+		if err := json.Unmarshal(msg.Components, &rows); err != nil {
+			t.Fatalf("components of %q: %v", msg.Content, err)
+		}
+	}
+	var labels []string
+	for _, row := range rows {
+		for _, c := range row.Components {
+			if strings.HasPrefix(c.Label, label) {
+				return c.CustomID
+			}
+			labels = append(labels, c.Label)
+		}
+	}
+	t.Fatalf("no button %q on %q (buttons: %q)", label, msg.Content, labels)
+	return ""
+}
+
+// channelMessages returns the messages the bot posted in the channel.
+func (w *world) channelMessages() []fakediscord.Message { return w.srv.Messages(w.channel) }
+
+// lastMessage returns the newest message of the channel.
+func (w *world) lastMessage() fakediscord.Message {
+	ms := w.channelMessages()
+	if len(ms) == 0 {
+		w.t.Fatal("no messages in the channel")
+	}
+	return ms[len(ms)-1]
+}
+
+// noValidationFailures checks every body the bot sent against Discord's
+// OpenAPI description.
+func (w *world) noValidationFailures() {
+	w.t.Helper()
+	for _, r := range w.srv.ValidationFailures() {
+		w.t.Errorf("%s %s does not match Discord's API: %v", r.Method, r.Path, r.ValidationError)
+	}
+}
+
+// allowedUsers returns the users a message's allowed_mentions lets it
+// ping, failing if it lets it ping anything else.
+func allowedUsers(t testing.TB, msg *fakediscord.Message) []string {
+	t.Helper()
+	var am struct {
+		Parse []string `json:"parse"`
+		Users []string `json:"users"`
+	}
+	if len(msg.AllowedMentions) == 0 {
+		t.Fatalf("message %q has no allowed_mentions: it could ping anyone", msg.Content)
+	}
+	if err := json.Unmarshal(msg.AllowedMentions, &am); err != nil {
+		t.Fatal(err)
+	}
+	if len(am.Parse) != 0 {
+		t.Errorf("message %q allows mentions by parsing %v", msg.Content, am.Parse)
+	}
+	return am.Users
+}

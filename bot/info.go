@@ -1,0 +1,140 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/store"
+)
+
+// postBoard posts the board of g to its channel, logging a failure: the
+// game is already stored, and /volo board shows it again.
+func (b *Bot) postBoard(g *store.Game, eg *engine.Game, line string) {
+	img, err := b.boardImage(g, eg)
+	if err != nil {
+		b.log.Error("could not draw the board", "channel", g.Channel, "err", err)
+		return
+	}
+	r := reply{content: line, image: img}
+	if !g.Outcome.Over() {
+		r.mention = []string{g.Players[eg.Position().ToMove()].ID}
+	}
+	if _, err := b.post(g.Channel, r); err != nil {
+		b.log.Warn("could not post the board", "channel", g.Channel, "err", err)
+	}
+}
+
+// boardCommand shows anyone the board, whose turn it is and the time left.
+func (b *Bot) boardCommand(in *interaction) error {
+	g, eg, err := b.loadActive(in.ChannelID)
+	if err != nil {
+		return err
+	}
+	img, err := b.boardImage(g, eg)
+	if err != nil {
+		return err
+	}
+	line := fmt.Sprintf("%s vs %s · move %d · %s", who(g, engine.Orange), who(g, engine.Blue), eg.Ply(), b.turnLine(g, eg))
+	if g.RegionChoice != nil {
+		line += fmt.Sprintf(" (choosing which region to keep after %s)", g.RegionChoice.Flight)
+	}
+	if g.DrawOffer != nil {
+		line += fmt.Sprintf(" · %s offers a draw", mention(g.DrawOffer.By))
+	}
+	return b.respond(in, reply{content: line, image: img})
+}
+
+// historyCommand shows the moves and attaches the game record.
+func (b *Bot) historyCommand(in *interaction) error {
+	g, eg, err := b.loadActive(in.ChannelID)
+	if err != nil {
+		return err
+	}
+	record, err := g.Record()
+	if err != nil {
+		return fmt.Errorf("record %s: %w", g.Channel, err)
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s vs %s, %s, %d moves so far.", who(g, engine.Orange), who(g, engine.Blue), describeTerms(g), eg.Ply())
+	moves := eg.Moves()
+	if len(moves) > 0 {
+		sb.WriteString("\n```\n")
+		for i := 0; i < len(moves); i += 2 {
+			fmt.Fprintf(&sb, "%3d. %-16s", i/2+1, moves[i])
+			if i+1 < len(moves) {
+				sb.WriteString(moves[i+1].String())
+			}
+			sb.WriteByte('\n')
+			if sb.Len() > 1800 {
+				sb.WriteString("… (the whole game is in the file)\n")
+				break
+			}
+		}
+		sb.WriteString("```")
+	}
+	return b.respond(in, reply{
+		content:   sb.String(),
+		ephemeral: true,
+		file:      &discordgo.File{Name: "volo-" + g.Channel + ".txt", ContentType: "text/plain", Reader: strings.NewReader(record)},
+	})
+}
+
+// gamesCommand lists the games being played in this server.
+func (b *Bot) gamesCommand(in *interaction) error {
+	games, err := b.store.ListGuild(in.GuildID)
+	if err != nil {
+		return fmt.Errorf("list games of guild %s: %w", in.GuildID, err)
+	}
+	if len(games) == 0 {
+		return b.respond(in, reply{content: "No games or challenges in this server right now. Start one with /volo challenge.", ephemeral: true})
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%d %s in this server:\n", len(games), plural(len(games), "game", "games"))
+	for i, g := range games {
+		if i == 20 {
+			fmt.Fprintf(&sb, "… and %d more.\n", len(games)-20)
+			break
+		}
+		link := fmt.Sprintf("https://discord.com/channels/%s/%s", g.Guild, g.Channel)
+		names := fmt.Sprintf("%s vs %s", g.Players[engine.Orange].Name, g.Players[engine.Blue].Name)
+		if g.Status == store.Challenge {
+			fmt.Fprintf(&sb, "• %s %s: challenge waiting for an answer\n", link, names)
+			continue
+		}
+		c := engine.Orange
+		if len(g.Moves)%2 == 1 {
+			c = engine.Blue
+		}
+		if eg, err := g.Replay(); err == nil {
+			pos := eg.Position()
+			c = pos.ToMove()
+		}
+		fmt.Fprintf(&sb, "• %s %s · move %d · %s to move\n", link, names, len(g.Moves), g.Players[c].Name)
+	}
+	return b.respond(in, reply{content: sb.String(), ephemeral: true})
+}
+
+func rulesText() string {
+	return `**Volo** — bring all your birds together into one flock.
+On your turn, do one thing:
+• **Add** a bird: on an empty point that touches none of your birds and has an open path (empty points or your birds) to one of them. ` + "`/volo move f5`" + `
+• **Fly** a straight line of your birds (one bird or several in a row) any distance in one of six directions, over empty points only. It must not split its flock and must land next to another of your flocks. ` + "`/volo move l2-SE3`, `/volo move c3:c5-NE2`" + `
+• If your flight cuts your opponent into regions, you keep one and the birds in the others fly away: ` + "`c3:c5-NE2/e7`" + ` keeps the region with e7 (or just pick it from the buttons). Leave your opponent as one flock and they win!
+• **Pass** only when you cannot fly and can add only in your own regions (or not at all). Two passes in a row: a draw.
+You win the moment all your birds form one flock. Rows are a (bottom) to m (top); points count from the left end of each row, holes included.`
+}
+
+func helpText() string {
+	return `**Volo commands**
+` + "`/volo challenge opponent:@name`" + ` challenge someone in this channel (rules, colour, time per move optional); challenge me to play the computer (level easy, medium or hard)
+` + "`/volo move move:f5`" + ` play a move; start typing to see the legal moves
+` + "`/volo pass`" + `, ` + "`/volo resign`" + `, ` + "`/volo draw`" + ` pass, resign, offer a draw
+` + "`/volo board`" + ` show the board, whose turn it is and the time left
+` + "`/volo history`" + ` the moves and the game record as a file
+` + "`/volo games`" + ` the games being played in this server
+` + "`/volo rules`" + ` how to play · ` + "`/volo abort`" + ` call a game off before both players have moved
+One game per channel: start a thread for another.`
+}

@@ -1,0 +1,212 @@
+package bot
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// userError is a refusal worded for the player: shown only to them, and
+// nothing changed.
+type userError struct{ sentence string }
+
+func (e *userError) Error() string { return e.sentence }
+
+func refuse(format string, args ...any) error {
+	return &userError{fmt.Sprintf(format, args...)}
+}
+
+// reply is a message the bot sends: an interaction response, a follow-up
+// or a channel message.
+type reply struct {
+	content    string
+	ephemeral  bool
+	image      []byte // a PNG board, sent as board.png
+	file       *discordgo.File
+	components []discordgo.MessageComponent
+	mention    []string // the users this message may ping; no one else
+}
+
+func (r reply) files() []*discordgo.File {
+	var fs []*discordgo.File
+	if r.image != nil {
+		fs = append(fs, &discordgo.File{Name: "board.png", ContentType: "image/png", Reader: bytes.NewReader(r.image)})
+	}
+	if r.file != nil {
+		fs = append(fs, r.file)
+	}
+	return fs
+}
+
+func (r reply) allowed() *discordgo.MessageAllowedMentions {
+	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: r.mention}
+}
+
+func (r reply) data() *discordgo.InteractionResponseData {
+	d := &discordgo.InteractionResponseData{
+		Content:         r.content,
+		Files:           r.files(),
+		Components:      r.components,
+		AllowedMentions: r.allowed(),
+	}
+	if r.ephemeral {
+		d.Flags = discordgo.MessageFlagsEphemeral
+	}
+	return d
+}
+
+// interaction is one interaction being handled.
+type interaction struct {
+	*discordgo.InteractionCreate
+	user string // who acted
+	name string // their display name
+}
+
+func newInteraction(ic *discordgo.InteractionCreate) *interaction {
+	in := &interaction{InteractionCreate: ic}
+	switch {
+	case ic.Member != nil && ic.Member.User != nil:
+		in.user = ic.Member.User.ID
+		in.name = ic.Member.Nick
+		if in.name == "" {
+			in.name = displayName(ic.Member.User)
+		}
+	case ic.User != nil:
+		in.user = ic.User.ID
+		in.name = displayName(ic.User)
+	}
+	return in
+}
+
+func displayName(u *discordgo.User) string {
+	if u.GlobalName != "" {
+		return u.GlobalName
+	}
+	return u.Username
+}
+
+// canManageMessages reports whether the member acting may manage messages
+// in the channel.
+func (in *interaction) canManageMessages() bool {
+	return in.Member != nil && in.Member.Permissions&discordgo.PermissionManageMessages != 0
+}
+
+// onInteraction is the entry point of every interaction.
+func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+	select {
+	case <-b.closing:
+		return // shutting down: Discord tells the user the bot did not answer
+	default:
+	}
+	if !b.seen.first(ic.ID, b.clock()) {
+		b.log.Debug("interaction seen before, ignored", "id", ic.ID)
+		return
+	}
+	b.inFlight.Add(1)
+	defer b.inFlight.Done()
+	in := newInteraction(ic)
+	var err error
+	switch ic.Type {
+	case discordgo.InteractionApplicationCommand:
+		err = b.onCommand(in)
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		err = b.onAutocomplete(in)
+	case discordgo.InteractionMessageComponent:
+		err = b.onButton(in)
+	default:
+		return
+	}
+	if err == nil {
+		return
+	}
+	var ue *userError
+	if !errors.As(err, &ue) {
+		b.log.Error("interaction failed", "id", ic.ID, "channel", ic.ChannelID, "err", err)
+		ue = &userError{"Something went wrong on my side and nothing was changed. Please try again in a moment."}
+	}
+	if err := b.respond(in, reply{content: ue.sentence, ephemeral: true}); err != nil {
+		b.log.Warn("could not answer an interaction", "id", ic.ID, "err", err)
+	}
+}
+
+// respond answers the interaction with a new message.
+func (b *Bot) respond(in *interaction, r reply) error {
+	return b.session.InteractionRespond(in.Interaction, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: r.data(),
+	})
+}
+
+// update answers a button click by replacing the message it was on.
+func (b *Bot) update(in *interaction, r reply) error {
+	if r.components == nil {
+		r.components = []discordgo.MessageComponent{}
+	}
+	return b.session.InteractionRespond(in.Interaction, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseUpdateMessage,
+		Data: r.data(),
+	})
+}
+
+// post sends a message to a channel, outside any interaction.
+func (b *Bot) post(channel string, r reply) (*discordgo.Message, error) {
+	return b.session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{
+		Content:         r.content,
+		Files:           r.files(),
+		Components:      r.components,
+		AllowedMentions: r.allowed(),
+	})
+}
+
+// onCommand routes /volo subcommands.
+func (b *Bot) onCommand(in *interaction) error {
+	data := in.ApplicationCommandData()
+	if data.Name != "volo" || len(data.Options) == 0 {
+		return refuse("I only know /volo.")
+	}
+	sub := data.Options[0]
+	opts := map[string]*discordgo.ApplicationCommandInteractionDataOption{}
+	for _, o := range sub.Options {
+		opts[o.Name] = o
+	}
+	if in.GuildID == "" && sub.Name != cmdRules && sub.Name != cmdHelp {
+		return refuse("Volo games are played in server channels, not in direct messages. Invite me to a server and use /volo challenge there.")
+	}
+	switch sub.Name {
+	case cmdChallenge:
+		return b.challenge(in, opts, data.Resolved)
+	case cmdMove:
+		return b.moveCommand(in, optString(opts, optMove))
+	case cmdPass:
+		return b.moveCommand(in, "pass")
+	case cmdResign:
+		return b.resignCommand(in)
+	case cmdDraw:
+		return b.drawCommand(in)
+	case cmdBoard:
+		return b.boardCommand(in)
+	case cmdHistory:
+		return b.historyCommand(in)
+	case cmdGames:
+		return b.gamesCommand(in)
+	case cmdRules:
+		return b.respond(in, reply{content: rulesText(), ephemeral: true})
+	case cmdHelp:
+		return b.respond(in, reply{content: helpText(), ephemeral: true})
+	case cmdAbort:
+		return b.abortCommand(in)
+	}
+	return refuse("I don't know /volo %s. Try /volo help.", sub.Name)
+}
+
+func optString(opts map[string]*discordgo.ApplicationCommandInteractionDataOption, name string) string {
+	o, ok := opts[name]
+	if !ok || o.Type != discordgo.ApplicationCommandOptionString {
+		return ""
+	}
+	s, _ := o.Value.(string)
+	return strings.TrimSpace(s)
+}

@@ -1,0 +1,179 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/store"
+)
+
+// moveCommand handles /volo move and /volo pass.
+func (b *Bot) moveCommand(in *interaction, text string) error {
+	if text == "" {
+		return refuse("Write your move, like f5 to add a bird or c3:c5-NE2 to fly a line.")
+	}
+	m, err := engine.ParseMove(text)
+	if err != nil {
+		return refuse("%s", err)
+	}
+	defer b.locks.lock(in.ChannelID)()
+	g, eg, err := b.loadActive(in.ChannelID)
+	if err != nil {
+		return err
+	}
+	c, err := b.yourTurn(in, g, eg)
+	if err != nil {
+		return err
+	}
+	pos := eg.Position()
+	canon, err := pos.Check(m, g.Rules)
+	if errors.Is(err, engine.ErrRegionChoiceNeeded) {
+		return b.askRegion(in, g, eg, canon)
+	}
+	if err != nil {
+		return refuse("%s", err)
+	}
+	return b.play(in, g, eg, c, canon)
+}
+
+// yourTurn checks that the user may move now, and returns their colour.
+func (b *Bot) yourTurn(in *interaction, g *store.Game, eg *engine.Game) (engine.Colour, error) {
+	c, plays := g.Colour(in.user)
+	if !plays {
+		return 0, refuse("You are not playing in this game. You can follow it with /volo board, or start your own game in a thread.")
+	}
+	pos := eg.Position()
+	if pos.ToMove() != c {
+		return 0, refuse("It is %s's turn (%s), not yours: you play %s. I'll ping you when it's your move.", pos.ToMove(), g.Players[pos.ToMove()].Name, c)
+	}
+	return c, nil
+}
+
+// play applies a checked move, commits it, and posts the board.
+func (b *Bot) play(in *interaction, g *store.Game, eg *engine.Game, c engine.Colour, m engine.Move) error {
+	if _, err := eg.Play(m); err != nil {
+		return refuse("%s", err)
+	}
+	g.Moves = append(g.Moves, store.Move{Notation: m.String(), Player: g.Players[c].ID, At: b.clock()})
+	g.RegionChoice, g.DrawOffer = nil, nil
+	g.Outcome = eg.Outcome()
+	b.setClock(g)
+	if err := b.commitGame(g); err != nil {
+		return err
+	}
+	r, err := b.moveReply(g, eg, c, m)
+	if err != nil {
+		return err
+	}
+	if in != nil {
+		if err := b.respond(in, r); err != nil {
+			// The move is stored; /volo board shows it again.
+			b.log.Warn("could not post the board after a move", "channel", g.Channel, "err", err)
+		}
+	} else if _, err := b.post(g.Channel, r); err != nil {
+		b.log.Warn("could not post the board after a move", "channel", g.Channel, "err", err)
+	}
+	b.botTurn(g, eg)
+	return nil
+}
+
+// askRegion stores a flight that needs a region choice and shows the mover
+// the lettered regions with a button each.
+func (b *Bot) askRegion(in *interaction, g *store.Game, eg *engine.Game, flight engine.Move) error {
+	pos := eg.Position()
+	regions, err := pos.PendingRegions(flight, g.Rules)
+	if err != nil || len(regions) < 2 {
+		return refuse("That flight cannot be played: %v", err)
+	}
+	choice := &store.RegionChoice{Flight: flight.String(), Player: in.user, At: b.clock()}
+	for _, r := range regions {
+		choice.Regions = append(choice.Regions, r.Name.String())
+	}
+	g.RegionChoice = choice
+	if err := b.commitGame(g); err != nil {
+		return err
+	}
+	sc := b.scene(g, eg)
+	sc.Pending = flight
+	img, err := b.render.Board(sc)
+	if err != nil {
+		return fmt.Errorf("render regions %s: %w", g.Channel, err)
+	}
+	var buttons []discordgo.MessageComponent
+	var names []string
+	them := pos.ToMove().Other()
+	for i, r := range regions {
+		letter := string(rune('A' + i))
+		label := fmt.Sprintf("Keep %s (%s, %d %s)", letter, r.Name, len(r.Birds), plural(len(r.Birds), "bird", "birds"))
+		if winsFor(pos, flight.Keeping(r.Name), g.Rules, them) {
+			label += " — hands " + them.String() + " the win"
+		}
+		buttons = append(buttons, discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: buttonID("keep", g, len(g.Moves), r.Name.String())})
+		names = append(names, letter)
+	}
+	return b.respond(in, reply{
+		ephemeral:  true,
+		image:      img,
+		content:    fmt.Sprintf("%s splits %s's birds into %d regions, lettered %s on the board. Choose the one %s keeps; the birds in the others fly away.", flight, them, len(regions), strings.Join(names, ", "), them),
+		components: rows(buttons),
+	})
+}
+
+// winsFor reports whether playing m leaves c the winner.
+func winsFor(pos engine.Position, m engine.Move, r engine.Rules, c engine.Colour) bool {
+	_, o := pos.Apply(m, r)
+	w, won := o.Result.Winner()
+	return won && w == c
+}
+
+// rows lays buttons out five to a row, as Discord allows.
+func rows(buttons []discordgo.MessageComponent) []discordgo.MessageComponent {
+	var out []discordgo.MessageComponent
+	for len(buttons) > 0 {
+		n := min(5, len(buttons))
+		out = append(out, discordgo.ActionsRow{Components: buttons[:n]})
+		buttons = buttons[n:]
+	}
+	return out
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// keepButton completes a flight with the region chosen.
+func (b *Bot) keepButton(in *interaction, bt button) error {
+	defer b.locks.lock(in.ChannelID)()
+	g, eg, err := b.loadActive(in.ChannelID)
+	if err != nil {
+		return err
+	}
+	if !bt.current(g) || g.RegionChoice == nil {
+		return movedOn()
+	}
+	c, err := b.yourTurn(in, g, eg)
+	if err != nil {
+		return err
+	}
+	flight, err := engine.ParseMove(g.RegionChoice.Flight)
+	if err != nil {
+		return fmt.Errorf("stored region choice %q: %w", g.RegionChoice.Flight, err)
+	}
+	keep, err := engine.ParsePoint(bt.arg)
+	if err != nil {
+		return movedOn()
+	}
+	pos := eg.Position()
+	m, err := pos.Check(flight.Keeping(keep), g.Rules)
+	if err != nil {
+		return refuse("%s", err)
+	}
+	return b.play(in, g, eg, c, m)
+}

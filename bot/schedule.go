@@ -1,0 +1,181 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/store"
+)
+
+// wake tells the scheduler that a deadline may have changed.
+func (b *Bot) wake() {
+	select {
+	case b.kick <- struct{}{}:
+	default:
+	}
+}
+
+// schedule sends reminders, ends games on time and lets challenges lapse,
+// from the deadlines in the store, until ctx is done. After a restart it
+// picks up where the last run left off.
+func (b *Bot) schedule(ctx context.Context) {
+	for {
+		if err := b.RunDue(ctx); err != nil {
+			b.log.Error("scheduler", "err", err)
+		}
+		wait := time.Hour
+		if next, ok, err := b.store.NextDue(); err == nil && ok {
+			wait = max(next.Sub(b.clock()), 0) + 10*time.Millisecond
+		}
+		t := time.NewTimer(min(wait, time.Hour))
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
+		case <-b.kick:
+		case <-t.C:
+		}
+		t.Stop()
+	}
+}
+
+// RunDue handles every deadline that has passed: reminders, losses on time
+// and lapsed challenges. The scheduler calls it; tests call it after
+// moving their clock.
+func (b *Bot) RunDue(ctx context.Context) error {
+	due, err := b.store.Due(b.clock())
+	if err != nil {
+		return fmt.Errorf("due games: %w", err)
+	}
+	for _, g := range due {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if err := b.runDue(g.Channel); err != nil {
+			b.log.Error("deadline", "channel", g.Channel, "err", err)
+		}
+	}
+	return nil
+}
+
+func (b *Bot) runDue(channel string) error {
+	defer b.locks.lock(channel)()
+	g, err := b.store.Get(channel)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	now := b.clock()
+	switch {
+	case g.Status == store.Challenge && !g.Deadline.IsZero() && !now.Before(g.Deadline):
+		return b.lapse(g)
+	case g.Status != store.Active:
+		return nil
+	case !g.Deadline.IsZero() && !now.Before(g.Deadline):
+		return b.timeout(g)
+	case !g.RemindAt.IsZero() && !now.Before(g.RemindAt):
+		return b.remind(g)
+	}
+	return nil
+}
+
+func (b *Bot) lapse(g *store.Game) error {
+	if err := b.store.Delete(g); err != nil {
+		return fmt.Errorf("lapse challenge: %w", err)
+	}
+	challenger, _ := b.challenger(g)
+	_, err := b.post(g.Channel, reply{content: fmt.Sprintf("The challenge from %s to %s lapsed without an answer. The channel is free for a new one.", mention(challenger), mention(b.challenged(g)))})
+	return err
+}
+
+func (b *Bot) timeout(g *store.Game) error {
+	eg, err := g.Replay()
+	if err != nil {
+		return err
+	}
+	pos := eg.Position()
+	c := pos.ToMove()
+	if err := eg.TimeOut(c); err != nil {
+		return err
+	}
+	g.Outcome = eg.Outcome()
+	g.RegionChoice, g.DrawOffer = nil, nil
+	if err := b.commitGame(g); err != nil {
+		return err
+	}
+	b.postBoard(g, eg, fmt.Sprintf("%s ran out of time. %s", who(g, c), g.Outcome))
+	return nil
+}
+
+func (b *Bot) remind(g *store.Game) error {
+	eg, err := g.Replay()
+	if err != nil {
+		return err
+	}
+	g.RemindAt = time.Time{}
+	if err := b.commitGame(g); err != nil {
+		return err
+	}
+	pos := eg.Position()
+	c := pos.ToMove()
+	_, err = b.post(g.Channel, reply{
+		content: fmt.Sprintf("%s, a reminder: it is your move as %s, and your time runs out <t:%d:R>. /volo board shows the game.", mention(g.Players[c].ID), c, g.Deadline.Unix()),
+		mention: []string{g.Players[c].ID},
+	})
+	return err
+}
+
+// botTurn lets the computer move when it is its turn in g. It thinks in
+// the background and posts its move like a player's.
+func (b *Bot) botTurn(g *store.Game, eg *engine.Game) {
+	if b.thinker == nil || eg.Outcome().Over() || g.Outcome.Over() {
+		return
+	}
+	pos := eg.Position()
+	c := pos.ToMove()
+	if g.Players[c].ID != b.me() {
+		return
+	}
+	level, channel, ply := g.Players[c].Level, g.Channel, eg.Ply()
+	b.inFlight.Add(1)
+	go func() {
+		defer b.inFlight.Done()
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		go func() {
+			select {
+			case <-b.closing:
+				cancel()
+			case <-ctx.Done():
+			}
+		}()
+		m, err := b.thinker.Think(ctx, pos, g.Rules, level)
+		if err != nil {
+			b.log.Error("the computer could not choose a move", "channel", channel, "err", err)
+			return
+		}
+		if err := b.playBot(channel, ply, m); err != nil {
+			b.log.Error("the computer's move failed", "channel", channel, "move", m, "err", err)
+		}
+	}()
+}
+
+// playBot plays the computer's move if the game is still where it was.
+func (b *Bot) playBot(channel string, ply int, m engine.Move) error {
+	defer b.locks.lock(channel)()
+	g, eg, err := b.loadActive(channel)
+	if err != nil {
+		return err
+	}
+	pos := eg.Position()
+	c := pos.ToMove()
+	if eg.Ply() != ply || g.Players[c].ID != b.me() {
+		return nil // the game moved on (aborted, resigned) while thinking
+	}
+	return b.play(nil, g, eg, c, m)
+}
