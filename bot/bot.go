@@ -121,6 +121,7 @@ func (b *Bot) Run(ctx context.Context) error {
 		return err
 	}
 	b.log.Info("connected to Discord", "user", r.User.Username, "guilds", len(r.Guilds))
+	b.resumeBotGames()
 	done := make(chan struct{})
 	go func() {
 		defer close(done)

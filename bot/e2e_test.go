@@ -341,5 +341,21 @@ func TestGameAgainstTheBot(t *testing.T) {
 	if msg := w.do("ana", "/volo draw"); !strings.Contains(msg.Content, "don't take draws") {
 		t.Errorf("draw offer to the bot: %q", msg.Content)
 	}
+	// The bot stops while it is its turn; started again, it moves.
+	pos := engine.StartPosition()
+	m, _ := firstMove{}.Think(context.Background(), pos, engine.Standard, "easy")
+	pos, _ = pos.Apply(m, engine.Standard)
+	w.thinker = stalled{}
+	w.restart()
+	w.do("ana", "/volo move move:"+pos.LegalMoves(engine.Standard)[0].String())
+	w.thinker = firstMove{}
+	w.restart()
+	deadline = time.Now().Add(5 * time.Second)
+	for !strings.Contains(w.lastMessage().Content, "· move 3 ·") {
+		if time.Now().After(deadline) {
+			t.Fatalf("after a restart the bot did not play its move; last message %q", w.lastMessage().Content)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 	w.noValidationFailures()
 }

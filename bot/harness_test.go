@@ -295,3 +295,11 @@ func allowedUsers(t testing.TB, msg *fakediscord.Message) []string {
 	}
 	return am.Users
 }
+
+// stalled is a Thinker that never decides: it waits until the bot stops.
+type stalled struct{}
+
+func (stalled) Think(ctx context.Context, _ engine.Position, _ engine.Rules, _ string) (engine.Move, error) {
+	<-ctx.Done()
+	return engine.Move{}, ctx.Err()
+}

@@ -179,3 +179,23 @@ func (b *Bot) playBot(channel string, ply int, m engine.Move) error {
 	}
 	return b.play(nil, g, eg, c, m)
 }
+
+// resumeBotGames lets the computer move in its games where it was to move
+// when the bot last stopped.
+func (b *Bot) resumeBotGames() {
+	games, err := b.store.ListUser(b.me())
+	if err != nil {
+		b.log.Error("could not list the computer's games", "err", err)
+	}
+	for _, g := range games {
+		if g.Status != store.Active {
+			continue
+		}
+		eg, err := g.Replay()
+		if err != nil {
+			b.log.Error("game record does not replay", "channel", g.Channel, "err", err)
+			continue
+		}
+		b.botTurn(g, eg)
+	}
+}
