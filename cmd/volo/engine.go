@@ -39,17 +39,24 @@ func rulesFlag(fs *flag.FlagSet) *string {
 	return fs.String("rules", "standard", "rule set: standard or last-act")
 }
 
-func runMoves(_ context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("moves", "POSITION", stderr)
+// rulesAndPosition parses the flags of a command that takes -rules and a
+// position first among want arguments.
+func rulesAndPosition(fs *flag.FlagSet, args []string, want int) (engine.Rules, engine.Position, error) {
 	rulesName := rulesFlag(fs)
-	if err := parseArgs(fs, args, 1); err != nil {
-		return err
+	if err := parseArgs(fs, args, want); err != nil {
+		return 0, engine.Position{}, err
 	}
 	rules, err := engine.ParseRules(*rulesName)
 	if err != nil {
-		return fmt.Errorf("%w: %v", errUsage, err)
+		return 0, engine.Position{}, fmt.Errorf("%w: %v", errUsage, err)
 	}
 	pos, err := engine.ParsePosition(fs.Arg(0))
+	return rules, pos, err
+}
+
+func runMoves(_ context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("moves", "POSITION", stderr)
+	rules, pos, err := rulesAndPosition(fs, args, 1)
 	if err != nil {
 		return err
 	}
@@ -65,15 +72,7 @@ func runMoves(_ context.Context, args []string, stdout, stderr io.Writer) error 
 
 func runPerft(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("perft", "POSITION DEPTH", stderr)
-	rulesName := rulesFlag(fs)
-	if err := parseArgs(fs, args, 2); err != nil {
-		return err
-	}
-	rules, err := engine.ParseRules(*rulesName)
-	if err != nil {
-		return fmt.Errorf("%w: %v", errUsage, err)
-	}
-	pos, err := engine.ParsePosition(fs.Arg(0))
+	rules, pos, err := rulesAndPosition(fs, args, 2)
 	if err != nil {
 		return err
 	}
@@ -87,15 +86,7 @@ func runPerft(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 
 func runShow(_ context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("show", "POSITION", stderr)
-	rulesName := rulesFlag(fs)
-	if err := parseArgs(fs, args, 1); err != nil {
-		return err
-	}
-	rules, err := engine.ParseRules(*rulesName)
-	if err != nil {
-		return fmt.Errorf("%w: %v", errUsage, err)
-	}
-	pos, err := engine.ParsePosition(fs.Arg(0))
+	rules, pos, err := rulesAndPosition(fs, args, 1)
 	if err != nil {
 		return err
 	}
