@@ -157,15 +157,25 @@ func (b *Bot) startAgainstBot(in *interaction, g *store.Game) error {
 	return err
 }
 
+// challengeFor loads the challenge a button belongs to, refusing a stale
+// button. The caller holds the channel's lock.
+func (b *Bot) challengeFor(in *interaction, bt button) (*store.Game, error) {
+	g, err := b.load(in.ChannelID)
+	if err != nil {
+		return nil, err
+	}
+	if g.Status != store.Challenge || !bt.current(g) {
+		return nil, movedOn()
+	}
+	return g, nil
+}
+
 // acceptButton starts the game of a challenge.
 func (b *Bot) acceptButton(in *interaction, bt button) error {
 	defer b.locks.lock(in.ChannelID)()
-	g, err := b.load(in.ChannelID)
+	g, err := b.challengeFor(in, bt)
 	if err != nil {
 		return err
-	}
-	if g.Status != store.Challenge || !bt.current(g) {
-		return movedOn()
 	}
 	challenger, _ := b.challenger(g)
 	if in.user == challenger {
@@ -195,12 +205,9 @@ func (b *Bot) acceptButton(in *interaction, bt button) error {
 // declineButton and withdrawButton end a challenge unplayed.
 func (b *Bot) declineButton(in *interaction, bt button, withdraw bool) error {
 	defer b.locks.lock(in.ChannelID)()
-	g, err := b.load(in.ChannelID)
+	g, err := b.challengeFor(in, bt)
 	if err != nil {
 		return err
-	}
-	if g.Status != store.Challenge || !bt.current(g) {
-		return movedOn()
 	}
 	challenger, _ := b.challenger(g)
 	switch {
