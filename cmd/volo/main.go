@@ -1,9 +1,16 @@
 // Command volo is Volo's command-line tool: legal moves and perft counts
-// for checking the engine, positions drawn in the terminal, and more.
+// for checking the engine, positions drawn in the terminal or as images,
+// the computer opponent, and the bot's database.
 //
 //	volo moves [-rules standard|last-act] POSITION
 //	volo perft [-rules standard|last-act] POSITION DEPTH
 //	volo show POSITION
+//	volo render [-o out.png] [-last MOVE] [-theme dark|light] [-size N] POSITION
+//	volo render -gif -o game.gif RECORD
+//	volo think [-level L] [-rules R] POSITION
+//	volo play [-level L] [-colour C]
+//	volo selfplay -a LEVEL -b LEVEL -games N
+//	volo db stats|backup|export|check|discard
 //
 // POSITION is the position notation of the spec, or "start". Run "volo
 // help" for every command.

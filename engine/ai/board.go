@@ -165,3 +165,20 @@ func (f *flockSet) spread() int {
 	}
 	return total
 }
+
+// apply plays the legal move m on the board as engine.Position.Apply
+// does, clearing the opponent's birds outside a kept region.
+func (b *board) apply(m engine.Move) {
+	me, them := b.toMove, b.toMove.Other()
+	b.toMove = them
+	switch m.Kind {
+	case engine.KindAdd:
+		b.birds[me] = b.birds[me].or(bit(m.From))
+	case engine.KindFly:
+		unit, landing := flightSets(m)
+		b.birds[me] = b.birds[me].andNot(unit).or(landing)
+		if m.Keep != engine.NoPoint {
+			b.birds[them] = b.birds[them].and(fill(bit(m.Keep), sky.all.andNot(b.birds[me])))
+		}
+	}
+}

@@ -13,14 +13,16 @@ import (
 // Player chooses moves. Every Player of this package is safe for concurrent
 // use: one value may think about several games at once.
 type Player interface {
-	// Move returns the move the player would play in pos under rules.
-	// It returns ErrNoMove when pos has no legal move, and ctx.Err() when
-	// ctx ends before the player has decided.
+	// Move returns the move the player would play in pos under rules,
+	// or ctx.Err() when ctx ends before the player has decided. pos must
+	// be a position of a game still going: a position does not know
+	// whether its game has ended, so callers that track results (such as
+	// engine.Game) stop asking then.
 	Move(ctx context.Context, pos engine.Position, rules engine.Rules) (engine.Move, error)
 }
 
-// ErrNoMove is returned by Move for a position without legal moves: one
-// whose game is over.
+// ErrNoMove is returned by Move for a position without legal moves. The
+// engine always offers at least a pass, so it means a bug.
 var ErrNoMove = errors.New("no legal move")
 
 // Level names a player: the two fixed baselines Random and Greedy, kept for

@@ -22,15 +22,15 @@ func newPlayouter(rules engine.Rules, rng *rand.Rand, maxPlies int) *playouter {
 	return &playouter{rules: rules, rng: rng, pol: newPolicy(), moves: make([]engine.Move, 0, 256), maxPlies: maxPlies}
 }
 
-// choose returns the policy's move in pos and the position after it.
-func (pl *playouter) choose(pos *engine.Position) (engine.Move, engine.Position, engine.Outcome) {
+// choose returns the policy's move in pos, whose birds are b, and the
+// position after it.
+func (pl *playouter) choose(pos *engine.Position, b *board) (engine.Move, engine.Position, engine.Outcome) {
+	me := pos.ToMove()
 	pl.moves = pos.AppendLegalMoves(pl.moves[:0], pl.rules)
-	b := boardOf(pos)
-	if win, _ := pl.pol.rate(pos, &b, pl.moves); win >= 0 {
+	if win, _ := pl.pol.rate(pos, b, pl.moves); win >= 0 {
 		next, o := pos.Apply(pl.moves[win], pl.rules)
 		return pl.moves[win], next, o
 	}
-	me := pos.ToMove()
 	w := pl.pol.weights
 	for {
 		i := pick(w, pl.rng)
@@ -52,13 +52,15 @@ func (pl *playouter) choose(pos *engine.Position) (engine.Move, engine.Position,
 // is cut short.
 func (pl *playouter) run(pos engine.Position) float64 {
 	me := pos.ToMove()
+	b := boardOf(&pos)
 	for range pl.maxPlies {
-		_, next, o := pl.choose(&pos)
+		m, next, o := pl.choose(&pos, &b)
 		pl.plies++
 		if o.Over() {
 			return resultFor(o, me)
 		}
 		pos = next
+		b.apply(m)
 	}
 	return estimate(&pos, me)
 }

@@ -23,8 +23,8 @@ type weights struct {
 }
 
 var defaultWeights = weights{
-	pass: 1, cut: 4, flight: 40, flight2: 160, threat: 2,
-	add: 4, addNear: 8, addGap: 12, addBridge: 24, addSpan: 48,
+	pass: 1, cut: 1, flight: 16_000_000, flight2: 256_000_000, threat: 4,
+	add: 1, addNear: 16, addGap: 64, addBridge: 3600, addSpan: 90000, spread: 8,
 }
 
 // policy rates moves with Volo knowledge: it takes wins, stops the
@@ -38,12 +38,14 @@ type policy struct {
 	w            weights
 	classes      [4]set
 	birds        set
-	after        flockSet
+	gaps         gapTable
 	spreads      []int
+	maxLine      int // the longest line whose threats are looked for
+	threatFlocks int // look for threats when the opponent has at most this many flocks
 }
 
 func newPolicy() *policy {
-	return &policy{w: defaultWeights, opp: make([]engine.Move, 0, 256), weights: make([]int, 0, 256)}
+	return &policy{w: defaultWeights, maxLine: 13, threatFlocks: engine.SupplySize, opp: make([]engine.Move, 0, 256), weights: make([]int, 0, 256)}
 }
 
 // rate fills p.weights with the weight of each move of pos, whose birds are
@@ -62,8 +64,8 @@ func (p *policy) rate(pos *engine.Position, b *board, moves []engine.Move) (win 
 	}
 	var n int
 	var block set
-	if countFlocks(b.birds[me.Other()]) <= 3 {
-		n, block, p.opp = threats(pos, b, p.opp, &p.theirs)
+	if p.threatFlocks >= engine.SupplySize || countFlocks(b.birds[me.Other()]) <= p.threatFlocks {
+		n, block, p.opp = threats(b, p.maxLine, p.opp, &p.theirs)
 	}
 	if n > 0 && block.any() {
 		for _, m := range moves {
@@ -74,12 +76,14 @@ func (p *policy) rate(pos *engine.Position, b *board, moves []engine.Move) (win 
 		}
 	}
 	p.birds = b.birds[me]
+	p.gaps.reset(f)
 	p.addClasses(b.birds[me].or(b.birds[me.Other()]))
 	best := -1
 	p.spreads = p.spreads[:0]
 	for _, m := range moves {
 		w, s := 0, -1
-		if !blocked || occupies(m).meets(block) {
+		// A flight that clears regions may remove the threat too.
+		if !blocked || m.Keep != engine.NoPoint || occupies(m).meets(block) {
 			w, s = p.weight(m)
 		}
 		if s >= 0 && (best < 0 || s < best) {
@@ -126,8 +130,7 @@ func (p *policy) weight(m engine.Move) (int, int) {
 	if p.w.spread == 0 {
 		return w, -1
 	}
-	p.after.split(p.birds.andNot(unit).or(landing))
-	return w, p.after.spread()
+	return w, p.gaps.afterFlight(int(f.of[m.From]), unit, landing)
 }
 
 // addClasses sorts the empty points by how many of the mover's flocks

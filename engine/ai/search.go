@@ -12,21 +12,25 @@ import (
 
 // params tune the search.
 type params struct {
-	cpuct       float64 // weight of the priors against the results
-	fpu         float64 // how much worse than its parent an unvisited child looks
-	sharpness   float64 // priors are the policy's weights to this power
-	expandAfter int32   // the visits a leaf gets before it is expanded
-	maxPlayout  int     // plies before a playout is cut short and estimated
-	weights     weights
+	cpuct          float64 // weight of the priors against the results
+	fpu            float64 // how much worse than its parent an unvisited child looks
+	sharpness      float64 // priors are the policy's weights to this power
+	expandAfter    int32   // the visits a leaf gets before it is expanded
+	maxPlayout     int     // plies before a playout is cut short and estimated
+	playoutLine    int     // the longest line whose threats playouts look for
+	playoutThreats int     // playouts look for threats of an opponent with at most this many flocks
+	weights        weights
 }
 
 var defaultParams = params{
-	cpuct:       1.5,
-	fpu:         0.1,
-	sharpness:   0.7,
-	expandAfter: 2,
-	maxPlayout:  200,
-	weights:     defaultWeights,
+	cpuct:          1.5,
+	fpu:            0.1,
+	sharpness:      0.7,
+	expandAfter:    2,
+	maxPlayout:     200,
+	playoutLine:    2,
+	playoutThreats: 3,
+	weights:        defaultWeights,
 }
 
 // Searcher is the player of the levels Easy, Medium and Hard: Monte Carlo

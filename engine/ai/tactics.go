@@ -21,27 +21,18 @@ func footprint(m engine.Move) set {
 }
 
 // threats looks at the opponent's winning flights if it were to move now
-// in pos, whose birds are b, as a player sees it before moving. It returns how many there are and the points
-// that lie in the footprint of every one: the only places where a single
-// bird stops them all. buf is scratch space for moves.
-func threats(pos *engine.Position, b *board, buf []engine.Move, f *flockSet) (n int, block set, _ []engine.Move) {
-	them := pos.ToMove().Other()
+// on b, as a player sees them before moving. It returns how many there
+// are (flights of lines up to maxLine birds long) and the points that lie in the footprint of every one: the only
+// places where a single bird stops them all. buf is scratch space.
+func threats(b *board, maxLine int, buf []engine.Move, f *flockSet) (n int, block set, _ []engine.Move) {
+	them := b.toMove.Other()
 	f.split(b.birds[them])
-	if f.n < 2 {
-		return 0, set{}, buf
-	}
-	// The same sky with the opponent to move; flights are the same under
-	// both rule sets.
-	turned, _ := pos.Apply(engine.Pass(), engine.Standard)
-	buf = turned.AppendLegalMoves(buf[:0], engine.Standard)
+	buf = winningFlights(b, them, f, maxLine, buf[:0])
 	block = sky.all
 	for _, m := range buf {
-		if f.wins(m) {
-			n++
-			block = block.and(footprint(m))
-		}
+		block = block.and(footprint(m))
 	}
-	return n, block, buf
+	return len(buf), block, buf
 }
 
 // occupies returns the points a move of the mover puts a bird on.

@@ -8,6 +8,10 @@ import (
 	"github.com/volo-discord/volo/engine"
 )
 
+// maxNodes bounds a tree's size, about 30 MB: past it, leaves are no
+// longer expanded and long searches go on with playouts alone.
+const maxNodes = 1 << 20
+
 // worker runs one search tree from the root position. Workers share
 // nothing, so each runs in its own goroutine.
 type worker struct {
@@ -15,6 +19,7 @@ type worker struct {
 	rules      engine.Rules
 	root       engine.Position
 	t          tree
+	pol        *policy // for the tree: every threat
 	pl         *playouter
 	moves      []engine.Move
 	path       []int
@@ -23,8 +28,11 @@ type worker struct {
 
 func newWorker(prm *params, rules engine.Rules, root engine.Position, seed uint64) *worker {
 	rng := rand.New(rand.NewPCG(seed, mix(seed)))
-	w := &worker{prm: prm, rules: rules, root: root, pl: newPlayouter(rules, rng, prm.maxPlayout), moves: make([]engine.Move, 0, 256)}
+	w := &worker{prm: prm, rules: rules, root: root, pol: newPolicy(), pl: newPlayouter(rules, rng, prm.maxPlayout), moves: make([]engine.Move, 0, 256)}
+	w.pol.w = prm.weights
 	w.pl.pol.w = prm.weights
+	w.pl.pol.maxLine = prm.playoutLine
+	w.pl.pol.threatFlocks = prm.playoutThreats
 	w.t.reset()
 	return w
 }
@@ -33,10 +41,10 @@ func newWorker(prm *params, rules engine.Rules, root engine.Position, seed uint6
 // into moves, with the policy's priors.
 func (w *worker) rootChildren(moves []engine.Move, candidates []int) {
 	b := boardOf(&w.root)
-	w.pl.pol.rate(&w.root, &b, moves)
+	w.pol.rate(&w.root, &b, moves)
 	weights := make([]int, len(moves))
 	for _, k := range candidates {
-		weights[k] = max(w.pl.pol.weights[k], 1)
+		weights[k] = max(w.pol.weights[k], 1)
 	}
 	w.t.addChildren(0, moves, weights, w.prm.sharpness)
 }
@@ -72,7 +80,7 @@ func (w *worker) iterate() {
 			break
 		}
 		if n.first < 0 {
-			if n.visits < w.prm.expandAfter {
+			if n.visits < w.prm.expandAfter || len(w.t.nodes) >= maxNodes {
 				value = 1 - w.pl.run(pos)
 				break
 			}
@@ -122,11 +130,11 @@ func (w *worker) expand(i int, pos *engine.Position) bool {
 		return true
 	}
 	b := boardOf(pos)
-	if win, _ := w.pl.pol.rate(pos, &b, w.moves); win >= 0 {
+	if win, _ := w.pol.rate(pos, &b, w.moves); win >= 0 {
 		w.t.nodes[i].proven = provenLoss
 		return true
 	}
-	w.t.addChildren(i, w.moves, w.pl.pol.weights, w.prm.sharpness)
+	w.t.addChildren(i, w.moves, w.pol.weights, w.prm.sharpness)
 	return false
 }
 

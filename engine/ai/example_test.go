@@ -1,0 +1,62 @@
+package ai_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/engine/ai"
+)
+
+func ExampleNew() {
+	// Blue has two flocks and a flight that joins them: any level sees it.
+	pos, err := engine.ParsePosition("5/1O6/9/10/11/5BB5/4B5/6B5/11/6OOO1/2B3OO1/2B5/5 B 0")
+	if err != nil {
+		panic(err)
+	}
+	p, err := ai.New(ai.Easy, ai.Options{Seed: 1})
+	if err != nil {
+		panic(err)
+	}
+	m, err := p.Move(context.Background(), pos, engine.Standard)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(m)
+	// Output:
+	// b3:c3-NE3
+}
+
+func ExampleSearcher_Analyse() {
+	// A playout budget and no time limit make the search repeatable.
+	s := ai.NewSearcher(ai.Hard, ai.Options{Seed: 7, Budget: ai.Budget{Iterations: 200}})
+	a, err := s.Analyse(context.Background(), engine.StartPosition(), engine.Standard)
+	if err != nil {
+		panic(err)
+	}
+	again, _ := s.Analyse(context.Background(), engine.StartPosition(), engine.Standard)
+	fmt.Println(a.Reason, a.Iterations, a.Move == again.Move)
+	// Output:
+	// search 200 true
+}
+
+func ExamplePlayGame() {
+	orange, _ := ai.New(ai.Greedy, ai.Options{Seed: 1})
+	blue, _ := ai.New(ai.Random, ai.Options{Seed: 2})
+	g, err := ai.PlayGame(context.Background(), orange, blue, engine.Standard, engine.StartPosition())
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(g.Outcome().Result)
+	// Output:
+	// 1-0
+}
+
+func ExampleThinker() {
+	t := ai.NewThinker(ai.Options{Budget: ai.Budget{Iterations: 50}})
+	pos, _ := engine.ParsePosition("5/1O6/1OO6/10/OO9/O5B5/O3BB4/2B2BB5/11/1B8/9/8/5 B 0")
+	m, err := t.Think(context.Background(), pos, engine.Standard, "hard")
+	fmt.Println(m, err)
+	// Output:
+	// j2 <nil>
+}
