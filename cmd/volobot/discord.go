@@ -1,0 +1,74 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/volo-discord/volo/bot"
+	"github.com/volo-discord/volo/render"
+	"github.com/volo-discord/volo/store"
+)
+
+// runDiscord runs the bot against Discord itself.
+func runDiscord(ctx context.Context, s settings, stderr io.Writer) error {
+	cfg, err := bot.LoadConfig(s.configPath, !s.configGiven)
+	if err != nil {
+		return err
+	}
+	log := cfg.Log.Logger(stderr)
+	session, err := discordgo.New("Bot " + s.token)
+	if err != nil {
+		return fmt.Errorf("discord session: %w", err)
+	}
+	return serve(ctx, cfg, session, log, s.tokenSource)
+}
+
+// serve runs the bot on session with the configured store and renderer
+// until ctx is done, then closes the database.
+func serve(ctx context.Context, cfg bot.Config, session *discordgo.Session, log *slog.Logger, tokenSource string) error {
+	routeDiscordgoLogs(log, strings.TrimPrefix(session.Token, "Bot "))
+	theme, _ := render.ParseTheme(cfg.Render.Theme)
+	renderer, err := render.New(render.Options{Theme: theme, Size: cfg.Render.Size})
+	if err != nil {
+		return fmt.Errorf("renderer: %w", err)
+	}
+	st, err := store.Open(cfg.Database, store.Options{Timeout: time.Second})
+	if err != nil {
+		return fmt.Errorf("open %s: %w", cfg.Database, err)
+	}
+	defer st.Close()
+	b, err := bot.New(session, bot.Options{Config: cfg, Store: st, Renderer: renderer, Logger: log, Thinker: newThinker()})
+	if err != nil {
+		return err
+	}
+	log.Info("starting", "database", cfg.Database, "token_from", tokenSource)
+	return b.Run(ctx)
+}
+
+// routeDiscordgoLogs sends discordgo's own log lines through slog, with
+// the token blanked out: at its debug level discordgo prints the IDENTIFY
+// packet, token and all.
+func routeDiscordgoLogs(log *slog.Logger, token string) {
+	discordgo.Logger = func(level, caller int, format string, a ...any) {
+		msg := fmt.Sprintf(format, a...)
+		if token != "" {
+			msg = strings.ReplaceAll(msg, token, "[token]")
+		}
+		switch level {
+		case discordgo.LogError:
+			log.Error(msg, "source", "discordgo")
+		case discordgo.LogWarning:
+			log.Warn(msg, "source", "discordgo")
+		case discordgo.LogInformational:
+			log.Info(msg, "source", "discordgo")
+		default:
+			log.Debug(msg, "source", "discordgo")
+		}
+	}
+}

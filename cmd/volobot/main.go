@@ -1,0 +1,102 @@
+// Command volobot runs the Volo bot for Discord.
+//
+//	DISCORD_TOKEN=... volobot [-config config.yaml]
+//
+// With no DISCORD_TOKEN (or DISCORD_TOKEN_FILE) set it starts the sandbox
+// instead: the same bot against a stand-in for Discord on this machine,
+// played in a browser.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "volobot:", err)
+		os.Exit(1)
+	}
+}
+
+// settings are the command line and environment, read.
+type settings struct {
+	configPath  string
+	configGiven bool
+	sandbox     bool
+	listen      string
+	token       string
+	tokenSource string
+}
+
+func parseSettings(args []string, getenv func(string) string, stderr io.Writer) (settings, error) {
+	fs := flag.NewFlagSet("volobot", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var s settings
+	fs.StringVar(&s.configPath, "config", "config.yaml", "the configuration file (see config.example.yaml)")
+	fs.BoolVar(&s.sandbox, "sandbox", false, "run the sandbox even when a Discord token is set")
+	fs.StringVar(&s.listen, "listen", "127.0.0.1:8080", "the sandbox web page's address")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: volobot [-config FILE] [-sandbox] [-listen ADDR]")
+		fmt.Fprintln(stderr, "The Discord token comes from DISCORD_TOKEN, or from the file named by DISCORD_TOKEN_FILE.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return s, err
+	}
+	if fs.NArg() > 0 {
+		return s, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	fs.Visit(func(f *flag.Flag) { s.configGiven = s.configGiven || f.Name == "config" })
+	token, source, err := readToken(getenv)
+	if err != nil {
+		return s, err
+	}
+	s.token, s.tokenSource = token, source
+	return s, nil
+}
+
+// readToken reads the bot token from DISCORD_TOKEN or the file named by
+// DISCORD_TOKEN_FILE. It never logs the token.
+func readToken(getenv func(string) string) (token, source string, err error) {
+	if t := strings.TrimSpace(getenv("DISCORD_TOKEN")); t != "" {
+		return strings.TrimPrefix(t, "Bot "), "DISCORD_TOKEN", nil
+	}
+	path := getenv("DISCORD_TOKEN_FILE")
+	if path == "" {
+		return "", "", nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", "", fmt.Errorf("DISCORD_TOKEN_FILE: %w", err)
+	}
+	t := strings.TrimSpace(string(data))
+	if t == "" {
+		return "", "", fmt.Errorf("DISCORD_TOKEN_FILE: %s is empty", path)
+	}
+	return strings.TrimPrefix(t, "Bot "), "DISCORD_TOKEN_FILE", nil
+}
+
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	s, err := parseSettings(args, getenv, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if s.sandbox || s.token == "" {
+		return runSandbox(ctx, s, stdout, stderr)
+	}
+	return runDiscord(ctx, s, stderr)
+}

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func env(vars map[string]string) func(string) string {
+	return func(k string) string { return vars[k] }
+}
+
+func TestTokenComesOnlyFromTheEnvironment(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "token")
+	if err := os.WriteFile(file, []byte("Bot file-token\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	empty := filepath.Join(t.TempDir(), "empty")
+	os.WriteFile(empty, nil, 0o600)
+	for _, tc := range []struct {
+		vars          map[string]string
+		token, source string
+		wantErr       string
+	}{
+		{map[string]string{}, "", "", ""},
+		{map[string]string{"DISCORD_TOKEN": " abc "}, "abc", "DISCORD_TOKEN", ""},
+		{map[string]string{"DISCORD_TOKEN_FILE": file}, "file-token", "DISCORD_TOKEN_FILE", ""},
+		{map[string]string{"DISCORD_TOKEN": "env", "DISCORD_TOKEN_FILE": file}, "env", "DISCORD_TOKEN", ""},
+		{map[string]string{"DISCORD_TOKEN_FILE": empty}, "", "", "is empty"},
+		{map[string]string{"DISCORD_TOKEN_FILE": "/nonexistent/token"}, "", "", "DISCORD_TOKEN_FILE"},
+	} {
+		token, source, err := readToken(env(tc.vars))
+		if tc.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("%v: %v, want an error with %q", tc.vars, err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil || token != tc.token || source != tc.source {
+			t.Errorf("%v: %q from %q, %v", tc.vars, token, source, err)
+		}
+	}
+}
+
+func TestStartupErrorsNameTheSetting(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.yaml")
+	os.WriteFile(bad, []byte("render:\n  theme: pink\n"), 0o600)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-config", filepath.Join(dir, "missing.yaml")}, "missing.yaml"},
+		{[]string{"-config", bad}, "render.theme"},
+		{[]string{"extra"}, "unexpected argument"},
+		{[]string{"-frobnicate"}, "flag provided but not defined"},
+	} {
+		var stderr bytes.Buffer
+		err := run(context.Background(), tc.args, env(map[string]string{"DISCORD_TOKEN": "secret-token"}), &bytes.Buffer{}, &stderr)
+		msg := ""
+		if err != nil {
+			msg = err.Error()
+		}
+		if !strings.Contains(msg+stderr.String(), tc.want) {
+			t.Errorf("volobot %v: %v (stderr %q), want %q", tc.args, err, stderr.String(), tc.want)
+		}
+		if strings.Contains(msg+stderr.String(), "secret-token") {
+			t.Errorf("volobot %v printed the token", tc.args)
+		}
+	}
+}

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"path/filepath"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/volo-discord/volo/bot"
+	"github.com/volo-discord/volo/internal/fakediscord"
+	"github.com/volo-discord/volo/internal/sandbox"
+)
+
+// runSandbox runs the real bot against a stand-in for Discord on this
+// machine, with a web page to play in.
+func runSandbox(ctx context.Context, s settings, stdout, stderr io.Writer) error {
+	cfg, err := bot.LoadConfig(s.configPath, !s.configGiven)
+	if err != nil {
+		return err
+	}
+	// The sandbox keeps its games apart from a real bot's.
+	cfg.Database = sandboxDatabase(cfg.Database)
+	cfg.DevelopmentGuild = ""
+	log := cfg.Log.Logger(stderr)
+
+	srv := fakediscord.New(fakediscord.Options{})
+	if err := srv.Start(); err != nil {
+		return fmt.Errorf("sandbox: %w", err)
+	}
+	defer srv.Close()
+	sb, err := sandbox.New(srv, sandbox.Options{})
+	if err != nil {
+		return fmt.Errorf("sandbox: %w", err)
+	}
+	ln, err := net.Listen("tcp", s.listen)
+	if err != nil {
+		return fmt.Errorf("sandbox page on %s: %w (choose another address with -listen)", s.listen, err)
+	}
+	session, err := discordgo.New("Bot sandbox")
+	if err != nil {
+		return fmt.Errorf("sandbox session: %w", err)
+	}
+	srv.Configure(session)
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	errc := make(chan error, 1)
+	go func() { errc <- serve(ctx, cfg, session, log, "the sandbox") }()
+
+	why := "no DISCORD_TOKEN is set"
+	if s.sandbox {
+		why = "-sandbox was given"
+	}
+	fmt.Fprintf(stdout, "Volo sandbox: %s, so the bot runs against a stand-in for Discord on this machine.\n"+
+		"Open http://%s in a browser: play as ana, ben or cleo (games are kept in %s).\n"+
+		"To connect to Discord instead, set DISCORD_TOKEN (see README.md). Stop with Ctrl-C.\n", why, ln.Addr(), cfg.Database)
+	serveErr := sb.Serve(ctx, ln)
+	cancel()
+	botErr := <-errc
+	if serveErr != nil {
+		return fmt.Errorf("sandbox page: %w", serveErr)
+	}
+	if botErr != nil && botErr != context.Canceled {
+		return botErr
+	}
+	return nil
+}
+
+// sandboxDatabase names the sandbox's database beside the configured one:
+// volo.db becomes volo-sandbox.db.
+func sandboxDatabase(path string) string {
+	ext := filepath.Ext(path)
+	base := path[:len(path)-len(ext)]
+	if ext == "" {
+		ext = ".db"
+	}
+	return base + "-sandbox" + ext
+}
