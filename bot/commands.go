@@ -20,10 +20,6 @@ const (
 // text is a name or description in English with its French translation.
 type text struct{ en, fr string }
 
-func (t text) localized() *map[discordgo.Locale]string {
-	return &map[discordgo.Locale]string{discordgo.French: t.fr}
-}
-
 type optionSpec struct {
 	name         text
 	desc         text
@@ -89,12 +85,11 @@ func subcommands() []subSpec {
 // Commands returns the one /volo command with its subcommands, names and
 // descriptions in English and French, as the bot registers it.
 func Commands() []*discordgo.ApplicationCommand {
-	dm := false
 	volo := &discordgo.ApplicationCommand{
 		Name:                     "volo",
 		Description:              "Play Volo, Dieter Stein's game of birds",
 		DescriptionLocalizations: &map[discordgo.Locale]string{discordgo.French: "Jouer à Volo, le jeu d'oiseaux de Dieter Stein"},
-		DMPermission:             &dm,
+		Contexts:                 &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild},
 	}
 	for _, sub := range subcommands() {
 		opt := &discordgo.ApplicationCommandOption{
