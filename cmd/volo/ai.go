@@ -22,11 +22,13 @@ type playerFlags struct {
 	iterations *int
 }
 
-func addPlayerFlags(fs *flag.FlagSet, prefix, level, who string) playerFlags {
+// addPlayerFlags defines the flags levelFlag, prefix+"time" and
+// prefix+"iterations" for the player who.
+func addPlayerFlags(fs *flag.FlagSet, levelFlag, prefix, level, who string) playerFlags {
 	return playerFlags{
-		level:      fs.String(prefix+"level", level, who+": easy, medium, hard, greedy or random"),
+		level:      fs.String(levelFlag, level, who+": easy, medium, hard, greedy or random"),
 		think:      fs.Duration(prefix+"time", 0, who+"'s thinking time per move, instead of the level's"),
-		iterations: fs.Int(prefix+"iterations", 0, who+"'s playouts per move, instead of the level's time: repeatable moves"),
+		iterations: fs.Int(prefix+"iterations", 0, who+"'s playouts per move, instead of the level's time; alone, they make its moves repeatable"),
 	}
 }
 
@@ -66,7 +68,7 @@ func describe(l ai.Level, b ai.Budget) string {
 
 func runThink(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("think", "POSITION", stderr)
-	pf := addPlayerFlags(fs, "", "medium", "the player")
+	pf := addPlayerFlags(fs, "level", "", "medium", "the player")
 	seed := fs.Uint64("seed", 0, "random `seed`: with -iterations and -time 0, the same seed gives the same move")
 	verbose := fs.Bool("v", false, "describe the search on standard error")
 	rulesName := rulesFlag(fs)
@@ -118,9 +120,9 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 // computer player.
 func playTerminal(ctx context.Context, args []string, in io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("play", "", stderr)
-	pf := addPlayerFlags(fs, "", "medium", "the computer")
+	pf := addPlayerFlags(fs, "level", "", "medium", "the computer")
 	colourName := fs.String("colour", "orange", "your colour: orange (moves first) or blue")
-	seed := fs.Uint64("seed", uint64(time.Now().UnixNano()), "random `seed` of the computer")
+	seed := fs.Uint64("seed", 0, "random `seed` of the computer (0: a new one each time)")
 	rulesName := rulesFlag(fs)
 	if err := parseArgs(fs, args, 0); err != nil {
 		return err
@@ -132,6 +134,9 @@ func playTerminal(ctx context.Context, args []string, in io.Reader, stdout, stde
 	you, err := engine.ParseColour(*colourName)
 	if err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	if *seed == 0 {
+		*seed = uint64(time.Now().UnixNano())
 	}
 	bot, name, err := pf.player(*seed)
 	if err != nil {
@@ -192,10 +197,8 @@ func playTerminal(ctx context.Context, args []string, in io.Reader, stdout, stde
 
 func runSelfplay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("selfplay", "", stderr)
-	a := addPlayerFlags(fs, "a-", "hard", "player A")
-	b := addPlayerFlags(fs, "b-", "greedy", "player B")
-	fs.StringVar(a.level, "a", "hard", "player A's level (short for -a-level)")
-	fs.StringVar(b.level, "b", "greedy", "player B's level (short for -b-level)")
+	a := addPlayerFlags(fs, "a", "a-", "hard", "player A")
+	b := addPlayerFlags(fs, "b", "b-", "greedy", "player B")
 	games := fs.Int("games", 20, "number of games; A plays Orange in the odd ones")
 	seed := fs.Uint64("seed", 1, "random `seed` of the first game; game i uses seed+i")
 	verbose := fs.Bool("v", false, "print every game's record")

@@ -9,22 +9,25 @@ import (
 // weights are the weights of the playout policy, in arbitrary units: a
 // move is chosen with probability proportional to its weight.
 type weights struct {
-	pass      int
-	cut       int // a flight that splits the opponent into regions
-	flight    int // a flight that joins one other flock
-	flight2   int // a flight that joins two or more
-	threat    int // factor for a flight that leaves two flocks
-	add       int // an add far from the mover's flocks
-	addNear   int // an add within three steps of a flock
-	addGap    int // an add one empty point from a flock
-	addBridge int // an add within three steps of two flocks
-	addSpan   int // an add one empty point from two flocks
-	spread    int // halve a flight's weight for every 4/spread of spread
+	pass    int
+	cut     int // a flight that splits the opponent into regions
+	flight  int // a flight that joins one other flock
+	flight2 int // a flight that joins two or more
+	threat  int // factor for a flight that leaves two flocks
+	add     int // an add no flock of the mover's could fly next to
+	addHub1 int // an add one of its flocks could fly next to
+	addHub2 int // an add two of its flocks could fly next to
+	addHub3 int // an add three or more of its flocks could fly next to
+	spread  int // halve a flight's weight for every 4/spread of spread
 }
 
+// defaultWeights make the playouts play much like Greedy, with chance
+// enough to tell moves apart: a flight that joins flocks nearly always
+// when there is one, the one that leaves the birds closest together most
+// often; otherwise an add where flocks can meet.
 var defaultWeights = weights{
 	pass: 1, cut: 1, flight: 16_000_000, flight2: 256_000_000, threat: 4,
-	add: 1, addNear: 16, addGap: 64, addBridge: 3600, addSpan: 90000, spread: 8,
+	add: 1, addHub1: 64, addHub2: 3600, addHub3: 90000, spread: 8,
 }
 
 // policy rates moves with Volo knowledge: it takes wins, stops the
@@ -36,7 +39,7 @@ type policy struct {
 	opp          []engine.Move
 	weights      []int
 	w            weights
-	classes      [4]set
+	hubs         [3]set // the points 1, 2, 3 or more flocks could fly next to
 	birds        set
 	gaps         gapTable
 	spreads      []int
@@ -77,7 +80,7 @@ func (p *policy) rate(pos *engine.Position, b *board, moves []engine.Move) (win 
 	}
 	p.birds = b.birds[me]
 	p.gaps.reset(f)
-	p.addClasses(b.birds[me].or(b.birds[me.Other()]))
+	p.findHubs(b.birds[me].or(b.birds[me.Other()]))
 	best := -1
 	p.spreads = p.spreads[:0]
 	for _, m := range moves {
@@ -133,9 +136,9 @@ func (p *policy) weight(m engine.Move) (int, int) {
 	return w, p.gaps.afterFlight(int(f.of[m.From]), unit, landing)
 }
 
-// addClasses sorts the empty points by how many of the mover's flocks
-// could fly next to a bird added there, for addWeight.
-func (p *policy) addClasses(occupied set) {
+// findHubs sorts the empty points by how many of the mover's flocks could
+// fly a bird next to a bird added there, for addWeight.
+func (p *policy) findHubs(occupied set) {
 	f := &p.mine
 	var one, two, three set
 	for i := 0; i < f.n; i++ {
@@ -150,17 +153,17 @@ func (p *policy) addClasses(occupied set) {
 		two = two.or(one.and(h))
 		one = one.or(h)
 	}
-	p.classes = [4]set{three, two, one}
+	p.hubs = [3]set{one, two, three}
 }
 
 func (p *policy) addWeight(pt engine.Point) int {
 	switch {
-	case p.classes[0].has(pt):
-		return p.w.addSpan
-	case p.classes[1].has(pt):
-		return p.w.addBridge
-	case p.classes[2].has(pt):
-		return p.w.addGap
+	case p.hubs[2].has(pt):
+		return p.w.addHub3
+	case p.hubs[1].has(pt):
+		return p.w.addHub2
+	case p.hubs[0].has(pt):
+		return p.w.addHub1
 	}
 	return p.w.add
 }

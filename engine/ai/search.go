@@ -24,8 +24,8 @@ type params struct {
 
 var defaultParams = params{
 	cpuct:          1.5,
-	fpu:            0.1,
-	sharpness:      0.7,
+	fpu:            0,
+	sharpness:      0.4,
 	expandAfter:    2,
 	maxPlayout:     200,
 	playoutLine:    2,
@@ -70,7 +70,8 @@ type Analysis struct {
 	Value float64
 	// Reason says how the move was chosen: "win" (it wins at once),
 	// "only move", "forced" (the only move that stops a win in one),
-	// "proven" (the search found a forced win) or "search".
+	// "lost" (every move lets the opponent win at once; this one in the
+	// fewest ways), "proven" (the search found a forced win) or "search".
 	Reason string
 	// Iterations is the number of playouts, over all workers.
 	Iterations int
@@ -118,8 +119,10 @@ func (s *Searcher) Analyse(ctx context.Context, pos engine.Position, rules engin
 		return done(Analysis{Move: moves[tac.win], Value: 1, Reason: "win"})
 	case len(tac.safe) == 1 && tac.safeCount == 1:
 		return done(Analysis{Move: moves[tac.safe[0]], Value: 0.5, Reason: "forced"})
+	case len(tac.safe) == 1:
+		return done(Analysis{Move: moves[tac.safe[0]], Value: 0, Reason: "lost"})
 	}
-	a, err := s.search(ctx, pos, rules, moves, tac.safe)
+	a, err := s.search(ctx, start, pos, rules, moves, tac.safe)
 	if err != nil {
 		return Analysis{}, err
 	}
@@ -131,10 +134,10 @@ func (s *Searcher) Analyse(ctx context.Context, pos engine.Position, rules engin
 
 // search runs the workers over the candidate moves (indices into moves)
 // and merges what they found.
-func (s *Searcher) search(ctx context.Context, pos engine.Position, rules engine.Rules, moves []engine.Move, candidates []int) (Analysis, error) {
+func (s *Searcher) search(ctx context.Context, start time.Time, pos engine.Position, rules engine.Rules, moves []engine.Move, candidates []int) (Analysis, error) {
 	var deadline time.Time
 	if s.budget.Time > 0 {
-		deadline = time.Now().Add(s.budget.Time)
+		deadline = start.Add(s.budget.Time)
 	}
 	h := hashPosition(&pos)
 	workers := make([]*worker, s.workers)

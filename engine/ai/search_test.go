@@ -159,7 +159,7 @@ func TestBaselinesAreRepeatable(t *testing.T) {
 // TestStrengthOrder plays a few short games: greedy beats random, and a
 // small search beats greedy.
 func TestStrengthOrder(t *testing.T) {
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		t.Skip("plays games")
 	}
 	for _, tc := range []struct {

@@ -20,10 +20,11 @@ func footprint(m engine.Move) set {
 	return fp.andNot(unit)
 }
 
-// threats looks at the opponent's winning flights if it were to move now
-// on b, as a player sees them before moving. It returns how many there
-// are (flights of lines up to maxLine birds long) and the points that lie in the footprint of every one: the only
-// places where a single bird stops them all. buf is scratch space.
+// threats looks at the opponent's winning flights, of lines up to maxLine
+// birds long, as if it were to move now on b: what a player sees before
+// moving. It returns how many there are and the points that lie in the
+// footprint of every one, the only places where a single bird stops them
+// all. buf is scratch space.
 func threats(b *board, maxLine int, buf []engine.Move, f *flockSet) (n int, block set, _ []engine.Move) {
 	them := b.toMove.Other()
 	f.split(b.birds[them])
@@ -49,9 +50,12 @@ func occupies(m engine.Move) set {
 
 // tactics is what examine finds out about the moves of a position.
 type tactics struct {
-	win       int   // the index of a move that wins at once, or -1
-	safe      []int // the moves to search: those after which the opponent cannot win at once, else the least bad
-	safeCount int   // how many moves are truly safe
+	win int // the index of a move that wins at once, or -1
+	// safe are the moves to search: those after which the opponent cannot
+	// win at once or, when every move allows that, those that allow it in
+	// the fewest ways.
+	safe      []int
+	safeCount int // how many moves leave the opponent no win at once
 }
 
 // examine looks one move and one reply ahead: at the moves that win at

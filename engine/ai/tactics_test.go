@@ -79,7 +79,9 @@ var tacticalPositions = []struct {
 }
 
 func TestTacticsAtEveryLevel(t *testing.T) {
-	budgets := map[Level]Budget{Easy: {Iterations: 40}, Medium: {Iterations: 80}, Hard: {Iterations: 160}}
+	// The levels differ only in their budgets: small ones keep the test
+	// quick, growing ones tell the levels apart.
+	budgets := map[Level]Budget{Easy: {Iterations: 30}, Medium: {Iterations: 60}, Hard: {Iterations: 120}}
 	for _, tc := range tacticalPositions {
 		pos, err := engine.ParsePosition(tc.position)
 		if err != nil {
