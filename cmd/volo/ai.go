@@ -71,15 +71,7 @@ func runThink(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	pf := addPlayerFlags(fs, "level", "", "medium", "the player")
 	seed := fs.Uint64("seed", 0, "random `seed`: with -iterations and -time 0, the same seed gives the same move")
 	verbose := fs.Bool("v", false, "describe the search on standard error")
-	rulesName := rulesFlag(fs)
-	if err := parseArgs(fs, args, 1); err != nil {
-		return err
-	}
-	rules, err := engine.ParseRules(*rulesName)
-	if err != nil {
-		return fmt.Errorf("%w: %v", errUsage, err)
-	}
-	pos, err := engine.ParsePosition(fs.Arg(0))
+	rules, pos, err := rulesAndPosition(fs, args, 1)
 	if err != nil {
 		return err
 	}
@@ -127,9 +119,9 @@ func playTerminal(ctx context.Context, args []string, in io.Reader, stdout, stde
 	if err := parseArgs(fs, args, 0); err != nil {
 		return err
 	}
-	rules, err := engine.ParseRules(*rulesName)
+	rules, err := parseRules(*rulesName)
 	if err != nil {
-		return fmt.Errorf("%w: %v", errUsage, err)
+		return err
 	}
 	you, err := engine.ParseColour(*colourName)
 	if err != nil {
@@ -206,9 +198,9 @@ func runSelfplay(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err := parseArgs(fs, args, 0); err != nil {
 		return err
 	}
-	rules, err := engine.ParseRules(*rulesName)
+	rules, err := parseRules(*rulesName)
 	if err != nil {
-		return fmt.Errorf("%w: %v", errUsage, err)
+		return err
 	}
 	if *games < 1 {
 		return fmt.Errorf("%w: -games must be at least 1", errUsage)

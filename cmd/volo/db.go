@@ -53,9 +53,15 @@ func dbFlag(fs *flag.FlagSet) *string {
 	return fs.String("db", "volo.db", "the bot's game database `file`")
 }
 
-// openDB opens the database for an operator's command: read-only.
-func openDB(path string) (*store.Store, error) {
-	return store.Open(path, store.Options{ReadOnly: true})
+// withDB opens the database read-only for an operator's command, runs
+// fn on it and closes it.
+func withDB(path string, fn func(*store.Store) error) error {
+	st, err := store.Open(path, store.Options{ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return fn(st)
 }
 
 func runDBStats(_ context.Context, args []string, stdout, stderr io.Writer) error {
@@ -64,12 +70,11 @@ func runDBStats(_ context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := parseArgs(fs, args, 0); err != nil {
 		return err
 	}
-	st, err := openDB(*path)
-	if err != nil {
+	var s store.Stats
+	err := withDB(*path, func(st *store.Store) (err error) {
+		s, err = st.Stats()
 		return err
-	}
-	defer st.Close()
-	s, err := st.Stats()
+	})
 	if err != nil {
 		return err
 	}
@@ -103,21 +108,18 @@ func runDBBackup(_ context.Context, args []string, stdout, stderr io.Writer) err
 	if sameFile(*path, *out) {
 		return fmt.Errorf("%w: the backup would overwrite the database %s", errUsage, *path)
 	}
-	st, err := openDB(*path)
-	if err != nil {
+	return withDB(*path, func(st *store.Store) error {
+		if *out == "-" {
+			_, err := st.Backup(stdout)
+			return err
+		}
+		n, err := st.BackupFile(*out)
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(stdout, "backed up %s to %s: %d bytes\n", *path, *out, n)
 		return err
-	}
-	defer st.Close()
-	if *out == "-" {
-		_, err := st.Backup(stdout)
-		return err
-	}
-	n, err := st.BackupFile(*out)
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprintf(stdout, "backed up %s to %s: %d bytes\n", *path, *out, n)
-	return err
+	})
 }
 
 // sameFile reports whether a and b name one existing file.
@@ -133,15 +135,14 @@ func runDBExport(_ context.Context, args []string, stdout, stderr io.Writer) err
 	if err := parseArgs(fs, args, 1); err != nil {
 		return err
 	}
-	st, err := openDB(*path)
-	if err != nil {
+	var g *store.Game
+	err := withDB(*path, func(st *store.Store) (err error) {
+		g, err = st.Get(fs.Arg(0))
+		if errors.Is(err, store.ErrNotFound) {
+			g, err = st.GetFinished(fs.Arg(0))
+		}
 		return err
-	}
-	defer st.Close()
-	g, err := st.Get(fs.Arg(0))
-	if errors.Is(err, store.ErrNotFound) {
-		g, err = st.GetFinished(fs.Arg(0))
-	}
+	})
 	if errors.Is(err, store.ErrNotFound) {
 		return fmt.Errorf("no game in channel %s, and no finished game with that ID", fs.Arg(0))
 	}
@@ -162,13 +163,14 @@ func runDBCheck(_ context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := parseArgs(fs, args, 0); err != nil {
 		return err
 	}
-	st, err := openDB(*path)
+	err := withDB(*path, func(st *store.Store) error {
+		if err := st.Check(); err != nil {
+			return fmt.Errorf("%s has problems:\n%w", *path, err)
+		}
+		return nil
+	})
 	if err != nil {
 		return err
-	}
-	defer st.Close()
-	if err := st.Check(); err != nil {
-		return fmt.Errorf("%s has problems:\n%w", *path, err)
 	}
 	_, err = fmt.Fprintf(stdout, "%s: ok\n", *path)
 	return err

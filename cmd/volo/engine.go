@@ -39,6 +39,16 @@ func rulesFlag(fs *flag.FlagSet) *string {
 	return fs.String("rules", "standard", "rule set: standard or last-act")
 }
 
+// parseRules reads the -rules flag, a usage error when it names no rule
+// set.
+func parseRules(name string) (engine.Rules, error) {
+	r, err := engine.ParseRules(name)
+	if err != nil {
+		return 0, fmt.Errorf("%w: %v", errUsage, err)
+	}
+	return r, nil
+}
+
 // rulesAndPosition parses the flags of a command that takes -rules and a
 // position first among want arguments.
 func rulesAndPosition(fs *flag.FlagSet, args []string, want int) (engine.Rules, engine.Position, error) {
@@ -46,9 +56,9 @@ func rulesAndPosition(fs *flag.FlagSet, args []string, want int) (engine.Rules, 
 	if err := parseArgs(fs, args, want); err != nil {
 		return 0, engine.Position{}, err
 	}
-	rules, err := engine.ParseRules(*rulesName)
+	rules, err := parseRules(*rulesName)
 	if err != nil {
-		return 0, engine.Position{}, fmt.Errorf("%w: %v", errUsage, err)
+		return 0, engine.Position{}, err
 	}
 	pos, err := engine.ParsePosition(fs.Arg(0))
 	return rules, pos, err

@@ -29,9 +29,9 @@ func runRender(_ context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
 	}
-	rules, err := engine.ParseRules(*rulesName)
+	rules, err := parseRules(*rulesName)
 	if err != nil {
-		return fmt.Errorf("%w: %v", errUsage, err)
+		return err
 	}
 	if *asGIF && *last != "" {
 		return fmt.Errorf("%w: -last draws one position, not a game", errUsage)
