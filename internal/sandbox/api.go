@@ -81,6 +81,17 @@ func (sb *Sandbox) channel(id string) (fakediscord.Channel, error) {
 	return c, nil
 }
 
+// actorIn returns a channel of the sandbox's guild and the user acting in
+// it, as a request names them.
+func (sb *Sandbox) actorIn(channelID, userRef string) (fakediscord.Channel, fakediscord.User, error) {
+	c, err := sb.channel(channelID)
+	if err != nil {
+		return c, fakediscord.User{}, err
+	}
+	u, err := sb.member(userRef)
+	return c, u, err
+}
+
 // serveState answers GET /api/state: the guild, its people and its channels with their threads.
 func (sb *Sandbox) serveState(w http.ResponseWriter, _ *http.Request) {
 	sb.writeJSON(w, http.StatusOK, sb.state())
@@ -194,12 +205,7 @@ func (sb *Sandbox) serveCommand(w http.ResponseWriter, r *http.Request) {
 		sb.writeError(w, err)
 		return
 	}
-	c, err := sb.channel(req.Channel)
-	if err != nil {
-		sb.writeError(w, err)
-		return
-	}
-	u, err := sb.member(req.User)
+	c, u, err := sb.actorIn(req.Channel, req.User)
 	if err != nil {
 		sb.writeError(w, err)
 		return
@@ -290,12 +296,7 @@ func (sb *Sandbox) serveNewThread(w http.ResponseWriter, r *http.Request) {
 		sb.writeError(w, err)
 		return
 	}
-	c, err := sb.channel(req.Channel)
-	if err != nil {
-		sb.writeError(w, err)
-		return
-	}
-	u, err := sb.member(req.User)
+	c, u, err := sb.actorIn(req.Channel, req.User)
 	if err != nil {
 		sb.writeError(w, err)
 		return
