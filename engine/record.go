@@ -10,8 +10,15 @@ import (
 // ErrBadRecord is wrapped by every error ParseRecord returns.
 var ErrBadRecord = errors.New("unreadable game record")
 
-// The tags a record derives from the game itself.
-var derivedTags = map[string]bool{"Rules": true, "Start": true, "Result": true, "Reason": true}
+// derivedTag reports whether a record derives the tag from the game
+// itself rather than keeping it in Game.Tags.
+func derivedTag(name string) bool {
+	switch name {
+	case "Rules", "Start", "Result", "Reason":
+		return true
+	}
+	return false
+}
 
 // Record returns the game as a plain-text record: tag lines such as
 // [Orange "ana"], a blank line, then the moves numbered in pairs,
@@ -36,7 +43,7 @@ func (g *Game) Record() string {
 		writeTag(&sb, "Start", start.String())
 	}
 	for _, t := range g.Tags {
-		if !derivedTags[t.Name] && validTagName(t.Name) {
+		if !derivedTag(t.Name) && validTagName(t.Name) {
 			writeTag(&sb, t.Name, t.Value)
 		}
 	}
