@@ -359,3 +359,20 @@ func TestGameAgainstTheBot(t *testing.T) {
 	}
 	w.noValidationFailures()
 }
+
+// A server with many games gets a list that fits in one Discord message.
+func TestGamesListFitsInAMessage(t *testing.T) {
+	w := newWorld(t)
+	for i := range 30 {
+		th, err := w.srv.AddThread(w.channel, fmt.Sprintf("game %d", i), "ana")
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.doIn(th.ID, "ana", "/volo challenge opponent:@ben")
+	}
+	msg := w.do("cleo", "/volo games")
+	if n := len([]rune(msg.Content)); n > 2000 || !strings.Contains(msg.Content, "more") {
+		t.Errorf("/volo games: %d characters, want at most 2000 ending with how many more:\n%s", n, msg.Content)
+	}
+	w.noValidationFailures()
+}

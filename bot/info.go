@@ -82,6 +82,10 @@ func (b *Bot) historyCommand(in *interaction) error {
 	})
 }
 
+// maxListLength is where a list stops growing, leaving room under
+// Discord's 2,000 characters for its last line.
+const maxListLength = 1750
+
 // gamesCommand lists the games being played in this server.
 func (b *Bot) gamesCommand(in *interaction) error {
 	games, err := b.store.ListGuild(in.GuildID)
@@ -94,8 +98,9 @@ func (b *Bot) gamesCommand(in *interaction) error {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%d %s in this server:\n", len(games), plural(len(games), "game", "games"))
 	for i, g := range games {
-		if i == 20 {
-			fmt.Fprintf(&sb, "… and %d more.\n", len(games)-20)
+		// Discord refuses messages over 2,000 characters.
+		if sb.Len() > maxListLength {
+			fmt.Fprintf(&sb, "… and %d more.\n", len(games)-i)
 			break
 		}
 		link := fmt.Sprintf("https://discord.com/channels/%s/%s", g.Guild, g.Channel)
