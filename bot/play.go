@@ -86,8 +86,11 @@ func (b *Bot) play(in *interaction, g *store.Game, eg *engine.Game, c engine.Col
 func (b *Bot) askRegion(in *interaction, g *store.Game, eg *engine.Game, flight engine.Move) error {
 	pos := eg.Position()
 	regions, err := pos.PendingRegions(flight, g.Rules)
-	if err != nil || len(regions) < 2 {
-		return refuse("That flight cannot be played: %v", err)
+	if err != nil {
+		return refuse("%s", err)
+	}
+	if len(regions) < 2 {
+		return fmt.Errorf("flight %s asked for a region choice but leaves %d regions", flight, len(regions))
 	}
 	choice := &store.RegionChoice{Flight: flight.String(), Player: in.user, At: b.clock()}
 	for _, r := range regions {
