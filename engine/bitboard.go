@@ -41,6 +41,17 @@ func (b bitboard) first() Point {
 	return NoPoint
 }
 
+// last returns the highest point of b, and NoPoint for the empty set.
+func (b bitboard) last() Point {
+	if b.hi != 0 {
+		return Point(127 - bits.LeadingZeros64(b.hi))
+	}
+	if b.lo != 0 {
+		return Point(63 - bits.LeadingZeros64(b.lo))
+	}
+	return NoPoint
+}
+
 // points lists the points of b in ascending order.
 func (b bitboard) points() []Point {
 	out := make([]Point, 0, b.count())

@@ -8,6 +8,7 @@ type geometry struct {
 	within2    [NumPoints]bitboard                // the points at most two steps away
 	ray        [NumPoints][numDirections]bitboard // the points met flying from a point
 	step       [NumPoints][numDirections]Point
+	rayLen     [NumPoints][numDirections]int8 // how many points ray[p][d] holds
 	row        [NumPoints]int8
 	number     [NumPoints]int8
 	index      [NumRows][14]Point // [row][number], NoPoint for holes
@@ -67,6 +68,11 @@ func newGeometry() *geometry {
 			}
 		}
 	}
+	for p := range g.rayLen {
+		for d := Direction(0); d < numDirections; d++ {
+			g.rayLen[p][d] = int8(g.ray[p][d].count())
+		}
+	}
 	for p := range g.within2 {
 		for _, q := range g.neighbours[p].points() {
 			g.within2[p] = g.within2[p].or(g.neighbours[q])
@@ -109,3 +115,9 @@ func Ray(p Point, d Direction) []Point {
 	}
 	return out
 }
+
+// ascending reports whether stepping in direction d always leads to a
+// higher point number: E along the row, NE and NW to the row above. The
+// first bird met flying in such a direction is the lowest point of the
+// ray's birds, else the highest.
+func ascending(d Direction) bool { return d < W }

@@ -112,10 +112,10 @@ func (p *Position) flights(a *analysis, s *flightSink) {
 		for rest := f; rest.any() && !s.done(); {
 			b := rest.first()
 			rest = rest.andNot(bitOf(b))
-			line[0] = b
 			if need.any() {
-				p.flyLine(a, s, fi, target, need, line[:1])
+				p.flyBird(a, s, fi, need, b)
 			}
+			line[0] = b
 			for _, d := range [3]Direction{E, NE, NW} {
 				if prev := geo.step[b][d.Opposite()]; prev != NoPoint && a.mine.has(prev) {
 					continue // not the start of a run along this axis
@@ -127,7 +127,7 @@ func (p *Position) flights(a *analysis, s *flightSink) {
 				}
 				for i := 0; i < n-1; i++ {
 					for j := i + 1; j < n; j++ {
-						p.flyLine(a, s, fi, target, target, line[i:j+1])
+						p.flyLine(a, s, fi, target, line[i:j+1])
 					}
 				}
 			}
@@ -135,12 +135,55 @@ func (p *Position) flights(a *analysis, s *flightSink) {
 	}
 }
 
-// flyLine tries the line of birds (ordered, from its first to its last
-// point) of flock number fi in every direction and distance. target is the
-// set of points next to the mover's other flocks: a landing must touch it.
-// need is a set a landing must meet too (target itself, or less): a
-// direction whose flight path misses it is not tried.
-func (p *Position) flyLine(a *analysis, s *flightSink, fi int, target, need bitboard, line []Point) {
+// flyBird tries the single bird b of flock number fi in every direction
+// and distance. need is the set a landing must meet: the points next to
+// both the mover's other flocks and, when there is one, the rest of the
+// bird's flock. Only the points of need up to the first bird in the way
+// are looked at.
+func (p *Position) flyBird(a *analysis, s *flightSink, fi int, need bitboard, b Point) {
+	unit := bitOf(b)
+	rest := a.flocks[fi].andNot(unit)
+	for d := Direction(0); d < numDirections; d++ {
+		ray := geo.ray[b][d]
+		c := ray.and(need)
+		if c.empty() {
+			continue
+		}
+		if hit := ray.and(a.occupied); hit.any() {
+			f := hit.last()
+			if ascending(d) {
+				f = hit.first()
+			}
+			c = c.andNot(geo.ray[f][d]) // need holds no bird, so not f
+		}
+		for c.any() {
+			q := c.last()
+			if ascending(d) {
+				q = c.first() // the nearest first
+			}
+			c = c.andNot(bitOf(q))
+			landed := bitOf(q)
+			if rest.any() && !rest.subsetOf(fill(landed, rest.or(landed))) {
+				continue // the rest of the flock would not stay joined
+			}
+			m := Fly(b, b, d, int(geo.rayLen[b][d]-geo.rayLen[q][d]))
+			if a.joinsAll(fi, landed) {
+				s.add(m) // the mover's birds are one flock: a win, nothing cleared
+			} else {
+				p.regionChoices(a, s, m, unit, landed)
+			}
+			if s.done() {
+				return
+			}
+		}
+	}
+}
+
+// flyLine tries the line of two or more birds (ordered, from its first to
+// its last point) of flock number fi in every direction and distance.
+// target is the set of points next to the mover's other flocks: a landing
+// must touch it, so a direction whose flight path misses it is not tried.
+func (p *Position) flyLine(a *analysis, s *flightSink, fi int, target bitboard, line []Point) {
 	var unit bitboard
 	for _, q := range line {
 		unit = unit.or(bitOf(q))
@@ -156,7 +199,7 @@ func (p *Position) flyLine(a *analysis, s *flightSink, fi int, target, need bitb
 		for _, q := range line {
 			sweep = sweep.or(geo.ray[q][d])
 		}
-		if !sweep.intersects(need) {
+		if !sweep.intersects(target) {
 			continue
 		}
 		copy(pts[:], line)
