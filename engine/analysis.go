@@ -21,9 +21,13 @@ func (p *Position) analyse() analysis {
 	a.theirs = p.birds[a.me.Other()]
 	a.occupied = a.mine.or(a.theirs)
 	a.myRegion = fill(a.mine, geo.all.andNot(a.theirs))
-	a.theirRegion = fill(a.theirs, geo.all.andNot(a.mine))
 	if a.theirs.any() {
-		a.theirOneRegion = a.theirs.subsetOf(fill(bitOf(a.theirs.first()), geo.all.andNot(a.mine)))
+		// The region of their first bird is usually all of theirs.
+		a.theirRegion = fill(bitOf(a.theirs.first()), geo.all.andNot(a.mine))
+		a.theirOneRegion = a.theirs.subsetOf(a.theirRegion)
+		if !a.theirOneRegion {
+			a.theirRegion = fill(a.theirs, geo.all.andNot(a.mine))
+		}
 	}
 	if a.mine.count() < SupplySize {
 		a.adds = a.myRegion.andNot(a.occupied).andNot(a.mine.neighbourhood())

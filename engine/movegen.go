@@ -126,8 +126,14 @@ func (p *Position) flights(a *analysis, s *flightSink) {
 					n++
 				}
 				for i := 0; i < n-1; i++ {
+					// sweep[d] gathers the points line[i:j+1] pass flying d.
+					var sweep [numDirections]bitboard
+					sweep = geo.ray[line[i]]
 					for j := i + 1; j < n; j++ {
-						p.flyLine(a, s, fi, target, line[i:j+1])
+						for d := range sweep {
+							sweep[d] = sweep[d].or(geo.ray[line[j]][d])
+						}
+						p.flyLine(a, s, fi, target, line[i:j+1], &sweep)
 					}
 				}
 			}
@@ -182,8 +188,9 @@ func (p *Position) flyBird(a *analysis, s *flightSink, fi int, need bitboard, b 
 // flyLine tries the line of two or more birds (ordered, from its first to
 // its last point) of flock number fi in every direction and distance.
 // target is the set of points next to the mover's other flocks: a landing
-// must touch it, so a direction whose flight path misses it is not tried.
-func (p *Position) flyLine(a *analysis, s *flightSink, fi int, target bitboard, line []Point) {
+// must touch it, so a direction whose sweep (the points the line passes
+// over, flying that way) misses it is not tried.
+func (p *Position) flyLine(a *analysis, s *flightSink, fi int, target bitboard, line []Point, sweep *[numDirections]bitboard) {
 	var unit bitboard
 	for _, q := range line {
 		unit = unit.or(bitOf(q))
@@ -195,11 +202,7 @@ func (p *Position) flyLine(a *analysis, s *flightSink, fi int, target bitboard, 
 	from, to := line[0], line[len(line)-1]
 	var pts [13]Point
 	for d := Direction(0); d < numDirections; d++ {
-		var sweep bitboard
-		for _, q := range line {
-			sweep = sweep.or(geo.ray[q][d])
-		}
-		if !sweep.intersects(target) {
+		if !sweep[d].intersects(target) {
 			continue
 		}
 		copy(pts[:], line)
