@@ -9,6 +9,7 @@ type geometry struct {
 	ray        [NumPoints][numDirections]bitboard // the points met flying from a point
 	step       [NumPoints][numDirections]Point
 	rayLen     [NumPoints][numDirections]int8 // how many points ray[p][d] holds
+	window     [NumPoints]windowCut
 	row        [NumPoints]int8
 	number     [NumPoints]int8
 	index      [NumRows][14]Point // [row][number], NoPoint for holes
@@ -67,6 +68,9 @@ func newGeometry() *geometry {
 				g.ray[p][d] = g.ray[p][d].or(bitOf(q))
 			}
 		}
+	}
+	for p := range g.window {
+		g.window[p] = g.newWindowCut(Point(p))
 	}
 	for p := range g.rayLen {
 		for d := Direction(0); d < numDirections; d++ {

@@ -287,11 +287,17 @@ func (p *Position) regionChoices(a *analysis, s *flightSink, m Move, unit, lande
 
 // stillJoined reports whether closing the points blocked can split no
 // region of the open points left, judged locally: it holds when the open
-// points around blocked are joined to each other within two steps of
-// blocked. Any path that crossed blocked can then go round it, so whatever
-// was joined stays joined. It may answer false where a wider look would
-// find no split.
+// points around blocked are joined to each other near blocked (within two
+// steps of it; for a single point, within its window). Any path that
+// crossed blocked can then go round it, so whatever was joined stays
+// joined. It may answer false where a wider look would find no split.
 func stillJoined(blocked, open bitboard) bool {
+	if blocked.count() == 1 {
+		// One point: look at its window, which holds its two rings.
+		q := blocked.first()
+		w := geo.window[q].of(open) &^ (1 << windowCentre)
+		return joinedWithin(w&windowRing, w)
+	}
 	var edge, near bitboard
 	for rest := blocked; rest.any(); {
 		p := rest.first()
