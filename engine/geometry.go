@@ -7,14 +7,26 @@ type geometry struct {
 	neighbours [NumPoints]bitboard
 	within2    [NumPoints]bitboard                // the points at most two steps away
 	ray        [NumPoints][numDirections]bitboard // the points met flying from a point
+	star       [NumPoints]bitboard                // the six rays of a point together
 	step       [NumPoints][numDirections]Point
-	rayLen     [NumPoints][numDirections]int8 // how many points ray[p][d] holds
+	stepOrOff  [NumPoints][numDirections]Point                // step, with offSky for NoPoint
+	rayLen     [NumPoints][numDirections]int8                 // how many points ray[p][d] holds
+	flight     [NumPoints][numDirections][maxFlight + 1]Point // flight[p][d][k]: k steps from p, NoPoint off the sky
 	window     [NumPoints]windowCut
 	row        [NumPoints]int8
 	number     [NumPoints]int8
 	index      [NumRows][14]Point // [row][number], NoPoint for holes
 	all        bitboard
 }
+
+// offSky is a bit of a bitboard that stands for no point: one past the
+// sky's edge. Sets of points never hold it, so a step off the sky can be
+// looked up in a bitboard like any other.
+const offSky Point = 127
+
+// maxFlight is the longest flight: the most points a ray holds, from one
+// side of the sky to the other without crossing a hole.
+const maxFlight = 11
 
 // geo is the sky's geometry, read-only after initialisation.
 var geo = newGeometry()
@@ -57,6 +69,10 @@ func newGeometry() *geometry {
 				}
 			}
 			g.step[p][d] = q
+			g.stepOrOff[p][d] = q
+			if q == NoPoint {
+				g.stepOrOff[p][d] = offSky
+			}
 			if q != NoPoint {
 				g.neighbours[p] = g.neighbours[p].or(bitOf(q))
 			}
@@ -67,6 +83,7 @@ func newGeometry() *geometry {
 			for q := g.step[p][d]; q != NoPoint; q = g.step[q][d] {
 				g.ray[p][d] = g.ray[p][d].or(bitOf(q))
 			}
+			g.star[p] = g.star[p].or(g.ray[p][d])
 		}
 	}
 	for p := range g.window {
@@ -75,6 +92,13 @@ func newGeometry() *geometry {
 	for p := range g.rayLen {
 		for d := Direction(0); d < numDirections; d++ {
 			g.rayLen[p][d] = int8(g.ray[p][d].count())
+			q := Point(p)
+			for k := range g.flight[p][d] {
+				g.flight[p][d][k] = q
+				if q != NoPoint {
+					q = g.step[q][d]
+				}
+			}
 		}
 	}
 	for p := range g.within2 {

@@ -94,7 +94,8 @@ func (p *Position) flights(a *analysis, s *flightSink) {
 	if a.nflocks < 2 {
 		return // a lone flock has no other flock to join
 	}
-	var line [13]Point
+	var run [maxFlight + 1]Point
+	var v runView
 	for fi := 0; fi < a.nflocks && !s.done(); fi++ {
 		f := a.flocks[fi]
 		var target bitboard
@@ -112,30 +113,24 @@ func (p *Position) flights(a *analysis, s *flightSink) {
 		for rest := f; rest.any() && !s.done(); {
 			b := rest.first()
 			rest = rest.andNot(bitOf(b))
-			if need.any() {
+			if need.intersects(geo.star[b]) {
 				p.flyBird(a, s, fi, need, b)
 			}
-			line[0] = b
 			for _, d := range [3]Direction{E, NE, NW} {
+				next := geo.step[b][d]
+				if next == NoPoint || !a.mine.has(next) {
+					continue // no line along this axis
+				}
 				if prev := geo.step[b][d.Opposite()]; prev != NoPoint && a.mine.has(prev) {
 					continue // not the start of a run along this axis
 				}
-				n := 1
-				for q := geo.step[b][d]; q != NoPoint && a.mine.has(q); q = geo.step[q][d] {
-					line[n] = q
+				run[0], run[1] = b, next
+				n := 2
+				for q := geo.step[next][d]; q != NoPoint && a.mine.has(q); q = geo.step[q][d] {
+					run[n] = q
 					n++
 				}
-				for i := 0; i < n-1; i++ {
-					// sweep[d] gathers the points line[i:j+1] pass flying d.
-					var sweep [numDirections]bitboard
-					sweep = geo.ray[line[i]]
-					for j := i + 1; j < n; j++ {
-						for d := range sweep {
-							sweep[d] = sweep[d].or(geo.ray[line[j]][d])
-						}
-						p.flyLine(a, s, fi, target, line[i:j+1], &sweep)
-					}
-				}
+				p.flyRun(a, s, &v, fi, target, run[:n], d)
 			}
 		}
 	}
@@ -149,8 +144,9 @@ func (p *Position) flights(a *analysis, s *flightSink) {
 func (p *Position) flyBird(a *analysis, s *flightSink, fi int, need bitboard, b Point) {
 	unit := bitOf(b)
 	rest := a.flocks[fi].andNot(unit)
+	rays := &geo.ray[b]
 	for d := Direction(0); d < numDirections; d++ {
-		ray := geo.ray[b][d]
+		ray := rays[d]
 		c := ray.and(need)
 		if c.empty() {
 			continue
@@ -173,69 +169,6 @@ func (p *Position) flyBird(a *analysis, s *flightSink, fi int, need bitboard, b 
 				continue // the rest of the flock would not stay joined
 			}
 			m := Fly(b, b, d, int(geo.rayLen[b][d]-geo.rayLen[q][d]))
-			if a.joinsAll(fi, landed) {
-				s.add(m) // the mover's birds are one flock: a win, nothing cleared
-			} else {
-				p.regionChoices(a, s, m, unit, landed)
-			}
-			if s.done() {
-				return
-			}
-		}
-	}
-}
-
-// flyLine tries the line of two or more birds (ordered, from its first to
-// its last point) of flock number fi in every direction and distance.
-// target is the set of points next to the mover's other flocks: a landing
-// must touch it, so a direction whose sweep (the points the line passes
-// over, flying that way) misses it is not tried.
-func (p *Position) flyLine(a *analysis, s *flightSink, fi int, target bitboard, line []Point, sweep *[numDirections]bitboard) {
-	var unit bitboard
-	for _, q := range line {
-		unit = unit.or(bitOf(q))
-	}
-	blockers := a.occupied.andNot(unit)
-	rest := a.flocks[fi].andNot(unit)
-	var restNear bitboard
-	restNearDone := false
-	from, to := line[0], line[len(line)-1]
-	var pts [13]Point
-	for d := Direction(0); d < numDirections; d++ {
-		if !sweep[d].intersects(target) {
-			continue
-		}
-		copy(pts[:], line)
-		for dist := 1; ; dist++ {
-			var landed bitboard
-			off := false
-			for i := range line {
-				q := geo.step[pts[i]][d]
-				if q == NoPoint {
-					off = true
-					break
-				}
-				pts[i] = q
-				landed = landed.or(bitOf(q))
-			}
-			if off || landed.intersects(blockers) {
-				break
-			}
-			if !landed.intersects(target) {
-				continue
-			}
-			// The birds left behind must stay joined to the landed line.
-			// Other flocks touch them only through the landed line, so
-			// the check needs only the flock's own birds.
-			if rest.any() {
-				if !restNearDone {
-					restNear, restNearDone = rest.neighbourhood(), true
-				}
-				if !landed.intersects(restNear) || !rest.subsetOf(fill(landed, rest.or(landed))) {
-					continue
-				}
-			}
-			m := Fly(from, to, d, dist)
 			if a.joinsAll(fi, landed) {
 				s.add(m) // the mover's birds are one flock: a win, nothing cleared
 			} else {

@@ -1,0 +1,182 @@
+package engine
+
+import "math/bits"
+
+// nearDistances returns the distances, as bits (bit k for k steps), at
+// which the bird on q flying d would land on a point of target, birds in
+// the way or not.
+func nearDistances(q Point, d Direction, target bitboard) uint32 {
+	var near uint32
+	n := geo.rayLen[q][d]
+	for t := geo.ray[q][d].and(target); t.any(); {
+		u := t.first()
+		t = t.andNot(bitOf(u))
+		near |= 1 << ((n - geo.rayLen[u][d]) & 31)
+	}
+	return near
+}
+
+// freeSteps returns the directions, as bits, in which the bird on q can
+// take one step: onto a point of the sky that no bird occupies.
+func freeSteps(q Point, occupied bitboard) uint8 {
+	closed := [2]uint64{occupied.lo, occupied.hi | 1<<(offSky-64)}
+	var free uint8
+	for d, r := range &geo.stepOrOff[q] {
+		free |= uint8(^closed[r>>6&1]>>(r&63)&1) << d
+	}
+	return free
+}
+
+// clearSteps returns how far the bird on q can fly in direction d before
+// the first occupied point or the edge of the sky.
+func clearSteps(q Point, d Direction, occupied bitboard) uint8 {
+	n := geo.rayLen[q][d]
+	hit := geo.ray[q][d].and(occupied)
+	if hit.empty() {
+		return uint8(n)
+	}
+	f := hit.last()
+	if ascending(d) {
+		f = hit.first()
+	}
+	return uint8(n - geo.rayLen[f][d] - 1)
+}
+
+// lengthwise returns the landing distances of a line of n birds flying
+// along itself, given those of its front bird: the line lands next to a
+// flock when any of the n points it ends on does, the front's first n
+// steps ahead.
+func lengthwise(near uint32, n int) uint32 {
+	all := near
+	for range n - 1 {
+		all = all<<1 | near
+	}
+	return all
+}
+
+// upTo returns the bits 1 to k of near: the distances of at most k steps.
+func upTo(near uint32, k uint8) uint32 { return near & (2<<(k&31) - 2) }
+
+// A runView holds what each bird of a run can do flying each way, worked
+// out when first asked. One serves every run of a search for flights.
+type runView struct {
+	run              []Point
+	occupied, target bitboard
+	free             [maxFlight + 1]uint8 // bit d: run[m] can take one step d
+	nearKnown        [maxFlight + 1]uint8 // bit d: near[m][d] is worked out
+	clearKnown       [maxFlight + 1]uint8 // bit d: clear[m][d] is worked out
+	near             [maxFlight + 1][numDirections]uint32
+	clear            [maxFlight + 1][numDirections]uint8
+}
+
+// nearOf returns where run[m] flying d would land next to another flock.
+func (v *runView) nearOf(m int, d Direction) uint32 {
+	if v.nearKnown[m]&(1<<d) == 0 {
+		v.workNear(m, d)
+	}
+	return v.near[m][d]
+}
+
+func (v *runView) workNear(m int, d Direction) {
+	v.nearKnown[m] |= 1 << d
+	v.near[m][d] = nearDistances(v.run[m], d, v.target)
+}
+
+// clearOf returns how far run[m] can fly d.
+func (v *runView) clearOf(m int, d Direction) uint8 {
+	if v.clearKnown[m]&(1<<d) == 0 {
+		v.workClear(m, d)
+	}
+	return v.clear[m][d]
+}
+
+func (v *runView) workClear(m int, d Direction) {
+	v.clearKnown[m] |= 1 << d
+	v.clear[m][d] = clearSteps(v.run[m], d, v.occupied)
+}
+
+// flyRun tries every line of two or more birds in the run (a maximal
+// straight unbroken line of the mover's birds along axis, ordered from its
+// first point) of flock number fi. target is the set of points next to the
+// mover's other flocks: a landing must touch it.
+//
+// The lines of a run share what their birds can do: sideways every bird
+// of a line flies its own parallel path, so a line goes as far as the
+// shortest path allows and lands next to a flock where any of its birds
+// does. Lengthwise a line can fly only from an end of its run, and its
+// front bird leads.
+func (p *Position) flyRun(a *analysis, s *flightSink, v *runView, fi int, target bitboard, run []Point, axis Direction) {
+	n := len(run)
+	back := axis.Opposite()
+	v.run, v.occupied, v.target = run, a.occupied, target
+	for m, q := range run {
+		v.free[m] = freeSteps(q, a.occupied)
+		v.nearKnown[m], v.clearKnown[m] = 0, 0
+	}
+	for i := 0; i < n-1; i++ {
+		sideways := v.free[i]
+		unit := bitOf(run[i])
+		for j := i + 1; j < n; j++ {
+			unit = unit.or(bitOf(run[j]))
+			sideways &= v.free[j]
+			line := run[i : j+1]
+			for d := Direction(0); d < numDirections; d++ {
+				var ks uint32
+				switch {
+				case d == axis || d == back:
+					front, end := j, n-1 // the bird that leads, the run's end
+					if d == back {
+						front, end = i, 0
+					}
+					if front != end || v.free[front]&(1<<d) == 0 {
+						continue // another bird of the run is in the way
+					}
+					if near := v.nearOf(front, d); near != 0 {
+						ks = upTo(lengthwise(near, len(line)), v.clearOf(front, d))
+					}
+				case sideways&(1<<d) != 0:
+					var all uint32
+					for m := i; m <= j; m++ {
+						all |= v.nearOf(m, d)
+					}
+					if all == 0 {
+						continue
+					}
+					k := v.clearOf(i, d)
+					for m := i + 1; m <= j; m++ {
+						k = min(k, v.clearOf(m, d))
+					}
+					ks = upTo(all, k)
+				}
+				for ; ks != 0; ks &= ks - 1 {
+					p.landLine(a, s, fi, line, unit, d, bits.TrailingZeros32(ks))
+					if s.done() {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
+// landLine adds the flight of line (from flock number fi, its points
+// unit) dist steps in direction d, known to be clear and to touch another
+// flock, when the birds left behind stay joined to it.
+func (p *Position) landLine(a *analysis, s *flightSink, fi int, line []Point, unit bitboard, d Direction, dist int) {
+	var landed bitboard
+	for _, q := range line {
+		landed = landed.or(bitOf(geo.flight[q][d][dist]))
+	}
+	// The birds left behind must stay joined to the landed line. Other
+	// flocks touch them only through the landed line, so the check needs
+	// only the flock's own birds.
+	if rest := a.flocks[fi].andNot(unit); rest.any() && !rest.subsetOf(fill(landed, rest.or(landed))) {
+		return
+	}
+	m := Fly(line[0], line[len(line)-1], d, dist)
+	if a.joinsAll(fi, landed) {
+		s.add(m) // the mover's birds are one flock: a win, nothing cleared
+		return
+	}
+	p.regionChoices(a, s, m, unit, landed)
+}
