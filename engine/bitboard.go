@@ -74,37 +74,32 @@ func setOf(ps ...Point) bitboard {
 }
 
 // neighbourhood returns b together with every neighbour of its points.
-func (b bitboard) neighbourhood() bitboard {
-	n := b
-	for lo := b.lo; lo != 0; lo &= lo - 1 {
-		n = n.or(geo.neighbours[bits.TrailingZeros64(lo)])
-	}
-	for hi := b.hi; hi != 0; hi &= hi - 1 {
-		n = n.or(geo.neighbours[64+bits.TrailingZeros64(hi)])
-	}
-	return n
-}
+func (b bitboard) neighbourhood() bitboard { return b.or(b.spread()) }
 
 // fill returns the points of within joined to seed by paths inside within:
 // the union of the connected components of within that meet seed.
 func fill(seed, within bitboard) bitboard {
 	comp := seed.and(within)
-	frontier := comp
-	for frontier.any() {
-		var next bitboard
-		for lo := frontier.lo; lo != 0; lo &= lo - 1 {
-			n := &geo.neighbours[bits.TrailingZeros64(lo)]
-			next.lo |= n.lo
-			next.hi |= n.hi
-		}
-		for hi := frontier.hi; hi != 0; hi &= hi - 1 {
-			n := &geo.neighbours[64+bits.TrailingZeros64(hi)]
-			next.lo |= n.lo
-			next.hi |= n.hi
-		}
-		frontier = bitboard{next.lo & within.lo &^ comp.lo, next.hi & within.hi &^ comp.hi}
-		comp.lo |= frontier.lo
-		comp.hi |= frontier.hi
+	for frontier := comp; frontier.any(); {
+		frontier = frontier.spread().and(within).andNot(comp)
+		comp = comp.or(frontier)
 	}
 	return comp
+}
+
+// spread returns every neighbour of the points of b (b's own points
+// among them only when they neighbour each other).
+func (b bitboard) spread() bitboard {
+	var next bitboard
+	for lo := b.lo; lo != 0; lo &= lo - 1 {
+		n := &geo.neighbours[bits.TrailingZeros64(lo)]
+		next.lo |= n.lo
+		next.hi |= n.hi
+	}
+	for hi := b.hi; hi != 0; hi &= hi - 1 {
+		n := &geo.neighbours[64+bits.TrailingZeros64(hi)]
+		next.lo |= n.lo
+		next.hi |= n.hi
+	}
+	return next
 }
