@@ -53,9 +53,12 @@ func joinedWithin(want, open window) bool {
 // centre hole or the boundary of the two words, none where it lies off the
 // sky.
 type windowCut struct {
-	segs [3 * windowSide]windowSegment
+	segs [maxWindowSegments]windowSegment // unused ones copy nothing
 	n    uint8
 }
+
+// maxWindowSegments is the most segments a window needs.
+const maxWindowSegments = 6
 
 type windowSegment struct {
 	w, sh, at uint8
@@ -65,11 +68,13 @@ type windowSegment struct {
 // of returns the window of b around the cut's point.
 func (c *windowCut) of(b bitboard) window {
 	words := [2]uint64{b.lo, b.hi}
-	var w window
-	for _, s := range c.segs[:c.n] {
-		w |= window(words[s.w&1]>>(s.sh&63)&uint64(s.mask)) << (s.at & 31)
-	}
-	return w
+	s := &c.segs
+	return s[0].read(&words) | s[1].read(&words) | s[2].read(&words) |
+		s[3].read(&words) | s[4].read(&words) | s[5].read(&words)
+}
+
+func (s windowSegment) read(words *[2]uint64) window {
+	return window(words[s.w&1]>>(s.sh&63)&uint64(s.mask)) << (s.at & 31)
 }
 
 // newWindowCut builds the cut of the window around point p of g, whose
