@@ -57,47 +57,65 @@ func lengthwise(near uint32, n int) uint32 {
 // upTo returns the bits 1 to k of near: the distances of at most k steps.
 func upTo(near uint32, k uint8) uint32 { return near & (2<<(k&31) - 2) }
 
-// A runView holds what each bird of a run can do flying each way, worked
-// out when first asked. One serves every run of a search for flights.
+// A runView holds what each bird of a run can do flying each way. One
+// serves every run of a search for flights.
 type runView struct {
-	run              []Point
-	occupied, target bitboard
-	free             [maxFlight + 1]uint8 // bit d: run[m] can take one step d
-	nearKnown        [maxFlight + 1]uint8 // bit d: near[m][d] is worked out
-	clearKnown       [maxFlight + 1]uint8 // bit d: clear[m][d] is worked out
-	near             [maxFlight + 1][numDirections]uint32
-	clear            [maxFlight + 1][numDirections]uint8
+	run        [maxFlight + 1]Point
+	free       [maxFlight + 1]uint8 // bit d: run[m] can take one step d
+	clearKnown [maxFlight + 1]uint8 // bit d: clear[m][d] is worked out
+	near       [maxFlight + 1][numDirections]uint32
+	clear      [maxFlight + 1][numDirections]uint8
 }
 
-// nearOf returns where run[m] flying d would land next to another flock.
-func (v *runView) nearOf(m int, d Direction) uint32 {
-	if v.nearKnown[m]&(1<<d) == 0 {
-		v.workNear(m, d)
+// look works out free and near for the first n birds of the run: near
+// only for the ways some line of them can take at all, sideways when the
+// bird and a neighbour in the run can both step that way, lengthwise from
+// the run's ends.
+func (v *runView) look(n int, axis Direction, occupied, target bitboard) {
+	for m := range n {
+		v.free[m] = freeSteps(v.run[m], occupied)
+		v.clearKnown[m] = 0
 	}
-	return v.near[m][d]
-}
-
-func (v *runView) workNear(m int, d Direction) {
-	v.nearKnown[m] |= 1 << d
-	v.near[m][d] = nearDistances(v.run[m], d, v.target)
+	back := axis.Opposite()
+	for m := range n {
+		var partner uint8
+		if m > 0 {
+			partner |= v.free[m-1]
+		}
+		if m < n-1 {
+			partner |= v.free[m+1]
+		}
+		ways := v.free[m] & partner &^ (1<<axis | 1<<back)
+		if m == n-1 {
+			ways |= v.free[m] & (1 << axis)
+		}
+		if m == 0 {
+			ways |= v.free[m] & (1 << back)
+		}
+		v.near[m] = [numDirections]uint32{}
+		for ; ways != 0; ways &= ways - 1 {
+			d := Direction(bits.TrailingZeros8(ways))
+			v.near[m][d] = nearDistances(v.run[m], d, target)
+		}
+	}
 }
 
 // clearOf returns how far run[m] can fly d.
-func (v *runView) clearOf(m int, d Direction) uint8 {
+func (v *runView) clearOf(m int, d Direction, occupied bitboard) uint8 {
 	if v.clearKnown[m]&(1<<d) == 0 {
-		v.workClear(m, d)
+		v.workClear(m, d, occupied)
 	}
 	return v.clear[m][d]
 }
 
-func (v *runView) workClear(m int, d Direction) {
+func (v *runView) workClear(m int, d Direction, occupied bitboard) {
 	v.clearKnown[m] |= 1 << d
-	v.clear[m][d] = clearSteps(v.run[m], d, v.occupied)
+	v.clear[m][d] = clearSteps(v.run[m], d, occupied)
 }
 
-// flyRun tries every line of two or more birds in the run (a maximal
-// straight unbroken line of the mover's birds along axis, ordered from its
-// first point) of flock number fi. target is the set of points next to the
+// flyRun tries every line of two or more birds in the run v.run[:n] (a
+// maximal straight unbroken line of the mover's birds along axis, ordered
+// from its first point) of flock number fi. target is the set of points next to the
 // mover's other flocks: a landing must touch it.
 //
 // The lines of a run share what their birds can do: sideways every bird
@@ -105,14 +123,10 @@ func (v *runView) workClear(m int, d Direction) {
 // shortest path allows and lands next to a flock where any of its birds
 // does. Lengthwise a line can fly only from an end of its run, and its
 // front bird leads.
-func (p *Position) flyRun(a *analysis, s *flightSink, v *runView, fi int, target bitboard, run []Point, axis Direction) {
-	n := len(run)
+func (p *Position) flyRun(a *analysis, s *flightSink, v *runView, fi int, target bitboard, n int, axis Direction) {
 	back := axis.Opposite()
-	v.run, v.occupied, v.target = run, a.occupied, target
-	for m, q := range run {
-		v.free[m] = freeSteps(q, a.occupied)
-		v.nearKnown[m], v.clearKnown[m] = 0, 0
-	}
+	v.look(n, axis, a.occupied, target)
+	run := v.run[:n]
 	for i := 0; i < n-1; i++ {
 		sideways := v.free[i]
 		unit := bitOf(run[i])
@@ -131,20 +145,20 @@ func (p *Position) flyRun(a *analysis, s *flightSink, v *runView, fi int, target
 					if front != end || v.free[front]&(1<<d) == 0 {
 						continue // another bird of the run is in the way
 					}
-					if near := v.nearOf(front, d); near != 0 {
-						ks = upTo(lengthwise(near, len(line)), v.clearOf(front, d))
+					if near := v.near[front][d]; near != 0 {
+						ks = upTo(lengthwise(near, len(line)), v.clearOf(front, d, a.occupied))
 					}
 				case sideways&(1<<d) != 0:
 					var all uint32
 					for m := i; m <= j; m++ {
-						all |= v.nearOf(m, d)
+						all |= v.near[m][d]
 					}
 					if all == 0 {
 						continue
 					}
-					k := v.clearOf(i, d)
+					k := v.clearOf(i, d, a.occupied)
 					for m := i + 1; m <= j; m++ {
-						k = min(k, v.clearOf(m, d))
+						k = min(k, v.clearOf(m, d, a.occupied))
 					}
 					ks = upTo(all, k)
 				}

@@ -94,16 +94,18 @@ func (p *Position) flights(a *analysis, s *flightSink) {
 	if a.nflocks < 2 {
 		return // a lone flock has no other flock to join
 	}
-	var run [maxFlight + 1]Point
 	var v runView
+	// after[i]: the points next to flocks i and later; before: next to
+	// the flocks before fi. A landing of flock fi must touch the others.
+	var after [SupplySize + 1]bitboard
+	for i := a.nflocks - 1; i >= 0; i-- {
+		after[i] = after[i+1].or(a.flockNear[i])
+	}
+	var before bitboard
 	for fi := 0; fi < a.nflocks && !s.done(); fi++ {
 		f := a.flocks[fi]
-		var target bitboard
-		for i := 0; i < a.nflocks; i++ {
-			if i != fi {
-				target = target.or(a.flockNear[i])
-			}
-		}
+		target := before.or(after[fi+1])
+		before = before.or(a.flockNear[fi])
 		// A single bird of a bigger flock must land where it touches both
 		// the rest of its flock and another flock.
 		need := target
@@ -124,13 +126,13 @@ func (p *Position) flights(a *analysis, s *flightSink) {
 				if prev := geo.step[b][d.Opposite()]; prev != NoPoint && a.mine.has(prev) {
 					continue // not the start of a run along this axis
 				}
-				run[0], run[1] = b, next
+				v.run[0], v.run[1] = b, next
 				n := 2
 				for q := geo.step[next][d]; q != NoPoint && a.mine.has(q); q = geo.step[q][d] {
-					run[n] = q
+					v.run[n] = q
 					n++
 				}
-				p.flyRun(a, s, &v, fi, target, run[:n], d)
+				p.flyRun(a, s, &v, fi, target, n, d)
 			}
 		}
 	}
