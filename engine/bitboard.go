@@ -9,10 +9,9 @@ type bitboard struct {
 }
 
 func bitOf(p Point) bitboard {
-	if p < 64 {
-		return bitboard{lo: 1 << p}
-	}
-	return bitboard{hi: 1 << (p - 64)}
+	// Shifts of 64 or more give 0: the word p is not in stays empty, and
+	// so does the whole set for NoPoint.
+	return bitboard{lo: 1 << p, hi: 1 << (p - 64)}
 }
 
 func (b bitboard) or(c bitboard) bitboard     { return bitboard{b.lo | c.lo, b.hi | c.hi} }
@@ -32,24 +31,26 @@ func (b bitboard) subsetOf(c bitboard) bool { return b.lo&^c.lo|b.hi&^c.hi == 0 
 // first returns the lowest point of b: the lowest row, then the leftmost.
 // It returns NoPoint for the empty set.
 func (b bitboard) first() Point {
-	if b.lo != 0 {
-		return Point(bits.TrailingZeros64(b.lo))
+	p := bits.TrailingZeros64(b.lo)
+	if b.lo == 0 {
+		p = 64 + bits.TrailingZeros64(b.hi)
 	}
-	if b.hi != 0 {
-		return Point(64 + bits.TrailingZeros64(b.hi))
+	if p == 128 {
+		return NoPoint
 	}
-	return NoPoint
+	return Point(p)
 }
 
 // last returns the highest point of b, and NoPoint for the empty set.
 func (b bitboard) last() Point {
-	if b.hi != 0 {
-		return Point(127 - bits.LeadingZeros64(b.hi))
+	p := 127 - bits.LeadingZeros64(b.hi)
+	if b.hi == 0 {
+		p = 63 - bits.LeadingZeros64(b.lo)
 	}
-	if b.lo != 0 {
-		return Point(63 - bits.LeadingZeros64(b.lo))
+	if p < 0 {
+		return NoPoint
 	}
-	return NoPoint
+	return Point(p)
 }
 
 // points lists the points of b in ascending order.
