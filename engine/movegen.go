@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // LegalMoves returns every legal move of the position under rules r, each
 // region choice and a legal pass included. A position whose game is over is
 // not known to the position itself: callers that track results (Game) stop
@@ -12,10 +14,11 @@ func (p Position) LegalMoves(r Rules) []Move {
 // not allocate when dst has room: the form for search and playouts.
 func (p Position) AppendLegalMoves(dst []Move, r Rules) []Move {
 	a := p.analyse()
-	for rest := a.adds; rest.any(); {
-		pt := rest.first()
-		dst = append(dst, Add(pt))
-		rest = rest.andNot(bitOf(pt))
+	for lo := a.adds.lo; lo != 0; lo &= lo - 1 {
+		dst = append(dst, Add(Point(bits.TrailingZeros64(lo))))
+	}
+	for hi := a.adds.hi; hi != 0; hi &= hi - 1 {
+		dst = append(dst, Add(Point(64+bits.TrailingZeros64(hi))))
 	}
 	s := flightSink{mode: collect, dst: dst}
 	p.flights(&a, &s)
