@@ -9,8 +9,8 @@ type bitboard struct {
 }
 
 func bitOf(p Point) bitboard {
-	// Shifts of 64 or more give 0: the word p is not in stays empty, and
-	// so does the whole set for NoPoint.
+	// Shifts of 64 or more give 0 (p - 64 wraps round for p < 64): the
+	// word p is not in stays empty, and so does the whole set for NoPoint.
 	return bitboard{lo: 1 << p, hi: 1 << (p - 64)}
 }
 

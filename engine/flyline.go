@@ -61,10 +61,10 @@ func upTo(near uint32, k uint8) uint32 { return near & (2<<(k&31) - 2) }
 // serves every run of a search for flights.
 type runView struct {
 	run        [maxFlight + 1]Point
-	free       [maxFlight + 1]uint8 // bit d: run[m] can take one step d
-	clearKnown [maxFlight + 1]uint8 // bit d: clear[m][d] is worked out
-	near       [maxFlight + 1][numDirections]uint32
-	clear      [maxFlight + 1][numDirections]uint8
+	free       [maxFlight + 1]uint8                 // bit d: run[m] can take one step d
+	clearKnown [maxFlight + 1]uint8                 // bit d: clear[m][d] is worked out
+	near       [maxFlight + 1][numDirections]uint32 // see look
+	clear      [maxFlight + 1][numDirections]uint8  // see clearOf
 }
 
 // look works out free and near for the first n birds of the run: near
@@ -115,8 +115,8 @@ func (v *runView) workClear(m int, d Direction, occupied bitboard) {
 
 // flyRun tries every line of two or more birds in the run v.run[:n] (a
 // maximal straight unbroken line of the mover's birds along axis, ordered
-// from its first point) of flock number fi. target is the set of points next to the
-// mover's other flocks: a landing must touch it.
+// from its first point) of flock number fi. target is the set of points
+// next to the mover's other flocks: a landing must touch it.
 //
 // The lines of a run share what their birds can do: sideways every bird
 // of a line flies its own parallel path, so a line goes as far as the

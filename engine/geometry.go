@@ -69,11 +69,9 @@ func newGeometry() *geometry {
 				}
 			}
 			g.step[p][d] = q
-			g.stepOrOff[p][d] = q
-			if q == NoPoint {
-				g.stepOrOff[p][d] = offSky
-			}
+			g.stepOrOff[p][d] = offSky
 			if q != NoPoint {
+				g.stepOrOff[p][d] = q
 				g.neighbours[p] = g.neighbours[p].or(bitOf(q))
 			}
 		}

@@ -136,6 +136,9 @@ func (p *Position) flights(a *analysis, s *flightSink) {
 					n++
 				}
 				p.flyRun(a, s, &v, fi, target, n, d)
+				if s.done() {
+					return
+				}
 			}
 		}
 	}

@@ -57,7 +57,8 @@ type windowCut struct {
 	n    uint8
 }
 
-// maxWindowSegments is the most segments a window needs.
+// maxWindowSegments is the most segments a window needs; were it too small,
+// building the geometry would panic at start-up.
 const maxWindowSegments = 6
 
 type windowSegment struct {
