@@ -10,5 +10,9 @@
 //
 // Everything here is pure computation with no I/O, safe for concurrent use
 // on distinct values, and built for speed: positions are bitboards, and
-// move generation allocates nothing when given a buffer.
+// move generation allocates nothing when given a buffer. It looks at each
+// straight run of the mover's birds once for all the lines in it, and
+// settles most questions of regions (does this landing split the
+// opponent's?) in a 5×5 window around the landing point before it looks at
+// the whole sky.
 package engine
