@@ -105,7 +105,7 @@ func (p *Position) flights(a *analysis, s *flightSink) {
 		after[i] = after[i+1].or(a.flockNear[i])
 	}
 	var before bitboard
-	for fi := 0; fi < a.nflocks && !s.done(); fi++ {
+	for fi := 0; fi < a.nflocks; fi++ {
 		f := a.flocks[fi]
 		target := before.or(after[fi+1])
 		before = before.or(a.flockNear[fi])
@@ -115,11 +115,13 @@ func (p *Position) flights(a *analysis, s *flightSink) {
 		if f.count() > 1 {
 			need = f.neighbourhood().and(target)
 		}
-		for rest := f; rest.any() && !s.done(); {
+		for rest := f; rest.any(); {
 			b := rest.first()
 			rest = rest.andNot(bitOf(b))
 			if need.intersects(geo.star[b]) {
-				p.flyBird(a, s, fi, need, b)
+				if p.flyBird(a, s, fi, need, b); s.done() {
+					return
+				}
 			}
 			for _, d := range [3]Direction{E, NE, NW} {
 				next := geo.step[b][d]
