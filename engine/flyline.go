@@ -134,21 +134,28 @@ func (p *Position) flyRun(a *analysis, s *flightSink, v *runView, fi int, target
 			unit = unit.or(bitOf(run[j]))
 			sideways &= v.free[j]
 			line := run[i : j+1]
-			for d := Direction(0); d < numDirections; d++ {
+			// The ways this line can take a first step: sideways when all
+			// its birds can, lengthwise from an end of the run.
+			ways := sideways &^ (1<<axis | 1<<back)
+			if j == n-1 {
+				ways |= v.free[j] & (1 << axis)
+			}
+			if i == 0 {
+				ways |= v.free[0] & (1 << back)
+			}
+			for ; ways != 0; ways &= ways - 1 {
+				d := Direction(bits.TrailingZeros8(ways))
 				var ks uint32
-				switch {
-				case d == axis || d == back:
-					front, end := j, n-1 // the bird that leads, the run's end
+				switch d {
+				case axis, back:
+					front := j // the bird that leads
 					if d == back {
-						front, end = i, 0
-					}
-					if front != end || v.free[front]&(1<<d) == 0 {
-						continue // another bird of the run is in the way
+						front = i
 					}
 					if near := v.near[front][d]; near != 0 {
 						ks = upTo(lengthwise(near, len(line)), v.clearOf(front, d, a.occupied))
 					}
-				case sideways&(1<<d) != 0:
+				default:
 					var all uint32
 					for m := i; m <= j; m++ {
 						all |= v.near[m][d]
