@@ -19,12 +19,18 @@ func nearDistances(q Point, d Direction, target bitboard) uint32 {
 // freeSteps returns the directions, as bits, in which the bird on q can
 // take one step: onto a point of the sky that no bird occupies.
 func freeSteps(q Point, occupied bitboard) uint8 {
-	closed := [2]uint64{occupied.lo, occupied.hi | 1<<(offSky-64)}
-	var free uint8
+	return ^stepsInto(q, occupied.or(bitOf(offSky))) & (1<<numDirections - 1)
+}
+
+// stepsInto returns the directions, as bits, in which one step from q
+// lands on a point of set. A step off the sky lands on offSky.
+func stepsInto(q Point, set bitboard) uint8 {
+	words := [2]uint64{set.lo, set.hi}
+	var in uint8
 	for d, r := range &geo.stepOrOff[q] {
-		free |= uint8(^closed[r>>6&1]>>(r&63)&1) << d
+		in |= uint8(words[r>>6&1]>>(r&63)&1) << d
 	}
-	return free
+	return in
 }
 
 // clearSteps returns how far the bird on q can fly in direction d before

@@ -123,14 +123,12 @@ func (p *Position) flights(a *analysis, s *flightSink) {
 					return
 				}
 			}
-			for _, d := range [3]Direction{E, NE, NW} {
+			// A run starts at b along each axis (E, NE, NW) where the next
+			// point is the mover's and the one behind is not.
+			own := stepsInto(b, a.mine)
+			for starts := own &^ (own >> 3) & 0b111; starts != 0; starts &= starts - 1 {
+				d := Direction(bits.TrailingZeros8(starts))
 				next := geo.step[b][d]
-				if next == NoPoint || !a.mine.has(next) {
-					continue // no line along this axis
-				}
-				if prev := geo.step[b][d.Opposite()]; prev != NoPoint && a.mine.has(prev) {
-					continue // not the start of a run along this axis
-				}
 				v.run[0], v.run[1] = b, next
 				n := 2
 				for q := geo.step[next][d]; q != NoPoint && a.mine.has(q); q = geo.step[q][d] {
