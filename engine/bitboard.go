@@ -35,10 +35,7 @@ func (b bitboard) first() Point {
 	if b.lo == 0 {
 		p = 64 + bits.TrailingZeros64(b.hi)
 	}
-	if p == 128 {
-		return NoPoint
-	}
-	return Point(p)
+	return Point(p | p>>7*0xff) // 128 for the empty set becomes NoPoint
 }
 
 // last returns the highest point of b, and NoPoint for the empty set.
@@ -47,10 +44,7 @@ func (b bitboard) last() Point {
 	if b.hi == 0 {
 		p = 63 - bits.LeadingZeros64(b.lo)
 	}
-	if p < 0 {
-		return NoPoint
-	}
-	return Point(p)
+	return Point(p) // -1 for the empty set becomes NoPoint
 }
 
 // points lists the points of b in ascending order.

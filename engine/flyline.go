@@ -7,11 +7,10 @@ import "math/bits"
 // the way or not.
 func nearDistances(q Point, d Direction, target bitboard) uint32 {
 	var near uint32
-	n := geo.rayLen[q][d]
 	for t := geo.ray[q][d].and(target); t.any(); {
 		u := t.first()
 		t = t.andNot(bitOf(u))
-		near |= 1 << ((n - geo.rayLen[u][d]) & 31)
+		near |= 1 << (steps(q, u, d) & 31)
 	}
 	return near
 }
@@ -36,16 +35,11 @@ func stepsInto(q Point, set bitboard) uint8 {
 // clearSteps returns how far the bird on q can fly in direction d before
 // the first occupied point or the edge of the sky.
 func clearSteps(q Point, d Direction, occupied bitboard) uint8 {
-	n := geo.rayLen[q][d]
 	hit := geo.ray[q][d].and(occupied)
 	if hit.empty() {
-		return uint8(n)
+		return uint8(geo.rayLen[q][d])
 	}
-	f := hit.last()
-	if ascending(d) {
-		f = hit.first()
-	}
-	return uint8(n - geo.rayLen[f][d] - 1)
+	return uint8(steps(q, nearest(hit, d), d) - 1)
 }
 
 // lengthwise returns the landing distances of a line of n birds flying

@@ -142,8 +142,17 @@ func Ray(p Point, d Direction) []Point {
 	return out
 }
 
-// ascending reports whether stepping in direction d always leads to a
-// higher point number: E along the row, NE and NW to the row above. The
-// first bird met flying in such a direction is the lowest point of the
-// ray's birds, else the highest.
-func ascending(d Direction) bool { return d < W }
+// nearest returns the point of b met first flying in direction d, b being
+// points of a ray in that direction. E, NE and NW step to higher point
+// numbers, so it is b's lowest point for them and its highest for W, SW
+// and SE. It returns NoPoint for the empty set.
+func nearest(b bitboard, d Direction) Point {
+	if d < W {
+		return b.first()
+	}
+	return b.last()
+}
+
+// steps returns how many steps in direction d lead from p to q, a point
+// of the ray from p that way.
+func steps(p, q Point, d Direction) int8 { return geo.rayLen[p][d] - geo.rayLen[q][d] }

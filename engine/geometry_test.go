@@ -24,8 +24,11 @@ func TestGeometryTables(t *testing.T) {
 				if geo.flight[p][d][n] != q {
 					t.Errorf("%v %v: flight %d = %v, want %v", p, d, n, geo.flight[p][d][n], q)
 				}
-				if ascending(d) != (q > p) {
-					t.Errorf("%v %v: reached %v, but ascending(%v) = %v", p, d, q, d, ascending(d))
+				if got := nearest(geo.ray[q][d].or(bitOf(q)), d); got != q {
+					t.Errorf("%v %v: nearest of the ray from %v on is %v", p, d, q, got)
+				}
+				if got := steps(p, q, d); int(got) != n {
+					t.Errorf("%v %v: steps to %v = %d, want %d", p, d, q, got, n)
 				}
 				if !geo.ray[p][d].has(q) {
 					t.Errorf("%v %v: ray misses %v", p, d, q)

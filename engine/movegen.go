@@ -160,23 +160,16 @@ func (p *Position) flyBird(a *analysis, s *flightSink, fi int, need bitboard, b 
 			continue
 		}
 		if hit := ray.and(a.occupied); hit.any() {
-			f := hit.last()
-			if ascending(d) {
-				f = hit.first()
-			}
-			c = c.andNot(geo.ray[f][d]) // need holds no bird, so not f
+			c = c.andNot(geo.ray[nearest(hit, d)][d]) // need holds no bird, so not the one in the way
 		}
 		for c.any() {
-			q := c.last()
-			if ascending(d) {
-				q = c.first() // the nearest first
-			}
+			q := nearest(c, d) // the nearest landing first
 			c = c.andNot(bitOf(q))
 			landed := bitOf(q)
 			if rest.any() && !rest.subsetOf(fill(landed, rest.or(landed))) {
 				continue // the rest of the flock would not stay joined
 			}
-			m := Fly(b, b, d, int(geo.rayLen[b][d]-geo.rayLen[q][d]))
+			m := Fly(b, b, d, int(steps(b, q, d)))
 			if a.joinsAll(fi, landed) {
 				s.add(m) // the mover's birds are one flock: a win, nothing cleared
 			} else {
