@@ -230,6 +230,9 @@ func stillJoined(blocked, open bitboard) bool {
 		// One point: look at its window, which holds its two rings.
 		q := blocked.first()
 		w := geo.window[q].of(open) &^ (1 << windowCentre)
+		if oneArc>>w.ring()&1 != 0 {
+			return true // the open neighbours are joined round the point
+		}
 		return joinedWithin(w&windowRing, w)
 	}
 	var edge, near bitboard

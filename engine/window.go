@@ -32,6 +32,20 @@ func (w window) spread() window {
 	return (w | east | west | w<<windowSide | w>>windowSide) & windowAll
 }
 
+// ring returns the six neighbours of the window's centre as six bits, bit
+// d for the neighbour in direction d, so that bits next to each other (bit
+// 5 next to bit 0) stand for neighbours next to each other round the
+// centre.
+func (w window) ring() uint8 {
+	// E is bit 13 of the window, NE 17, NW 16, W 11, SW 7 and SE 8.
+	return uint8(w>>13&1 | w>>16&2 | w>>14&4 | w>>8&8 | w>>3&48)
+}
+
+// oneArc has bit r set when the ring r is one unbroken arc or empty: then
+// the neighbours of the centre it holds are joined to each other round
+// the centre. TestOneArc derives it.
+const oneArc uint64 = 0xfb8b808bd101d1df
+
 // joinedWithin reports whether every point of want lies in one connected
 // part of open, all three read as window bits.
 func joinedWithin(want, open window) bool {
