@@ -29,15 +29,17 @@ func (p *Position) analyse() analysis {
 			a.theirRegion = fill(a.theirs, geo.all.andNot(a.mine))
 		}
 	}
-	if a.mine.count() < SupplySize {
-		a.adds = a.myRegion.andNot(a.occupied).andNot(a.mine.neighbourhood())
-	}
+	var near bitboard // the empty points next to my birds
 	for rest := a.mine; rest.any(); {
-		f := fill(bitOf(rest.first()), a.mine)
+		f, around := fillAround(bitOf(rest.first()), a.mine)
 		a.flocks[a.nflocks] = f
-		a.flockNear[a.nflocks] = f.neighbourhood().andNot(a.occupied)
+		a.flockNear[a.nflocks] = around.andNot(a.occupied)
+		near = near.or(a.flockNear[a.nflocks])
 		a.nflocks++
 		rest = rest.andNot(f)
+	}
+	if a.mine.count() < SupplySize {
+		a.adds = a.myRegion.andNot(a.occupied).andNot(near)
 	}
 	return a
 }

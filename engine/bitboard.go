@@ -82,6 +82,20 @@ func fill(seed, within bitboard) bitboard {
 	return comp
 }
 
+// fillAround returns fill(seed, within) and that set's neighbourhood,
+// from the same walk: every point of the fill is spread exactly once.
+func fillAround(seed, within bitboard) (comp, around bitboard) {
+	comp = seed.and(within)
+	around = comp
+	for frontier := comp; frontier.any(); {
+		sp := frontier.spread()
+		around = around.or(sp)
+		frontier = sp.and(within).andNot(comp)
+		comp = comp.or(frontier)
+	}
+	return comp, around
+}
+
 // spread returns every neighbour of the points of b (b's own points
 // among them only when they neighbour each other).
 func (b bitboard) spread() bitboard {

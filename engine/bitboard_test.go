@@ -24,3 +24,23 @@ func TestBitboardFirstLast(t *testing.T) {
 		}
 	}
 }
+
+// TestFillAround checks fillAround against fill and neighbourhood on
+// random sets, seeded from one point and from several.
+func TestFillAround(t *testing.T) {
+	rng := seeded(5)
+	for range 2000 {
+		within := bitboard{rng.Uint64(), rng.Uint64()}.and(geo.all)
+		seed := bitOf(Point(rng.IntN(NumPoints)))
+		if rng.IntN(2) == 0 {
+			seed = seed.or(bitOf(Point(rng.IntN(NumPoints))))
+		}
+		comp, around := fillAround(seed, within)
+		if want := fill(seed, within); comp != want {
+			t.Fatalf("fillAround(%v, %v) fills %v, want %v", seed.points(), within.points(), comp.points(), want.points())
+		}
+		if want := comp.neighbourhood(); around != want {
+			t.Fatalf("fillAround(%v, %v) is around %v, want %v", seed.points(), within.points(), around.points(), want.points())
+		}
+	}
+}

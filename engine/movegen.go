@@ -113,7 +113,7 @@ func (p *Position) flights(a *analysis, s *flightSink) {
 		// the rest of its flock and another flock.
 		need := target
 		if f.count() > 1 {
-			need = f.neighbourhood().and(target)
+			need = a.flockNear[fi].and(target) // target holds no bird
 		}
 		for rest := f; rest.any(); {
 			b := rest.first()
