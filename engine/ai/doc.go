@@ -5,10 +5,13 @@
 // New returns a Player for a Level. Random and Greedy are fixed baselines
 // kept for measuring strength: Greedy looks one move ahead, takes a win
 // and otherwise brings its own birds together. Easy, Medium and Hard are
-// one Searcher given 0.2 s, 1 s and 3 s a move: on two shared cores of a
-// small server, a median of about 250, 1,400 and 4,700 playouts. Their
-// strength is measured with volo selfplay. NewThinker serves every level by name, as a server
-// hosting many games wants.
+// one Searcher given 0.2 s, 1 s and 3 s a move. The playouts that buys
+// depend on the machine and the position (BenchmarkSearch measures the
+// rate): on two cores of an AMD EPYC server, on 2026-11-23, a median of
+// about 2,400, 13,500 and 37,000 from the first six positions of the
+// benchmarks (6 to 12 plies into games of the playout policy).
+// Their strength is measured with volo selfplay. NewThinker serves every
+// level by name, as a server hosting many games wants.
 //
 // A Searcher first looks at the tactics: it plays a move that wins at
 // once, and when the opponent could win on its next move it only
