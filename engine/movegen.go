@@ -118,14 +118,14 @@ func (p *Position) flights(a *analysis, s *flightSink) {
 		for rest := f; rest.any(); {
 			b := rest.first()
 			rest = rest.andNot(bitOf(b))
+			own := stepsInto(b, a.mine) // b's neighbours in its flock
 			if need.intersects(geo.star[b]) {
-				if p.flyBird(a, s, fi, need, b); s.done() {
+				if p.flyBird(a, s, fi, need, b, own); s.done() {
 					return
 				}
 			}
 			// A run starts at b along each axis (E, NE, NW) where the next
 			// point is the mover's and the one behind is not.
-			own := stepsInto(b, a.mine)
 			for starts := own &^ (own >> 3) & 0b111; starts != 0; starts &= starts - 1 {
 				d := Direction(bits.TrailingZeros8(starts))
 				next := geo.step[b][d]
@@ -148,10 +148,15 @@ func (p *Position) flights(a *analysis, s *flightSink) {
 // and distance. need is the set a landing must meet: the points next to
 // both the mover's other flocks and, when there is one, the rest of the
 // bird's flock. Only the points of need up to the first bird in the way
-// are looked at.
-func (p *Position) flyBird(a *analysis, s *flightSink, fi int, need bitboard, b Point) {
+// are looked at. own holds b's neighbours in its flock as direction bits.
+func (p *Position) flyBird(a *analysis, s *flightSink, fi int, need bitboard, b Point, own uint8) {
 	unit := bitOf(b)
 	rest := a.flocks[fi].andNot(unit)
+	// When b's neighbours in its flock lie in one arc round it, they are
+	// joined to each other without b, and so is the rest of the flock:
+	// any path through b can go round the arc instead. Then the rest stays
+	// one flock with the landed bird exactly when the landing touches it.
+	restJoined := oneArc>>own&1 != 0
 	rays := &geo.ray[b]
 	for d := Direction(0); d < numDirections; d++ {
 		ray := rays[d]
@@ -166,7 +171,7 @@ func (p *Position) flyBird(a *analysis, s *flightSink, fi int, need bitboard, b 
 			q := nearest(c, d) // the nearest landing first
 			c = c.andNot(bitOf(q))
 			landed := bitOf(q)
-			if rest.any() && !rest.subsetOf(fill(landed, rest.or(landed))) {
+			if rest.any() && !stillOneFlock(rest, landed, q, restJoined) {
 				continue // the rest of the flock would not stay joined
 			}
 			m := Fly(b, b, d, int(steps(b, q, d)))
@@ -180,6 +185,16 @@ func (p *Position) flyBird(a *analysis, s *flightSink, fi int, need bitboard, b 
 			}
 		}
 	}
+}
+
+// stillOneFlock reports whether the birds rest, left behind by a single
+// bird, form one flock with that bird landed on q. restJoined says the
+// rest is known to be joined on its own.
+func stillOneFlock(rest, landed bitboard, q Point, restJoined bool) bool {
+	if restJoined {
+		return geo.neighbours[q].intersects(rest)
+	}
+	return rest.subsetOf(fill(landed, rest.or(landed)))
 }
 
 // joinsAll reports whether birds landing on landed, from flock fi, touch
