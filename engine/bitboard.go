@@ -68,9 +68,6 @@ func setOf(ps ...Point) bitboard {
 	return b
 }
 
-// neighbourhood returns b together with every neighbour of its points.
-func (b bitboard) neighbourhood() bitboard { return b.or(b.spread()) }
-
 // fill returns the points of within joined to seed by paths inside within:
 // the union of the connected components of within that meet seed.
 func fill(seed, within bitboard) bitboard {
@@ -82,8 +79,11 @@ func fill(seed, within bitboard) bitboard {
 	return comp
 }
 
-// fillAround returns fill(seed, within) and that set's neighbourhood,
-// from the same walk: every point of the fill is spread exactly once.
+// fillAround returns fill(seed, within) and around it, the fill together
+// with every neighbour of its points, from the same walk: every point of
+// the fill is spread exactly once. It is fill's walk written out again:
+// fill is the hotter of the two, and keeping it free of the extra union
+// saves 3% of the instructions of a random game.
 func fillAround(seed, within bitboard) (comp, around bitboard) {
 	comp = seed.and(within)
 	around = comp

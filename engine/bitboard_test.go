@@ -25,7 +25,7 @@ func TestBitboardFirstLast(t *testing.T) {
 	}
 }
 
-// TestFillAround checks fillAround against fill and neighbourhood on
+// TestFillAround checks fillAround against fill and spread on
 // random sets, seeded from one point and from several.
 func TestFillAround(t *testing.T) {
 	rng := seeded(5)
@@ -39,7 +39,7 @@ func TestFillAround(t *testing.T) {
 		if want := fill(seed, within); comp != want {
 			t.Fatalf("fillAround(%v, %v) fills %v, want %v", seed.points(), within.points(), comp.points(), want.points())
 		}
-		if want := comp.neighbourhood(); around != want {
+		if want := comp.or(comp.spread()); around != want {
 			t.Fatalf("fillAround(%v, %v) is around %v, want %v", seed.points(), within.points(), around.points(), want.points())
 		}
 	}
