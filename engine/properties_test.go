@@ -6,56 +6,66 @@ import (
 	"testing"
 )
 
-// TestRandomGameProperties plays many random games from fixed seeds and
-// checks after every move what the rules imply.
+// TestRandomGameProperties plays thousands of random games from fixed
+// seeds, a thousand under each rule set side by side, and checks after
+// every move what the rules imply.
 func TestRandomGameProperties(t *testing.T) {
-	games := 100
-	if testing.Short() {
-		games = 20
+	games := 1000
+	if testing.Short() || raceEnabled {
+		games = 100
 	}
-	stats := map[string]int{}
 	for _, r := range []Rules{Standard, LastAct} {
-		for seed := range uint64(games) {
-			rng := seeded(seed + 7777*uint64(r))
-			g := NewGame(r, StartPosition())
-			for !g.Outcome().Over() {
-				before := g.Position()
-				legal := g.LegalMoves()
-				checkRejectedInputs(t, rng, g, legal)
-				m := legal[rng.IntN(len(legal))]
-				played, err := g.Play(m)
-				if err != nil {
-					t.Fatalf("%s seed %d: generated move %s refused in %q: %v", r, seed, m, before.String(), err)
-				}
-				if played != m {
-					t.Fatalf("Play(%s) returned %s: generated moves must already be canonical", m, played)
-				}
-				after := g.Position()
-				checkMoveProperties(t, before, m, after, g.Outcome(), r)
-				checkRoundTrips(t, before, m)
-				stats[kindName(m)]++
-				if m.Keep != NoPoint {
-					stats["region choice"]++
-				}
-				if err := g.Undo(); err != nil {
-					t.Fatal(err)
-				}
-				if got := g.Position(); got != before {
-					t.Fatalf("undo of %s: position %q, want %q", m, got.String(), before.String())
-				}
-				if _, err := g.Play(m); err != nil {
-					t.Fatal(err)
+		t.Run(r.String(), func(t *testing.T) {
+			t.Parallel()
+			stats := map[string]int{}
+			for seed := range uint64(games) {
+				playPropertyGame(t, r, seeded(seed+7777*uint64(r)), stats)
+			}
+			t.Logf("over %d games: %v", games, stats)
+			for _, want := range []string{"add", "flight", "pass", "region choice", "flock completed", "opponent left as one flock"} {
+				if stats[want] == 0 {
+					t.Errorf("no %s in the random games: the properties were not exercised", want)
 				}
 			}
-			stats[g.Outcome().Reason.String()]++
+		})
+	}
+}
+
+// playPropertyGame plays one random game, checking every move, and counts
+// the kinds of moves and the way the game ended in stats.
+func playPropertyGame(t *testing.T, r Rules, rng *rand.Rand, stats map[string]int) {
+	t.Helper()
+	g := NewGame(r, StartPosition())
+	for !g.Outcome().Over() {
+		before := g.Position()
+		legal := g.LegalMoves()
+		checkRejectedInputs(t, rng, g, legal)
+		m := legal[rng.IntN(len(legal))]
+		played, err := g.Play(m)
+		if err != nil {
+			t.Fatalf("%s: generated move %s refused in %q: %v", r, m, before.String(), err)
+		}
+		if played != m {
+			t.Fatalf("Play(%s) returned %s: generated moves must already be canonical", m, played)
+		}
+		after := g.Position()
+		checkMoveProperties(t, before, m, after, g.Outcome(), r)
+		checkRoundTrips(t, before, m)
+		stats[kindName(m)]++
+		if m.Keep != NoPoint {
+			stats["region choice"]++
+		}
+		if err := g.Undo(); err != nil {
+			t.Fatal(err)
+		}
+		if got := g.Position(); got != before {
+			t.Fatalf("undo of %s: position %q, want %q", m, got.String(), before.String())
+		}
+		if _, err := g.Play(m); err != nil {
+			t.Fatal(err)
 		}
 	}
-	t.Logf("over %d games per rule set: %v", games, stats)
-	for _, want := range []string{"add", "flight", "pass", "region choice", "flock completed", "opponent left as one flock"} {
-		if stats[want] == 0 {
-			t.Errorf("no %s in the random games: the properties were not exercised", want)
-		}
-	}
+	stats[g.Outcome().Reason.String()]++
 }
 
 func kindName(m Move) string {
