@@ -7,8 +7,10 @@ import (
 )
 
 // TestRandomGameProperties plays thousands of random games from fixed
-// seeds, a thousand under each rule set side by side, and checks after
-// every move what the rules imply.
+// seeds, a thousand under each rule set side by side. In every position
+// the validator must accept each generated move and refuse, changing
+// nothing, each random illegal one; after every move it checks what the
+// rules imply, the notations' round trips and undo.
 func TestRandomGameProperties(t *testing.T) {
 	games := 1000
 	if testing.Short() || raceEnabled {
@@ -39,6 +41,7 @@ func playPropertyGame(t *testing.T, r Rules, rng *rand.Rand, stats map[string]in
 	for !g.Outcome().Over() {
 		before := g.Position()
 		legal := g.LegalMoves()
+		checkGeneratedAccepted(t, before, legal, r)
 		checkRejectedInputs(t, rng, g, legal)
 		m := legal[rng.IntN(len(legal))]
 		played, err := g.Play(m)
@@ -154,6 +157,21 @@ func checkRoundTrips(t *testing.T, p Position, m Move) {
 	}
 	if got, err := ParsePosition(p.String()); err != nil || got != p {
 		t.Fatalf("ParsePosition(%q) = %q, %v; want the position back", p.String(), got.String(), err)
+	}
+}
+
+// checkGeneratedAccepted checks that the validator accepts every
+// generated move as it stands: each is legal and already canonical.
+func checkGeneratedAccepted(t *testing.T, p Position, legal []Move, r Rules) {
+	t.Helper()
+	for _, m := range legal {
+		canon, err := p.Check(m, r)
+		if err != nil {
+			t.Fatalf("%s rules, %q: Check refused the generated move %s: %v", r, p.String(), m, err)
+		}
+		if canon != m {
+			t.Fatalf("%s rules, %q: Check made the generated move %s into %s", r, p.String(), m, canon)
+		}
 	}
 }
 
