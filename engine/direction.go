@@ -76,3 +76,14 @@ func (d Direction) delta() (dr, dc int) {
 		return -1, 1
 	}
 }
+
+// oneArcRings has bit r set for each ring r that is one unbroken arc or
+// empty. TestOneArc derives it.
+const oneArcRings uint64 = 0xfb8b808bd101d1df
+
+// oneArc reports whether the ring, the neighbours of a point as direction
+// bits (bit d for the neighbour in direction d), is one unbroken arc round
+// the point, or empty. Directions are numbered round the point, so bits
+// next to each other, bit 5 next to bit 0, stand for neighbours that touch:
+// the neighbours of one arc are joined to each other without the point.
+func oneArc(ring uint8) bool { return oneArcRings>>(ring&63)&1 != 0 }

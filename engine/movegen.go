@@ -156,7 +156,7 @@ func (p *Position) flyBird(a *analysis, s *flightSink, fi int, need bitboard, b 
 	// joined to each other without b, and so is the rest of the flock:
 	// any path through b can go round the arc instead. Then the rest stays
 	// one flock with the landed bird exactly when the landing touches it.
-	restJoined := oneArc>>own&1 != 0
+	restJoined := oneArc(own)
 	rays := &geo.ray[b]
 	for d := Direction(0); d < numDirections; d++ {
 		ray := rays[d]
@@ -169,9 +169,9 @@ func (p *Position) flyBird(a *analysis, s *flightSink, fi int, need bitboard, b 
 		}
 		for c.any() {
 			q := nearest(c, d) // the nearest landing first
-			c = c.andNot(bitOf(q))
 			landed := bitOf(q)
-			if rest.any() && !stillOneFlock(rest, landed, q, restJoined) {
+			c = c.andNot(landed)
+			if rest.any() && !stillOneFlock(rest, q, restJoined) {
 				continue // the rest of the flock would not stay joined
 			}
 			m := Fly(b, b, d, int(steps(b, q, d)))
@@ -190,10 +190,11 @@ func (p *Position) flyBird(a *analysis, s *flightSink, fi int, need bitboard, b 
 // stillOneFlock reports whether the birds rest, left behind by a single
 // bird, form one flock with that bird landed on q. restJoined says the
 // rest is known to be joined on its own.
-func stillOneFlock(rest, landed bitboard, q Point, restJoined bool) bool {
+func stillOneFlock(rest bitboard, q Point, restJoined bool) bool {
 	if restJoined {
 		return geo.neighbours[q].intersects(rest)
 	}
+	landed := bitOf(q)
 	return rest.subsetOf(fill(landed, rest.or(landed)))
 }
 
@@ -245,7 +246,7 @@ func stillJoined(blocked, open bitboard) bool {
 		// One point: look at its window, which holds its two rings.
 		q := blocked.first()
 		w := geo.window[q].of(open) &^ (1 << windowCentre)
-		if oneArc>>w.ring()&1 != 0 {
+		if oneArc(w.ring()) {
 			return true // the open neighbours are joined round the point
 		}
 		return joinedWithin(w&windowRing, w)

@@ -18,14 +18,14 @@ func TestStillOneFlock(t *testing.T) {
 					if rest.empty() {
 						continue
 					}
-					joined := oneArc>>stepsInto(b, a.mine)&1 != 0
+					joined := oneArc(stepsInto(b, a.mine))
 					if joined {
 						quick++
 					}
 					for _, q := range empty.points() {
 						landed := bitOf(q)
 						want := rest.subsetOf(fill(landed, rest.or(landed)))
-						if got := stillOneFlock(rest, landed, q, joined); got != want {
+						if got := stillOneFlock(rest, q, joined); got != want {
 							t.Fatalf("%v: bird %v landing on %v: stillOneFlock = %v, want %v", p, b, q, got, want)
 						}
 						checked++

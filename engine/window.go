@@ -41,11 +41,6 @@ func (w window) ring() uint8 {
 	return uint8(w>>13&1 | w>>16&2 | w>>14&4 | w>>8&8 | w>>3&48)
 }
 
-// oneArc has bit r set when the ring r is one unbroken arc or empty: then
-// the neighbours of the centre it holds are joined to each other round
-// the centre. TestOneArc derives it.
-const oneArc uint64 = 0xfb8b808bd101d1df
-
 // joinedWithin reports whether every point of want lies in one connected
 // part of open, all three read as window bits.
 func joinedWithin(want, open window) bool {

@@ -83,27 +83,6 @@ func TestStillJoinedOnePoint(t *testing.T) {
 	}
 }
 
-// TestOneArc derives oneArc from its definition: the rings whose set bits
-// are one run round the circle of six, the empty and the full ring among
-// them.
-func TestOneArc(t *testing.T) {
-	var want uint64
-	for r := range 64 {
-		ends := 0 // set bits whose next bit round the ring is clear
-		for d := range 6 {
-			if r>>d&1 == 1 && r>>((d+1)%6)&1 == 0 {
-				ends++
-			}
-		}
-		if ends <= 1 {
-			want |= 1 << r
-		}
-	}
-	if oneArc != want {
-		t.Errorf("oneArc = %#x, want %#x", oneArc, want)
-	}
-}
-
 // TestRing checks that bit d of a window's ring is the centre's neighbour
 // in direction d, for every point and direction.
 func TestRing(t *testing.T) {
