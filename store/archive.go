@@ -14,12 +14,17 @@ import (
 // last move, if one ended the game) first; a game finished with an
 // Ongoing outcome was abandoned. Finish sets g's ID, Status, Finished,
 // Updated and Version, and drops what no longer applies to a game over:
-// its deadlines, region choice and draw offer.
-func (s *Store) Finish(g *Game) error {
+// its deadlines, region choice and draw offer. The announcements, if any,
+// are committed with the game's end.
+func (s *Store) Finish(g *Game, anns ...*Announcement) error {
 	if err := g.validate(); err != nil {
 		return err
 	}
 	now := utc(s.clock())
+	an, err := newAnnouncer(anns, now)
+	if err != nil {
+		return err
+	}
 	next := *g
 	next.Status, next.Updated, next.Finished = Finished, now, now
 	next.RemindAt, next.Deadline, next.RegionChoice, next.DrawOffer = time.Time{}, time.Time{}, nil, nil
@@ -27,7 +32,7 @@ func (s *Store) Finish(g *Game) error {
 	if err != nil {
 		return err
 	}
-	err = s.changeAt(g, func(tx *bolt.Tx, old *Game) error { return archive(tx, old, &next, body) })
+	err = s.changeAt(g, an, func(tx *bolt.Tx, old *Game) error { return archive(tx, old, &next, body) })
 	if err != nil {
 		return err
 	}

@@ -66,6 +66,12 @@ func checkRecords(tx *bolt.Tx) []error {
 		note(indexEntries(g, k))
 		return nil
 	})
+	tx.Bucket(bucketOutbox).ForEach(func(k, v []byte) error {
+		if _, err := decodeAnnouncement(k, v); err != nil {
+			problems = append(problems, err)
+		}
+		return nil
+	})
 	for _, name := range [][]byte{bucketDeadlines, bucketGuilds, bucketUsers} {
 		tx.Bucket(name).ForEach(func(k, _ []byte) error {
 			id := string(name) + "\x00" + string(k)

@@ -28,6 +28,16 @@
 // are committed together, one transaction and one fsync for all of them (a
 // group commit), which is what lets many channels play at once.
 //
+// # Announcements
+//
+// What a change must tell the players (a move, a game's start or end, a
+// lapse) is committed with the change itself: Create, Update, Finish and
+// Delete take Announcements, which join the change's transaction and stay
+// in an outbox until the bot calls Delivered. After a crash or a restart,
+// Pending returns what is still owed, in commit order, so no committed
+// move goes unannounced. The store keeps each announcement's Body as the
+// bot encoded it, without reading it.
+//
 // The scheduler asks Due for the games whose reminder or deadline has
 // come and NextDue for when to look again; /volo games uses ListGuild and
 // ListUser, statistics History and GuildHistory. Games are read from the
@@ -51,7 +61,9 @@
 // big-endian unix nanoseconds + channel ID), "guilds" and "users" (owner
 // ID, NUL, 'a' + channel ID for a game being played or 'f' + game ID for
 // a finished one). Every change keeps the indexes in step in the same
-// transaction. "meta" holds the schema version; Open runs the migrations
+// transaction. "outbox" holds the announcements not yet delivered, under
+// their 8-byte big-endian IDs: a line of JSON (channel, time), then the
+// bot's body. "meta" holds the schema version; Open runs the migrations
 // a file lacks, all in one transaction. Records are two lines of JSON,
 // readable with any tool; see recordSchema in encoding.go.
 package store

@@ -9,12 +9,17 @@ import (
 
 // Create stores a new challenge or game, one per channel: it fails with
 // ErrChannelBusy if the channel already has one. It sets g's Version, and
-// its Created and Updated to now.
-func (s *Store) Create(g *Game) error {
+// its Created and Updated to now. The announcements, if any, are committed
+// with the game (see Announcement).
+func (s *Store) Create(g *Game, anns ...*Announcement) error {
 	if err := g.validate(); err != nil {
 		return err
 	}
 	now := utc(s.clock())
+	an, err := newAnnouncer(anns, now)
+	if err != nil {
+		return err
+	}
 	next := *g
 	next.ID, next.Finished = "", time.Time{}
 	next.Created, next.Updated = now, now
@@ -26,11 +31,17 @@ func (s *Store) Create(g *Game) error {
 		if tx.Bucket(bucketActive).Get([]byte(g.Channel)) != nil {
 			return nil, ErrChannelBusy
 		}
-		return func() error { return putActive(tx, nil, &next, body) }, nil
+		return func() error {
+			if err := putActive(tx, nil, &next, body); err != nil {
+				return err
+			}
+			return an.write(tx)
+		}, nil
 	})
 	if err != nil {
 		return err
 	}
+	an.done()
 	*g = next
 	return nil
 }
@@ -50,19 +61,24 @@ func (s *Store) Get(channel string) (*Game, error) {
 // since: it fails with ErrConflict if the stored version is no longer
 // g.Version, and with ErrNotFound if the game is gone (deleted or
 // finished). On success g has its new Version and Updated is now. The
-// change is on disk when Update returns: only then tell the players.
-func (s *Store) Update(g *Game) error {
+// change is on disk when Update returns, with the announcements of what
+// to tell the players, if any.
+func (s *Store) Update(g *Game, anns ...*Announcement) error {
 	if err := g.validate(); err != nil {
 		return err
 	}
 	next := *g
 	next.ID, next.Finished = "", time.Time{}
 	next.Updated = utc(s.clock())
+	an, err := newAnnouncer(anns, next.Updated)
+	if err != nil {
+		return err
+	}
 	body, err := encodeBody(&next)
 	if err != nil {
 		return err
 	}
-	err = s.changeAt(g, func(tx *bolt.Tx, old *Game) error { return putActive(tx, old, &next, body) })
+	err = s.changeAt(g, an, func(tx *bolt.Tx, old *Game) error { return putActive(tx, old, &next, body) })
 	if err != nil {
 		return err
 	}
@@ -98,9 +114,14 @@ func (s *Store) AppendMove(channel string, version uint64, m Move) (*Game, error
 
 // Delete removes a challenge or game that ends without a record worth
 // keeping, such as a declined challenge, if it is still at g.Version:
-// ErrConflict otherwise. Games that were played go to Finish instead.
-func (s *Store) Delete(g *Game) error {
-	return s.changeAt(g, func(tx *bolt.Tx, old *Game) error {
+// ErrConflict otherwise. Games that were played go to Finish instead. The
+// announcements, if any, are committed with the deletion.
+func (s *Store) Delete(g *Game, anns ...*Announcement) error {
+	an, err := newAnnouncer(anns, utc(s.clock()))
+	if err != nil {
+		return err
+	}
+	return s.changeAt(g, an, func(tx *bolt.Tx, old *Game) error {
 		return removeActive(tx, g.Channel, indexEntries(old, []byte(g.Channel)))
 	})
 }

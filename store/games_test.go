@@ -152,7 +152,7 @@ func TestAStaleGameCannotOverwriteItsSuccessor(t *testing.T) {
 	}
 	mustCreate(t, s, newGame("c1"))
 	stale.Players[1].ID = "999"
-	for name, change := range map[string]func(*Game) error{"Update": s.Update, "Finish": s.Finish, "Delete": s.Delete} {
+	for name, change := range map[string]func(*Game, ...*Announcement) error{"Update": s.Update, "Finish": s.Finish, "Delete": s.Delete} {
 		if err := change(&stale); !errors.Is(err, ErrConflict) {
 			t.Errorf("%s of the deleted challenge: %v, want ErrConflict", name, err)
 		}

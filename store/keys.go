@@ -17,6 +17,7 @@ var (
 	bucketDeadlines = []byte("deadlines") // due time (8 bytes big-endian unix ns) + channel ID
 	bucketGuilds    = []byte("guilds")    // guild ID, NUL, kind, ref
 	bucketUsers     = []byte("users")     // user ID, NUL, kind, ref
+	bucketOutbox    = []byte("outbox")    // announcement ID (8 bytes big-endian) → announcement
 )
 
 // The kinds of index refs: an active game's channel ID, or a finished

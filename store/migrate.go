@@ -16,6 +16,7 @@ type migration func(tx *bolt.Tx) error
 // Add to the end; never change one that has shipped.
 var migrations = []migration{
 	createBuckets, // 1: the first schema
+	createOutbox,  // 2: announcements waiting for delivery
 }
 
 var schemaKey = []byte("schema")
@@ -26,6 +27,14 @@ func createBuckets(tx *bolt.Tx) error {
 		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 			return fmt.Errorf("create bucket %s: %w", name, err)
 		}
+	}
+	return nil
+}
+
+// createOutbox makes the bucket of the announcements not yet delivered.
+func createOutbox(tx *bolt.Tx) error {
+	if _, err := tx.CreateBucketIfNotExists(bucketOutbox); err != nil {
+		return fmt.Errorf("create bucket %s: %w", bucketOutbox, err)
 	}
 	return nil
 }

@@ -146,13 +146,13 @@ func (f *found) result(err error) ([]*Game, error) {
 	return f.games, errors.Join(f.errs...)
 }
 
-// changeAt commits write, a change to the game g read, if the stored
-// game is still at g.Version: ErrConflict otherwise, or ErrNotFound if it
-// is gone. The decoding happens here, in the caller's goroutine: in the
+// changeAt commits write, a change to the game g read, and the
+// announcements of an (nil for none), if the stored game is still at
+// g.Version: ErrConflict otherwise, or ErrNotFound if it is gone. The decoding happens here, in the caller's goroutine: in the
 // commit, write gets the stored game's header (old) and the check is only
 // that the stored bytes have not changed since, which, as every change
 // gives a new version, means the version has not either.
-func (s *Store) changeAt(g *Game, write func(tx *bolt.Tx, old *Game) error) error {
+func (s *Store) changeAt(g *Game, an *announcer, write func(tx *bolt.Tx, old *Game) error) error {
 	key := []byte(g.Channel)
 	var snapshot []byte
 	var old *Game
@@ -178,13 +178,22 @@ func (s *Store) changeAt(g *Game, write func(tx *bolt.Tx, old *Game) error) erro
 	if err != nil {
 		return err
 	}
-	return s.commit(func(tx *bolt.Tx) (func() error, error) {
+	err = s.commit(func(tx *bolt.Tx) (func() error, error) {
 		switch data := tx.Bucket(bucketActive).Get(key); {
 		case data == nil:
 			return nil, ErrNotFound
 		case !bytes.Equal(data, snapshot):
 			return nil, ErrConflict
 		}
-		return func() error { return write(tx, old) }, nil
+		return func() error {
+			if err := write(tx, old); err != nil {
+				return err
+			}
+			return an.write(tx)
+		}, nil
 	})
+	if err == nil {
+		an.done()
+	}
+	return err
 }

@@ -16,6 +16,7 @@ type Stats struct {
 	Unreadable []string  // channels whose records cannot be decoded
 	Due        int       // challenges and games with a reminder or deadline
 	NextDue    time.Time // the earliest of those, zero if none
+	Pending    int       // announcements not yet delivered to Discord
 }
 
 // Stats counts the games. It decodes the records of the games being
@@ -40,6 +41,7 @@ func (s *Store) Stats() (Stats, error) {
 		st.Finished = count(tx.Bucket(bucketFinished))
 		st.Due = count(tx.Bucket(bucketDeadlines))
 		st.NextDue = firstDue(tx)
+		st.Pending = count(tx.Bucket(bucketOutbox))
 		return nil
 	})
 	return st, err
