@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 	"unicode"
@@ -10,9 +11,6 @@ import (
 	"github.com/volo-discord/volo/engine"
 	"github.com/volo-discord/volo/store"
 )
-
-// maxChoices is Discord's limit on autocomplete choices.
-const maxChoices = 25
 
 // onAutocomplete offers the legal moves matching what the player typed,
 // the most useful first: wins, then flights, then adds, then a pass.
@@ -27,6 +25,9 @@ func (b *Bot) onAutocomplete(in *interaction) error {
 		}
 	}
 	choices := b.suggest(in, typed)
+	if err := checkChoices(choices); err != nil {
+		return fmt.Errorf("autocomplete: %w", err)
+	}
 	return b.session.InteractionRespond(in.Interaction, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 		Data: &discordgo.InteractionResponseData{Choices: choices},

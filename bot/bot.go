@@ -50,6 +50,7 @@ type Bot struct {
 	clock   func() time.Time
 	session *discordgo.Session
 
+	outbox   *outbox // delivers what the commits announce
 	locks    channelLocks
 	seen     seenInteractions
 	inFlight sync.WaitGroup
@@ -83,6 +84,7 @@ func New(s *discordgo.Session, opts Options) (*Bot, error) {
 	if b.log == nil {
 		b.log = slog.Default()
 	}
+	b.outbox = newOutbox(b)
 	if b.clock == nil {
 		b.clock = time.Now
 	}
@@ -121,6 +123,7 @@ func (b *Bot) Run(ctx context.Context) error {
 		return err
 	}
 	b.log.Info("connected to Discord", "user", r.User.Username, "guilds", len(r.Guilds))
+	b.outbox.reload()
 	b.resumeBotGames()
 	done := make(chan struct{})
 	go func() {
@@ -132,8 +135,18 @@ func (b *Bot) Run(ctx context.Context) error {
 	close(b.closing)
 	<-done
 	b.inFlight.Wait()
+	b.outbox.close(shutdownGrace)
 	return b.session.Close()
 }
+
+// Flush waits until every announcement committed so far has been
+// delivered (or given up as undeliverable), or ctx ends. The bot delivers
+// on its own; tests and tools that read the channels call Flush first.
+func (b *Bot) Flush(ctx context.Context) error { return b.outbox.flush(ctx) }
+
+// shutdownGrace is how long a stopping bot keeps delivering what is
+// queued; what is left is delivered at the next start.
+const shutdownGrace = 5 * time.Second
 
 // register overwrites the slash commands: in the development guild if the
 // configuration names one, else globally.

@@ -47,7 +47,7 @@ func (b *Bot) challenge(in *interaction, opts map[string]*discordgo.ApplicationC
 	tpm := time.Duration(b.cfg.DefaultTimePerMove)
 	if s := optString(opts, optTime); s != "" {
 		if tpm, err = ParseDuration(s); err != nil || tpm != 0 && (tpm < MinTimePerMove || tpm > MaxTimePerMove) {
-			return refuse("The time per move must be from 1h to 14d, like 24h or 3d, or 0 for no limit; %q is not.", s)
+			return refuse("The time per move must be from 1h to 14d, like 24h or 3d, or 0 for no limit; %s is not.", quote(s))
 		}
 	}
 	level := optString(opts, optLevel)
@@ -80,14 +80,13 @@ func (b *Bot) challenge(in *interaction, opts map[string]*discordgo.ApplicationC
 		return b.startAgainstBot(in, g)
 	}
 	g.Deadline = b.clock().Add(time.Duration(b.cfg.ChallengeExpiry))
-	defer b.locks.lock(in.ChannelID)()
-	if err := b.createGame(g); err != nil {
-		return err
-	}
-	b.wake()
+	// The buttons name the game by its creation time, which the store
+	// sets to now: set it first, so the announcement committed with the
+	// challenge carries the right IDs.
+	g.Created = b.clock()
 	line := fmt.Sprintf("%s challenges %s to a game of Volo: %s plays %s, %s.", mention(in.user), mention(oppID), mention(in.user), mine, describeTerms(g))
 	line += fmt.Sprintf(" The challenge lapses <t:%d:R>.", g.Deadline.Unix())
-	return b.respond(in, reply{
+	ann, err := b.announce(in.ChannelID, in, false, reply{
 		content: line,
 		mention: []string{oppID},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
@@ -96,6 +95,11 @@ func (b *Bot) challenge(in *interaction, opts map[string]*discordgo.ApplicationC
 			discordgo.Button{Label: "Withdraw", Style: discordgo.SecondaryButton, CustomID: buttonID("withdraw", g, 0, "")},
 		}}},
 	})
+	if err != nil {
+		return err
+	}
+	defer b.locks.lock(in.ChannelID)()
+	return b.createGame(g, ann)
 }
 
 func describeTerms(g *store.Game) string {
@@ -118,27 +122,39 @@ func formatDuration(d time.Duration) string {
 	return d.Round(time.Minute).String()
 }
 
-// createGame stores a new challenge or game, refusing a busy channel.
-func (b *Bot) createGame(g *store.Game) error {
-	err := b.store.Create(g)
+// createGame stores a new challenge or game with its announcement,
+// refusing a busy channel, and sends the announcement.
+func (b *Bot) createGame(g *store.Game, ann *store.Announcement) error {
+	err := b.store.Create(g, ann)
 	if errors.Is(err, store.ErrChannelBusy) {
-		return refuse("This channel already has a game or a challenge. Start a thread and challenge there: every thread can hold its own game.")
+		return b.busy(g)
 	}
 	if err != nil {
 		return fmt.Errorf("create game %s: %w", g.Channel, err)
 	}
+	b.wake()
+	b.outbox.send(ann)
 	return nil
+}
+
+// busy refuses a challenge in a channel that has one. To a player who
+// tries again after a failure, it says their challenge is there.
+func (b *Bot) busy(g *store.Game) error {
+	there, err := b.store.Get(g.Channel)
+	if err == nil && there.Status == store.Challenge {
+		by, _ := b.challenger(there)
+		mine, _ := b.challenger(g)
+		if by == mine && b.challenged(there) == b.challenged(g) {
+			return refuse("Your challenge to %s is already posted in this channel; it lapses <t:%d:R>.", mention(b.challenged(g)), there.Deadline.Unix())
+		}
+	}
+	return refuse("This channel already has a game or a challenge. Start a thread and challenge there: every thread can hold its own game.")
 }
 
 // startAgainstBot starts a game against the computer at once.
 func (b *Bot) startAgainstBot(in *interaction, g *store.Game) error {
 	g.Status = store.Active
 	b.setClock(g)
-	defer b.locks.lock(in.ChannelID)()
-	if err := b.createGame(g); err != nil {
-		return err
-	}
-	b.wake()
 	eg, err := g.Replay()
 	if err != nil {
 		return err
@@ -148,13 +164,20 @@ func (b *Bot) startAgainstBot(in *interaction, g *store.Game) error {
 		return err
 	}
 	level := g.Players[0].Level + g.Players[1].Level
-	err = b.respond(in, reply{
+	ann, err := b.announce(in.ChannelID, in, false, reply{
 		content: fmt.Sprintf("A game of Volo against me (%s), %s. %s", level, describeTerms(g), b.turnLine(g, eg)),
 		image:   img,
 		mention: []string{in.user},
 	})
+	if err != nil {
+		return err
+	}
+	defer b.locks.lock(in.ChannelID)()
+	if err := b.createGame(g, ann); err != nil {
+		return err
+	}
 	b.botTurn(g, eg)
-	return err
+	return nil
 }
 
 // challengeFor loads the challenge a button belongs to, refusing a stale
@@ -187,18 +210,23 @@ func (b *Bot) acceptButton(in *interaction, bt button) error {
 	g.Status = store.Active
 	g.Players[b.colourOf(g, in.user)].Name = in.name
 	b.setClock(g)
-	if err := b.commitGame(g); err != nil {
-		return err
-	}
 	eg, err := g.Replay()
 	if err != nil {
 		return err
 	}
 	content := fmt.Sprintf("%s accepted the challenge of %s: %s.", mention(in.user), mention(challenger), describeTerms(g))
-	if err := b.update(in, reply{content: content}); err != nil {
-		b.log.Warn("could not update the challenge message", "channel", g.Channel, "err", err)
+	accepted, err := b.announce(g.Channel, in, true, reply{content: content})
+	if err != nil {
+		return err
 	}
-	b.postBoard(g, eg, "The game begins. "+b.turnLine(g, eg))
+	board, err := b.boardAnnouncement(g, eg, "The game begins. "+b.turnLine(g, eg))
+	if err != nil {
+		return err
+	}
+	if err := b.commitGame(g, accepted, board); err != nil {
+		return err
+	}
+	b.outbox.send(accepted, board)
 	return nil
 }
 
@@ -216,18 +244,15 @@ func (b *Bot) declineButton(in *interaction, bt button, withdraw bool) error {
 	case !withdraw && in.user != b.challenged(g):
 		return refuse("Only %s can decline this challenge.", mention(b.challenged(g)))
 	}
-	if err := b.store.Delete(g); err != nil {
-		if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
-			return movedOn()
-		}
-		return fmt.Errorf("delete challenge %s: %w", g.Channel, err)
-	}
-	b.wake()
 	verb := "declined"
 	if withdraw {
 		verb = "withdrew"
 	}
-	return b.update(in, reply{content: fmt.Sprintf("%s %s the challenge. The channel is free for a new one.", mention(in.user), verb)})
+	ann, err := b.announce(g.Channel, in, true, reply{content: fmt.Sprintf("%s %s the challenge. The channel is free for a new one.", mention(in.user), verb)})
+	if err != nil {
+		return err
+	}
+	return b.deleteGame(g, ann)
 }
 
 // challenger returns the player who made the challenge, and their colour.

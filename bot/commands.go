@@ -1,6 +1,10 @@
 package bot
 
-import "github.com/bwmarrin/discordgo"
+import (
+	"cmp"
+
+	"github.com/bwmarrin/discordgo"
+)
 
 // The subcommands of /volo.
 const (
@@ -28,6 +32,7 @@ type optionSpec struct {
 	autocomplete bool
 	choices      []choiceSpec
 	minLen       int
+	maxLen       int // 0 for a string option means maxOptionLength
 }
 
 type choiceSpec struct {
@@ -62,13 +67,13 @@ func subcommands() []subSpec {
 			{name: text{optColour, "couleur"}, desc: text{"Your colour: orange moves first", "Votre couleur : orange commence"}, kind: discordgo.ApplicationCommandOptionString, choices: []choiceSpec{
 				{text{"orange", "orange"}, "orange"}, {text{"blue", "bleu"}, "blue"}, {text{"random", "au hasard"}, "random"},
 			}},
-			{name: text{optTime, "temps_par_coup"}, desc: text{"Time per move for correspondence play: 1h to 14d, e.g. 24h or 3d", "Temps par coup : de 1h à 14d, par ex. 24h ou 3d"}, kind: discordgo.ApplicationCommandOptionString},
+			{name: text{optTime, "temps_par_coup"}, desc: text{"Time per move for correspondence play: 1h to 14d, e.g. 24h or 3d", "Temps par coup : de 1h à 14d, par ex. 24h ou 3d"}, kind: discordgo.ApplicationCommandOptionString, maxLen: maxDurationLength},
 			{name: text{optLevel, "niveau"}, desc: text{"My strength, when you challenge me", "Ma force, si vous me défiez"}, kind: discordgo.ApplicationCommandOptionString, choices: []choiceSpec{
 				{text{"easy", "facile"}, "easy"}, {text{"medium", "moyen"}, "medium"}, {text{"hard", "difficile"}, "hard"},
 			}},
 		}},
 		{cmdMove, "jouer", text{"Play a move: f5 adds a bird, c3:c5-NE2 flies a line", "Jouer un coup : f5 pose un oiseau, c3:c5-NE2 fait voler une ligne"}, []optionSpec{
-			{name: text{optMove, "coup"}, desc: text{"The move, e.g. f5, l2-SE3, c3:c5-NE2/e7", "Le coup, par ex. f5, l2-SE3, c3:c5-NE2/e7"}, kind: discordgo.ApplicationCommandOptionString, required: true, autocomplete: true, minLen: 1},
+			{name: text{optMove, "coup"}, desc: text{"The move, e.g. f5, l2-SE3, c3:c5-NE2/e7", "Le coup, par ex. f5, l2-SE3, c3:c5-NE2/e7"}, kind: discordgo.ApplicationCommandOptionString, required: true, autocomplete: true, minLen: 1, maxLen: maxMoveLength},
 		}},
 		{cmdPass, "passer", text{"Pass your turn (only when the rules allow it)", "Passer votre tour (seulement si les règles le permettent)"}, nil},
 		{cmdResign, "abandonner", text{"Resign the game in this channel", "Abandonner la partie de ce salon"}, nil},
@@ -112,6 +117,9 @@ func Commands() []*discordgo.ApplicationCommand {
 			if o.minLen > 0 {
 				n := o.minLen
 				child.MinLength = &n
+			}
+			if o.kind == discordgo.ApplicationCommandOptionString {
+				child.MaxLength = cmp.Or(o.maxLen, maxOptionLength)
 			}
 			for _, c := range o.choices {
 				child.Choices = append(child.Choices, &discordgo.ApplicationCommandOptionChoice{

@@ -288,6 +288,7 @@ func (w *world) runDue() {
 	if err := w.bot.RunDue(context.Background()); err != nil {
 		w.t.Fatal(err)
 	}
+	w.flush()
 }
 
 func TestSpectatorsRestartAndAutocomplete(t *testing.T) {

@@ -48,21 +48,23 @@ func (b *Bot) resignButton(in *interaction, bt button) error {
 	return b.finish(in, g, eg, fmt.Sprintf("%s resigned.", who(g, c)))
 }
 
-// finish commits a game ended outside the rules and posts its last board.
+// finish commits a game ended outside the rules (a resignation, an
+// agreed draw) with its announcement: the last board, answering in.
 func (b *Bot) finish(in *interaction, g *store.Game, eg *engine.Game, what string) error {
 	g.Outcome = eg.Outcome()
 	g.RegionChoice, g.DrawOffer = nil, nil
-	if err := b.commitGame(g); err != nil {
-		return err
-	}
 	img, err := b.boardImage(g, eg)
 	if err != nil {
 		return err
 	}
-	r := reply{content: what + " " + g.Outcome.String(), image: img}
-	if err := b.respond(in, r); err != nil {
-		b.log.Warn("could not post the end of a game", "channel", g.Channel, "err", err)
+	ann, err := b.announce(g.Channel, in, false, reply{content: what + " " + g.Outcome.String(), image: img})
+	if err != nil {
+		return err
 	}
+	if err := b.commitGame(g, ann); err != nil {
+		return err
+	}
+	b.outbox.send(ann)
 	return nil
 }
 
@@ -85,11 +87,8 @@ func (b *Bot) drawCommand(in *interaction) error {
 		return refuse("Your opponent has offered you a draw: answer with the buttons on their offer.")
 	}
 	g.DrawOffer = &store.DrawOffer{By: in.user, At: b.clock()}
-	if err := b.commitGame(g); err != nil {
-		return err
-	}
 	opp := g.Players[c.Other()].ID
-	return b.respond(in, reply{
+	ann, err := b.announce(g.Channel, in, false, reply{
 		content: fmt.Sprintf("%s offers a draw. %s, do you accept? The offer lapses when a move is made.", mention(in.user), mention(opp)),
 		mention: []string{opp},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
@@ -97,6 +96,14 @@ func (b *Bot) drawCommand(in *interaction) error {
 			discordgo.Button{Label: "Decline", Style: discordgo.DangerButton, CustomID: buttonID("drawno", g, eg.Ply(), "")},
 		}}},
 	})
+	if err != nil {
+		return err
+	}
+	if err := b.commitGame(g, ann); err != nil {
+		return err
+	}
+	b.outbox.send(ann)
+	return nil
 }
 
 // drawButton answers a draw offer.
@@ -114,10 +121,15 @@ func (b *Bot) drawButton(in *interaction, bt button, accept bool) error {
 	}
 	if !accept {
 		g.DrawOffer = nil
-		if err := b.commitGame(g); err != nil {
+		ann, err := b.announce(g.Channel, in, true, reply{content: fmt.Sprintf("%s declined the draw. Play on!", mention(in.user))})
+		if err != nil {
 			return err
 		}
-		return b.update(in, reply{content: fmt.Sprintf("%s declined the draw. Play on!", mention(in.user))})
+		if err := b.commitGame(g, ann); err != nil {
+			return err
+		}
+		b.outbox.send(ann)
+		return nil
 	}
 	if err := eg.AgreeDraw(); err != nil {
 		return refuse("%s", err)
@@ -141,14 +153,26 @@ func (b *Bot) abortCommand(in *interaction) error {
 	case len(g.Moves) >= 2:
 		return refuse("Both players have moved, so the game can't be called off any more. You can offer a draw with /volo draw or resign with /volo resign.")
 	}
-	if err := b.store.Delete(g); err != nil {
+	ann, err := b.announce(g.Channel, in, false, reply{content: fmt.Sprintf("%s called off the game between %s and %s. The channel is free for a new challenge.", mention(in.user), mention(g.Players[0].ID), mention(g.Players[1].ID))})
+	if err != nil {
+		return err
+	}
+	return b.deleteGame(g, ann)
+}
+
+// deleteGame removes a challenge or game that ends without a record (a
+// game called off, a challenge declined or lapsed) with its announcement,
+// and sends that.
+func (b *Bot) deleteGame(g *store.Game, ann *store.Announcement) error {
+	if err := b.store.Delete(g, ann); err != nil {
 		if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
 			return movedOn()
 		}
-		return fmt.Errorf("abort game %s: %w", g.Channel, err)
+		return fmt.Errorf("delete game %s: %w", g.Channel, err)
 	}
 	b.wake()
-	return b.respond(in, reply{content: fmt.Sprintf("%s called off the game between %s and %s. The channel is free for a new challenge.", mention(in.user), mention(g.Players[0].ID), mention(g.Players[1].ID))})
+	b.outbox.send(ann)
+	return nil
 }
 
 // onButton routes button clicks.

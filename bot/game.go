@@ -45,15 +45,16 @@ func (b *Bot) loadActive(channel string) (*store.Game, *engine.Game, error) {
 	return g, eg, nil
 }
 
-// commitGame stores g after a change: Finish when the game is over, else
-// Update. Either way it is on disk when commitGame returns.
-func (b *Bot) commitGame(g *store.Game) error {
+// commitGame stores g after a change, with the announcements of it:
+// Finish when the game is over, else Update. Either way it is on disk
+// when commitGame returns; then send the announcements to the outbox.
+func (b *Bot) commitGame(g *store.Game, anns ...*store.Announcement) error {
 	var err error
 	if g.Outcome.Over() {
 		g.RemindAt, g.Deadline = time.Time{}, time.Time{}
-		err = b.store.Finish(g)
+		err = b.store.Finish(g, anns...)
 	} else {
-		err = b.store.Update(g)
+		err = b.store.Update(g, anns...)
 	}
 	if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
 		return refuse("The game changed while I was working on your request; nothing was changed. Please look at the board and try again.")

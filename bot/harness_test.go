@@ -193,7 +193,18 @@ func (w *world) answer(in *fakediscord.Interaction, what string) *fakediscord.Me
 	if reply.Message == nil {
 		w.t.Fatalf("%s: the answer has no message", what)
 	}
+	w.flush()
 	return reply.Message
+}
+
+// flush waits until the bot has delivered every announcement.
+func (w *world) flush() {
+	w.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := w.bot.Flush(ctx); err != nil {
+		w.t.Fatal(err)
+	}
 }
 
 // click has user click the button whose label starts with label.

@@ -10,21 +10,18 @@ import (
 	"github.com/volo-discord/volo/store"
 )
 
-// postBoard posts the board of g to its channel, logging a failure: the
-// game is already stored, and /volo board shows it again.
-func (b *Bot) postBoard(g *store.Game, eg *engine.Game, line string) {
+// boardAnnouncement is the board of g with a line, for its channel
+// outside any interaction, pinging the player to move.
+func (b *Bot) boardAnnouncement(g *store.Game, eg *engine.Game, line string) (*store.Announcement, error) {
 	img, err := b.boardImage(g, eg)
 	if err != nil {
-		b.log.Error("could not draw the board", "channel", g.Channel, "err", err)
-		return
+		return nil, err
 	}
 	r := reply{content: line, image: img}
 	if !g.Outcome.Over() {
 		r.mention = []string{g.Players[eg.Position().ToMove()].ID}
 	}
-	if _, err := b.post(g.Channel, r); err != nil {
-		b.log.Warn("could not post the board", "channel", g.Channel, "err", err)
-	}
+	return b.announce(g.Channel, nil, false, r)
 }
 
 // boardCommand shows anyone the board, whose turn it is and the time left.

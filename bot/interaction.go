@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -61,12 +62,13 @@ func (r reply) data() *discordgo.InteractionResponseData {
 // interaction is one interaction being handled.
 type interaction struct {
 	*discordgo.InteractionCreate
-	user string // who acted
-	name string // their display name
+	user     string    // who acted
+	name     string    // their display name
+	received time.Time // by the wall clock: Discord wants the callback within 3 s
 }
 
 func newInteraction(ic *discordgo.InteractionCreate) *interaction {
-	in := &interaction{InteractionCreate: ic}
+	in := &interaction{InteractionCreate: ic, received: time.Now()}
 	switch {
 	case ic.Member != nil && ic.Member.User != nil:
 		in.user = ic.Member.User.ID
@@ -122,43 +124,39 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 	if err == nil {
 		return
 	}
+	// Every change commits before its handler returns, and what it must
+	// say goes through the outbox, so an error here means nothing was
+	// changed.
 	var ue *userError
 	if !errors.As(err, &ue) {
 		b.log.Error("interaction failed", "id", ic.ID, "channel", ic.ChannelID, "err", err)
 		ue = &userError{"Something went wrong on my side and nothing was changed. Please try again in a moment."}
 	}
-	if err := b.respond(in, reply{content: ue.sentence, ephemeral: true}); err != nil {
+	if err := b.respond(in, reply{content: sentence(ue.sentence), ephemeral: true}); err != nil {
 		b.log.Warn("could not answer an interaction", "id", ic.ID, "err", err)
 	}
 }
 
-// respond answers the interaction with a new message.
+// respond answers the interaction with a message that changes nothing: a
+// refusal, a view of the board, the rules. Announcements of changes go
+// through the outbox instead (see announce). A callback that fails with a
+// passing error is tried again while Discord's window lasts.
 func (b *Bot) respond(in *interaction, r reply) error {
-	return b.session.InteractionRespond(in.Interaction, &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: r.data(),
-	})
-}
-
-// update answers a button click by replacing the message it was on.
-func (b *Bot) update(in *interaction, r reply) error {
-	if r.components == nil {
-		r.components = []discordgo.MessageComponent{}
+	if err := r.check(); err != nil {
+		return fmt.Errorf("respond: %w", err)
 	}
-	return b.session.InteractionRespond(in.Interaction, &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseUpdateMessage,
-		Data: r.data(),
-	})
-}
-
-// post sends a message to a channel, outside any interaction.
-func (b *Bot) post(channel string, r reply) (*discordgo.Message, error) {
-	return b.session.ChannelMessageSendComplex(channel, &discordgo.MessageSend{
-		Content:         r.content,
-		Files:           r.files(),
-		Components:      r.components,
-		AllowedMentions: r.allowed(),
-	})
+	resp := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: r.data()}
+	for {
+		err := b.session.InteractionRespond(in.Interaction, resp)
+		switch {
+		case err == nil, discordCode(err) == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged:
+			return nil // the second: an earlier try went through unseen
+		case !retryable(err) || time.Since(in.received)+callbackRetry >= callbackWindow:
+			return err
+		}
+		time.Sleep(callbackRetry)
+		resp.Data = r.data() // the files' readers were read
+	}
 }
 
 // onCommand routes /volo subcommands.

@@ -16,6 +16,9 @@ func (b *Bot) moveCommand(in *interaction, text string) error {
 	if text == "" {
 		return refuse("Write your move, like f5 to add a bird or c3:c5-NE2 to fly a line.")
 	}
+	if n := length(text); n > maxMoveLength {
+		return refuse("That move is %d characters long; a move is at most %d, like f5, l2-SE3 or c3:c5-NE2/e7.", n, maxMoveLength)
+	}
 	m, err := engine.ParseMove(text)
 	if err != nil {
 		return refuse("%s", err)
@@ -47,13 +50,19 @@ func (b *Bot) yourTurn(in *interaction, g *store.Game, eg *engine.Game) (engine.
 		return 0, refuse("You are not playing in this game. You can follow it with /volo board, or start your own game in a thread.")
 	}
 	pos := eg.Position()
+	if n := len(g.Moves); pos.ToMove() != c && n > 0 && g.Moves[n-1].Player == in.user {
+		// Most likely a retry after Discord lost the answer to the move.
+		return 0, refuse("Your move %s is played (move %d) and the board is in the channel. It is %s's turn now (%s); I'll ping you when it's yours.", g.Moves[n-1].Notation, n, pos.ToMove(), g.Players[pos.ToMove()].Name)
+	}
 	if pos.ToMove() != c {
 		return 0, refuse("It is %s's turn (%s), not yours: you play %s. I'll ping you when it's your move.", pos.ToMove(), g.Players[pos.ToMove()].Name, c)
 	}
 	return c, nil
 }
 
-// play applies a checked move, commits it, and posts the board.
+// play applies a checked move and commits it with its announcement: the
+// board, answering in (nil for the computer's move) or else posted to the
+// channel.
 func (b *Bot) play(in *interaction, g *store.Game, eg *engine.Game, c engine.Colour, m engine.Move) error {
 	if _, err := eg.Play(m); err != nil {
 		return refuse("%s", err)
@@ -62,21 +71,18 @@ func (b *Bot) play(in *interaction, g *store.Game, eg *engine.Game, c engine.Col
 	g.RegionChoice, g.DrawOffer = nil, nil
 	g.Outcome = eg.Outcome()
 	b.setClock(g)
-	if err := b.commitGame(g); err != nil {
-		return err
-	}
 	r, err := b.moveReply(g, eg, c, m)
 	if err != nil {
 		return err
 	}
-	if in != nil {
-		if err := b.respond(in, r); err != nil {
-			// The move is stored; /volo board shows it again.
-			b.log.Warn("could not post the board after a move", "channel", g.Channel, "err", err)
-		}
-	} else if _, err := b.post(g.Channel, r); err != nil {
-		b.log.Warn("could not post the board after a move", "channel", g.Channel, "err", err)
+	ann, err := b.announce(g.Channel, in, false, r)
+	if err != nil {
+		return err
 	}
+	if err := b.commitGame(g, ann); err != nil {
+		return err
+	}
+	b.outbox.send(ann)
 	b.botTurn(g, eg)
 	return nil
 }
@@ -96,10 +102,6 @@ func (b *Bot) askRegion(in *interaction, g *store.Game, eg *engine.Game, flight 
 	for _, r := range regions {
 		choice.Regions = append(choice.Regions, r.Name.String())
 	}
-	g.RegionChoice = choice
-	if err := b.commitGame(g); err != nil {
-		return err
-	}
 	sc := b.scene(g, eg)
 	sc.Pending = flight
 	img, err := b.render.Board(sc)
@@ -118,12 +120,25 @@ func (b *Bot) askRegion(in *interaction, g *store.Game, eg *engine.Game, flight 
 		buttons = append(buttons, discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: buttonID("keep", g, len(g.Moves), r.Name.String())})
 		names = append(names, letter)
 	}
-	return b.respond(in, reply{
+	question := reply{
 		ephemeral:  true,
 		image:      img,
 		content:    fmt.Sprintf("%s splits %s's birds into %d regions, lettered %s on the board. Choose the one %s keeps; the birds in the others fly away.", flight, them, len(regions), strings.Join(names, ", "), them),
 		components: rows(buttons),
-	})
+	}
+	if err := question.check(); err != nil {
+		return fmt.Errorf("region question: %w", err)
+	}
+	g.RegionChoice = choice
+	if err := b.commitGame(g); err != nil {
+		return err
+	}
+	// The choice is stored; a question lost on the way is asked again
+	// when the player plays the flight again.
+	if err := b.respond(in, question); err != nil {
+		b.log.Warn("could not ask for a region choice", "channel", g.Channel, "err", err)
+	}
+	return nil
 }
 
 // winsFor reports whether playing m leaves c the winner.

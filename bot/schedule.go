@@ -85,12 +85,15 @@ func (b *Bot) runDue(channel string) error {
 }
 
 func (b *Bot) lapse(g *store.Game) error {
-	if err := b.store.Delete(g); err != nil {
+	challenger, _ := b.challenger(g)
+	ann, err := b.announce(g.Channel, nil, false, reply{content: fmt.Sprintf("The challenge from %s to %s lapsed without an answer. The channel is free for a new one.", mention(challenger), mention(b.challenged(g)))})
+	if err != nil {
+		return err
+	}
+	if err := b.deleteGame(g, ann); err != nil {
 		return fmt.Errorf("lapse challenge: %w", err)
 	}
-	challenger, _ := b.challenger(g)
-	_, err := b.post(g.Channel, reply{content: fmt.Sprintf("The challenge from %s to %s lapsed without an answer. The channel is free for a new one.", mention(challenger), mention(b.challenged(g)))})
-	return err
+	return nil
 }
 
 func (b *Bot) timeout(g *store.Game) error {
@@ -105,10 +108,14 @@ func (b *Bot) timeout(g *store.Game) error {
 	}
 	g.Outcome = eg.Outcome()
 	g.RegionChoice, g.DrawOffer = nil, nil
-	if err := b.commitGame(g); err != nil {
+	ann, err := b.boardAnnouncement(g, eg, fmt.Sprintf("%s ran out of time. %s", who(g, c), g.Outcome))
+	if err != nil {
 		return err
 	}
-	b.postBoard(g, eg, fmt.Sprintf("%s ran out of time. %s", who(g, c), g.Outcome))
+	if err := b.commitGame(g, ann); err != nil {
+		return err
+	}
+	b.outbox.send(ann)
 	return nil
 }
 
@@ -118,16 +125,20 @@ func (b *Bot) remind(g *store.Game) error {
 		return err
 	}
 	g.RemindAt = time.Time{}
-	if err := b.commitGame(g); err != nil {
-		return err
-	}
 	pos := eg.Position()
 	c := pos.ToMove()
-	_, err = b.post(g.Channel, reply{
+	ann, err := b.announce(g.Channel, nil, false, reply{
 		content: fmt.Sprintf("%s, a reminder: it is your move as %s, and your time runs out <t:%d:R>. /volo board shows the game.", mention(g.Players[c].ID), c, g.Deadline.Unix()),
 		mention: []string{g.Players[c].ID},
 	})
-	return err
+	if err != nil {
+		return err
+	}
+	if err := b.commitGame(g, ann); err != nil {
+		return err
+	}
+	b.outbox.send(ann)
+	return nil
 }
 
 // botTurn lets the computer move when it is its turn in g. It thinks in

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"fmt"
 	"time"
 
@@ -8,9 +9,10 @@ import (
 )
 
 // Create stores a new challenge or game, one per channel: it fails with
-// ErrChannelBusy if the channel already has one. It sets g's Version, and
-// its Created and Updated to now. The announcements, if any, are committed
-// with the game (see Announcement).
+// ErrChannelBusy if the channel already has one. It sets g's Version, its
+// Updated to now, and its Created to now unless the caller set it (to
+// name the game in the announcements committed with it). The
+// announcements, if any, are committed with the game (see Announcement).
 func (s *Store) Create(g *Game, anns ...*Announcement) error {
 	if err := g.validate(); err != nil {
 		return err
@@ -22,7 +24,7 @@ func (s *Store) Create(g *Game, anns ...*Announcement) error {
 	}
 	next := *g
 	next.ID, next.Finished = "", time.Time{}
-	next.Created, next.Updated = now, now
+	next.Created, next.Updated = utc(cmp.Or(next.Created, now)), now
 	body, err := encodeBody(&next)
 	if err != nil {
 		return err

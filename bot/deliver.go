@@ -1,0 +1,211 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/volo-discord/volo/store"
+)
+
+// Discord's windows for answering an interaction: the callback within 3 s
+// of it, follow-ups and edits with its token for 15 minutes.
+const (
+	callbackWindow = 3 * time.Second
+	tokenLifetime  = 15 * time.Minute
+	// tokenMargin keeps the bot from starting a token request the token
+	// may not outlive.
+	tokenMargin = 30 * time.Second
+)
+
+// outcome is how a delivery attempt ended.
+type outcome int
+
+const (
+	delivered     outcome = iota // Discord has the message
+	retry                        // a passing failure: try again later
+	undeliverable                // Discord refuses it for good (channel gone, bot removed): give up
+)
+
+// attempt tries once to get a parcel to Discord, from the best way left
+// down: the interaction's callback while its window is open, then (if the
+// callback may have gone through unseen) a look at the interaction's
+// response, then the channel itself, where the nonce keeps a retried post
+// from appearing twice.
+func (b *Bot) attempt(ctx context.Context, p *parcel) (outcome, error) {
+	n := p.notice
+	if v := n.Via; v != nil && !p.callbackDone {
+		age := time.Since(v.Received)
+		if age < callbackWindow {
+			err := b.callback(ctx, n)
+			switch {
+			case err == nil || discordCode(err) == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged:
+				return delivered, nil
+			case discordCode(err) == discordgo.ErrCodeUnknownInteraction:
+				p.callbackDone = true // too late: Discord has forgotten it
+			case retryable(err):
+				p.unsure = true // it may have gone through; the response says
+				if time.Since(v.Received) < callbackWindow {
+					return retry, err
+				}
+				p.callbackDone = true
+			default:
+				return b.refused(p, err)
+			}
+		} else {
+			p.callbackDone, p.unsure = true, true // a restart: it may have gone through
+		}
+	}
+	if v := n.Via; v != nil && p.unsure && !v.Update && time.Since(v.Received) < tokenLifetime-tokenMargin {
+		_, err := b.session.InteractionResponse(v.interaction(), discordgo.WithContext(ctx))
+		switch {
+		case err == nil:
+			return delivered, nil // the callback went through after all
+		case retryable(err):
+			return retry, fmt.Errorf("look for the interaction's response: %w", err)
+		}
+		p.unsure = false // no response: the channel gets the message
+	}
+	if v := n.Via; v != nil && v.Update {
+		return b.outcomeOf(p, b.editMessage(ctx, p.channel, v.Message, n))
+	}
+	return b.outcomeOf(p, b.postMessage(ctx, p.channel, p.nonce(), n))
+}
+
+// outcomeOf classes the error of the last step of a delivery.
+func (b *Bot) outcomeOf(p *parcel, err error) (outcome, error) {
+	switch {
+	case err == nil:
+		return delivered, nil
+	case retryable(err):
+		return retry, err
+	}
+	return b.refused(p, err)
+}
+
+// refused gives up on a parcel Discord will never take.
+func (b *Bot) refused(p *parcel, err error) (outcome, error) {
+	return undeliverable, fmt.Errorf("Discord refuses announcement %d for channel %s: %w", p.id, p.channel, err)
+}
+
+// callback answers the notice's interaction with it.
+func (b *Bot) callback(ctx context.Context, n notice) error {
+	typ := discordgo.InteractionResponseChannelMessageWithSource
+	if n.Via.Update {
+		typ = discordgo.InteractionResponseUpdateMessage
+	}
+	return b.session.InteractionRespond(n.Via.interaction(), &discordgo.InteractionResponse{
+		Type: typ,
+		Data: &discordgo.InteractionResponseData{
+			Content:         n.Content,
+			Files:           n.files(),
+			Components:      n.components(),
+			AllowedMentions: n.allowed(),
+		},
+	}, discordgo.WithContext(ctx))
+}
+
+// messageCreate is the body of a new channel message with the nonce that
+// makes Discord take a repeated post as the one before; discordgo's
+// MessageSend has no nonce.
+type messageCreate struct {
+	Content         string                            `json:"content"`
+	Components      []discordgo.MessageComponent      `json:"components,omitempty"`
+	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
+	Nonce           string                            `json:"nonce"`
+	EnforceNonce    bool                              `json:"enforce_nonce"`
+}
+
+// postMessage posts the notice to a channel with a nonce: Discord answers
+// a second post with the same nonce, within a few minutes, with the first
+// message instead of a new one.
+func (b *Bot) postMessage(ctx context.Context, channel, nonce string, n notice) error {
+	body := messageCreate{Content: n.Content, AllowedMentions: n.allowed(), Nonce: nonce, EnforceNonce: true}
+	if len(n.Components) > 0 {
+		body.Components = n.components()
+	}
+	endpoint := discordgo.EndpointChannelMessages(channel)
+	if files := n.files(); len(files) > 0 {
+		contentType, data, err := discordgo.MultipartBodyWithJSON(body, files)
+		if err != nil {
+			return err
+		}
+		_, err = b.session.RequestRaw(http.MethodPost, endpoint, contentType, data, endpoint, 0, discordgo.WithContext(ctx))
+		return err
+	}
+	_, err := b.session.RequestWithBucketID(http.MethodPost, endpoint, body, endpoint, discordgo.WithContext(ctx))
+	return err
+}
+
+// editMessage replaces a message of the bot's own with the notice: the
+// way an update goes when its interaction could not carry it. An edit
+// done twice is done once.
+func (b *Bot) editMessage(ctx context.Context, channel, message string, n notice) error {
+	content := n.Content
+	components := n.components()
+	_, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
+		ID: message, Channel: channel, Content: &content, Components: &components, AllowedMentions: n.allowed(),
+	}, discordgo.WithContext(ctx))
+	return err
+}
+
+// discordCode returns the JSON error code of a Discord error, or 0.
+func discordCode(err error) int {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && re.Message != nil {
+		return re.Message.Code
+	}
+	return 0
+}
+
+// retryable reports whether a failed request may succeed if tried again:
+// a 5xx, a 429 discordgo did not wait out, a timeout or a connection
+// lost. A 4xx is Discord's final word on that request.
+func retryable(err error) bool {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && re.Response != nil {
+		s := re.Response.StatusCode
+		return s >= 500 || s == http.StatusTooManyRequests || s == http.StatusRequestTimeout
+	}
+	var rl *discordgo.RateLimitError
+	if errors.As(err, &rl) {
+		return true
+	}
+	// Anything else never got an answer from Discord: a network error, a
+	// timeout, a request cancelled at shutdown, discordgo's "Exceeded Max
+	// retries" after 502s, or a body that did not decode.
+	return true
+}
+
+// nonceFor names an announcement for Discord's nonce check (at most 25
+// characters): its ID in base 36 after "volo".
+func nonceFor(id uint64) string { return "volo" + strconv.FormatUint(id, 36) }
+
+// parcel is an announcement on its way: the stored one and what has been
+// tried.
+type parcel struct {
+	id      uint64
+	channel string
+	notice  notice
+	// callbackDone: the interaction's callback is no longer to be tried.
+	callbackDone bool
+	// unsure: a callback failed in a way that may hide its success.
+	unsure bool
+	tries  int
+}
+
+// newParcel reads a stored announcement.
+func newParcel(a *store.Announcement) (*parcel, error) {
+	n, err := readNotice(a)
+	if err != nil {
+		return nil, err
+	}
+	return &parcel{id: a.ID, channel: a.Channel, notice: n}, nil
+}
+
+func (p *parcel) nonce() string { return nonceFor(p.id) }

@@ -1,0 +1,123 @@
+package bot
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/volo-discord/volo/store"
+)
+
+// notice is what an announcement sends, as the bot keeps it in the
+// store's outbox: the message, and the interaction to answer with it
+// first, if any. It is JSON, so a pending announcement survives a restart
+// and a newer build.
+type notice struct {
+	Content    string            `json:"content"`
+	Mention    []string          `json:"mention,omitempty"`
+	Components []json.RawMessage `json:"components,omitempty"` // action rows, as Discord reads them
+	Image      []byte            `json:"image,omitempty"`      // a PNG board, sent as board.png
+	// Via is the interaction this message answers, or nil for a message
+	// of the bot's own (the computer's move, a lapse, a loss on time).
+	Via *via `json:"via,omitempty"`
+}
+
+// via is the interaction an announcement answers first. Its callback
+// must reach Discord within 3 s of the interaction, and its token works
+// for 15 minutes; after that the announcement goes to the channel.
+type via struct {
+	ID    string `json:"id"`
+	Token string `json:"token"`
+	AppID string `json:"app_id"`
+	// Received is when the bot received the interaction, by the wall
+	// clock: the callback window runs from then.
+	Received time.Time `json:"received"`
+	// Update answers by replacing the message the clicked button was on
+	// (Message), rather than with a new message.
+	Update  bool   `json:"update,omitempty"`
+	Message string `json:"message,omitempty"`
+}
+
+// interaction returns the discordgo interaction to answer.
+func (v *via) interaction() *discordgo.Interaction {
+	return &discordgo.Interaction{ID: v.ID, Token: v.Token, AppID: v.AppID}
+}
+
+// announce turns a public reply into an announcement for channel, to be
+// committed with the change it tells of. in is the interaction to answer
+// first (nil for none); update answers it by replacing the message its
+// button was on.
+func (b *Bot) announce(channel string, in *interaction, update bool, r reply) (*store.Announcement, error) {
+	if r.ephemeral || r.file != nil {
+		return nil, errors.New("announce: an announcement is public and carries at most a board image")
+	}
+	if err := r.check(); err != nil {
+		return nil, fmt.Errorf("announce: %w", err)
+	}
+	n := notice{Content: r.content, Mention: r.mention, Image: r.image}
+	for _, c := range r.components {
+		raw, err := json.Marshal(c)
+		if err != nil {
+			return nil, fmt.Errorf("announce: %w", err)
+		}
+		n.Components = append(n.Components, raw)
+	}
+	if in != nil {
+		n.Via = &via{ID: in.ID, Token: in.Token, AppID: in.AppID, Received: in.received}
+		if update && in.Message != nil {
+			n.Via.Update, n.Via.Message = true, in.Message.ID
+		}
+	}
+	body, err := json.Marshal(n)
+	if err != nil {
+		return nil, fmt.Errorf("announce: %w", err)
+	}
+	return &store.Announcement{Channel: channel, Body: body}, nil
+}
+
+// readNotice decodes a stored announcement.
+func readNotice(a *store.Announcement) (notice, error) {
+	var n notice
+	if err := json.Unmarshal(a.Body, &n); err != nil {
+		return n, fmt.Errorf("announcement %d: %w", a.ID, err)
+	}
+	return n, nil
+}
+
+// rawComponent is a component already encoded as JSON.
+type rawComponent json.RawMessage
+
+// MarshalJSON returns the component as it was encoded.
+func (c rawComponent) MarshalJSON() ([]byte, error) { return c, nil }
+
+// Type says the component is an action row, the only top-level
+// component the bot sends.
+func (rawComponent) Type() discordgo.ComponentType { return discordgo.ActionsRowComponent }
+
+// components returns the notice's components for discordgo: an empty
+// list, not nil, so an update removes the buttons of the message it
+// replaces.
+func (n notice) components() []discordgo.MessageComponent {
+	out := []discordgo.MessageComponent{}
+	for _, raw := range n.Components {
+		out = append(out, rawComponent(raw))
+	}
+	return out
+}
+
+// files returns the notice's board image as an attachment.
+func (n notice) files() []*discordgo.File {
+	if n.Image == nil {
+		return nil
+	}
+	return []*discordgo.File{{Name: "board.png", ContentType: "image/png", Reader: bytes.NewReader(n.Image)}}
+}
+
+// allowed lets the message ping the notice's users and no one else.
+func (n notice) allowed() *discordgo.MessageAllowedMentions {
+	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: n.Mention}
+}

@@ -1,0 +1,208 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"github.com/volo-discord/volo/store"
+)
+
+// Backoff between delivery attempts: the interaction's callback is tried
+// again at once, briefly, while its window lasts; the channel waits
+// longer, doubling up to the cap. discordgo itself waits out a 429's
+// retry_after, global or not, before a request returns.
+const (
+	callbackRetry = 150 * time.Millisecond
+	firstBackoff  = 500 * time.Millisecond
+	maxBackoff    = time.Minute
+)
+
+// outbox delivers the committed announcements, each channel's in the
+// order they were committed, one worker per channel with something to
+// deliver. What it cannot deliver now it tries again, with backoff, until
+// Discord has it; what is still pending at shutdown stays in the store
+// for the next start.
+type outbox struct {
+	b      *Bot
+	ctx    context.Context // ends the workers: the bot is stopping
+	cancel context.CancelFunc
+
+	mu      sync.Mutex
+	queues  map[string][]*parcel     // by channel, oldest first
+	workers map[string]chan struct{} // a channel's worker, woken by a send
+	ids     map[uint64]struct{}      // parcels queued, so a reload adds none twice
+	running sync.WaitGroup
+}
+
+func newOutbox(b *Bot) *outbox {
+	ctx, cancel := context.WithCancel(context.Background())
+	return &outbox{
+		b:       b,
+		ctx:     ctx,
+		cancel:  cancel,
+		queues:  map[string][]*parcel{},
+		workers: map[string]chan struct{}{},
+		ids:     map[uint64]struct{}{},
+	}
+}
+
+// send queues committed announcements for delivery and returns at once.
+func (o *outbox) send(anns ...*store.Announcement) {
+	for _, a := range anns {
+		p, err := newParcel(a)
+		if err != nil {
+			o.b.log.Error("an announcement cannot be read; it is left in the outbox", "id", a.ID, "channel", a.Channel, "err", err)
+			continue
+		}
+		o.add(p)
+	}
+}
+
+// reload queues every announcement the store still holds: after a start,
+// what the last run left undelivered.
+func (o *outbox) reload() {
+	anns, err := o.b.store.Pending()
+	if err != nil {
+		o.b.log.Error("some pending announcements cannot be read", "err", err)
+	}
+	if len(anns) > 0 {
+		o.b.log.Info("delivering the announcements the last run left", "count", len(anns))
+	}
+	o.send(anns...)
+}
+
+// add queues a parcel behind its channel's others, and makes sure the
+// channel has a worker.
+func (o *outbox) add(p *parcel) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if _, queued := o.ids[p.id]; queued {
+		return
+	}
+	o.ids[p.id] = struct{}{}
+	o.queues[p.channel] = append(o.queues[p.channel], p)
+	if wake, ok := o.workers[p.channel]; ok {
+		select { // a new interaction: try the head again now
+		case wake <- struct{}{}:
+		default:
+		}
+		return
+	}
+	wake := make(chan struct{}, 1)
+	o.workers[p.channel] = wake
+	o.running.Add(1)
+	go o.work(o.ctx, p.channel, wake)
+}
+
+// head returns the oldest parcel of a channel, or ends the channel's
+// worker when there is none.
+func (o *outbox) head(channel string) *parcel {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	q := o.queues[channel]
+	if len(q) == 0 {
+		delete(o.queues, channel)
+		delete(o.workers, channel)
+		return nil
+	}
+	return q[0]
+}
+
+// pop removes a channel's oldest parcel.
+func (o *outbox) pop(p *parcel) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	q := o.queues[p.channel]
+	if len(q) > 0 && q[0] == p {
+		o.queues[p.channel] = q[1:]
+	}
+	delete(o.ids, p.id)
+}
+
+// work delivers a channel's parcels in order until none is left or ctx
+// ends.
+func (o *outbox) work(ctx context.Context, channel string, wake chan struct{}) {
+	defer o.running.Done()
+	for {
+		p := o.head(channel)
+		if p == nil {
+			return
+		}
+		out, err := o.b.attempt(ctx, p)
+		p.tries++
+		switch out {
+		case delivered, undeliverable:
+			if out == undeliverable {
+				o.b.log.Error("an announcement is given up", "channel", channel, "id", p.id, "err", err)
+			} else if p.tries > 1 {
+				o.b.log.Info("announcement delivered after a failure", "channel", channel, "id", p.id, "tries", p.tries)
+			}
+			if err := o.b.store.Delivered(p.id); err != nil {
+				o.b.log.Error("could not mark an announcement delivered", "id", p.id, "err", err)
+			}
+			o.pop(p)
+			continue
+		}
+		wait := backoff(p)
+		o.b.log.Warn("announcement not delivered yet; trying again", "channel", channel, "id", p.id, "tries", p.tries, "in", wait, "err", err)
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			o.mu.Lock()
+			delete(o.workers, channel)
+			for _, q := range o.queues[channel] {
+				delete(o.ids, q.id)
+			}
+			delete(o.queues, channel)
+			o.mu.Unlock()
+			return
+		case <-wake:
+		case <-t.C:
+		}
+		t.Stop()
+	}
+}
+
+// backoff is how long to wait before the next try of p: briefly while its
+// interaction's callback may still make it, else doubling with jitter.
+func backoff(p *parcel) time.Duration {
+	if v := p.notice.Via; v != nil && !p.callbackDone {
+		return callbackRetry
+	}
+	d := firstBackoff << min(p.tries-1, 10)
+	d = min(d, maxBackoff)
+	return d/2 + rand.N(d/2+1)
+}
+
+// close gives the workers until grace ends to deliver what is queued,
+// then stops them; what is left stays in the store for the next start.
+func (o *outbox) close(grace time.Duration) {
+	ctx, cancel := context.WithTimeout(context.Background(), grace)
+	defer cancel()
+	_ = o.flush(ctx) // what is left is delivered at the next start
+	o.cancel()
+	o.running.Wait()
+}
+
+// flush waits until nothing waits for delivery, or ctx ends.
+func (o *outbox) flush(ctx context.Context) error {
+	for !o.idle() {
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("announcements still undelivered: %w", ctx.Err())
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+	return nil
+}
+
+// idle reports whether nothing waits for delivery.
+func (o *outbox) idle() bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return len(o.ids) == 0
+}
