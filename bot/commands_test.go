@@ -29,6 +29,9 @@ func TestCommandsFollowDiscordsLimits(t *testing.T) {
 				t.Errorf("%s: description %q has %d characters, want 1 to 100", path, d, n)
 			}
 		}
+		if o.Type == discordgo.ApplicationCommandOptionString && (o.MaxLength <= 0 || o.MaxLength > maxOptionLength) {
+			t.Errorf("%s: a string option needs a max_length of 1 to %d, has %d", path, maxOptionLength, o.MaxLength)
+		}
 		for _, c := range o.Options {
 			check(path+" "+c.Name, c)
 		}
