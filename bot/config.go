@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -135,6 +136,9 @@ func (c Config) Validate() error {
 	if c.Database == "" {
 		return errors.New("database: the path of the game database is empty")
 	}
+	if err := checkSnowflake(c.DevelopmentGuild); err != nil {
+		return fmt.Errorf("development_guild: %w; leave it empty to register the commands globally", err)
+	}
 	if c.ChallengeExpiry < Duration(time.Minute) {
 		return fmt.Errorf("challenge_expiry: %v is too short; use at least 1m", time.Duration(c.ChallengeExpiry))
 	}
@@ -157,6 +161,30 @@ func (c Config) Validate() error {
 		return fmt.Errorf("log.format: %q is neither text nor json", f)
 	}
 	return nil
+}
+
+// checkSnowflake accepts an empty ID or a Discord snowflake: 17 to 20
+// decimal digits that fit in 64 bits. The development guild goes into a
+// request path, so nothing else may pass.
+func checkSnowflake(id string) error {
+	if id == "" {
+		return nil
+	}
+	digits := len(id) >= 17 && len(id) <= 20 && strings.Trim(id, "0123456789") == ""
+	if _, err := strconv.ParseUint(id, 10, 64); !digits || err != nil {
+		return fmt.Errorf("%q is not a server ID (17 to 20 digits, from Copy Server ID in Discord's Developer Mode)", shorten(id, 40))
+	}
+	return nil
+}
+
+// shorten cuts s to at most n runes, marking the cut with an ellipsis,
+// so that an error quoting a long value stays one readable line.
+func shorten(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
 }
 
 func (l LogConfig) level() (slog.Level, error) {

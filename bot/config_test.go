@@ -34,6 +34,8 @@ func TestConfigErrorsNameTheKey(t *testing.T) {
 		{"log: {format: xml}", "log.format"},
 		{"colour: blue", "field colour not found"},
 		{"database: [", "yaml"},
+		{"development_guild: '../../users/@me/channels?x='", "development_guild"},
+		{"development_guild: 12345", "development_guild"},
 	} {
 		path := filepath.Join(t.TempDir(), "config.yaml")
 		if err := os.WriteFile(path, []byte(tc.yaml), 0o600); err != nil {
@@ -43,6 +45,56 @@ func TestConfigErrorsNameTheKey(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: %v, want an error naming %q", tc.yaml, err, tc.want)
 		}
+	}
+}
+
+// The development guild goes into a request path: only a snowflake, or
+// nothing, passes, and a refusal quotes the value, cut short if long.
+func TestDevelopmentGuildIsASnowflake(t *testing.T) {
+	long := strings.Repeat("9", 100)
+	for _, tc := range []struct {
+		guild string
+		want  string // in the error; empty when the value is accepted
+	}{
+		{"", ""},
+		{"81384788765712384", ""},    // 17 digits, 2015
+		{"1234567890123456789", ""},  // 19 digits
+		{"18446744073709551615", ""}, // 20 digits, the largest uint64
+		{"../../users/@me/channels?x=", `"../../users/@me/channels?x="`},
+		{"8138478876571238", `"8138478876571238"`},           // 16 digits
+		{"18446744073709551616", `"18446744073709551616"`},   // past uint64
+		{"123456789012345678901", `"123456789012345678901"`}, // 21 digits
+		{"+81384788765712384", `"+81384788765712384"`},       // a sign
+		{" 81384788765712384", `" 81384788765712384"`},       // a space
+		{"81384788765712384/x", `"81384788765712384/x"`},     // a path
+		{"8138478876571238\u0661", "8138478876571238\u0661"}, // an Arabic-Indic digit
+		{"８１３８４７８８７６５７１２３８４", "development_guild"},           // full-width digits
+		{long, `"` + strings.Repeat("9", 39) + `…"`},
+	} {
+		cfg := DefaultConfig()
+		cfg.DevelopmentGuild = tc.guild
+		err := cfg.Validate()
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%q: %v, want it accepted", tc.guild, err)
+		case tc.want == "":
+		case err == nil:
+			t.Errorf("%q accepted, want an error", tc.guild)
+		case !strings.HasPrefix(err.Error(), "development_guild: ") || !strings.Contains(err.Error(), tc.want):
+			t.Errorf("%q: %v, want an error naming development_guild and %s", tc.guild, err, tc.want)
+		}
+	}
+}
+
+// A snowflake written without quotes in YAML is read as the same text.
+func TestDevelopmentGuildUnquoted(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "config.yaml")
+	if err := os.WriteFile(path, []byte("development_guild: 18446744073709551615\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := LoadConfig(path, false)
+	if err != nil || cfg.DevelopmentGuild != "18446744073709551615" {
+		t.Errorf("development_guild = %q, %v", cfg.DevelopmentGuild, err)
 	}
 }
 
