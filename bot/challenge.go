@@ -198,6 +198,10 @@ func (b *Bot) acceptButton(in *interaction, bt button) error {
 	defer b.locks.lock(in.ChannelID)()
 	g, err := b.challengeFor(in, bt)
 	if err != nil {
+		if g, _ := b.store.Get(in.ChannelID); g != nil && g.Status == store.Active && bt.game == gameKey(g) && in.user == b.challenged(g) {
+			// Most likely a retry after Discord lost the answer.
+			return refuse("You have accepted this challenge already: the game is on, and its board is in the channel.")
+		}
 		return err
 	}
 	challenger, _ := b.challenger(g)

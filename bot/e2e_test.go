@@ -157,7 +157,7 @@ func TestErrorsAreEphemeralAndChangeNothing(t *testing.T) {
 		t.Errorf("ana accepting her own challenge: %q", msg.Content)
 	}
 	// A double click: both clicks reach the bot before it answers the
-	// first; one starts the game, the other is told the game moved on.
+	// first; one starts the game, the other is told it has started.
 	id := buttonWithLabel(t, challenge, "Accept")
 	var clicks []*fakediscord.Interaction
 	for range 2 {
@@ -169,7 +169,7 @@ func TestErrorsAreEphemeralAndChangeNothing(t *testing.T) {
 	}
 	answers := []string{w.answer(clicks[0], "click 1").Content, w.answer(clicks[1], "click 2").Content}
 	joined := strings.Join(answers, " | ")
-	if !strings.Contains(joined, "accepted") || !strings.Contains(joined, "moved on") {
+	if !strings.Contains(joined, "accepted the challenge") || !strings.Contains(joined, "accepted this challenge already") {
 		t.Errorf("a double click on Accept: %q", joined)
 	}
 	for _, tc := range []struct {
