@@ -38,6 +38,10 @@ type Options struct {
 	Clock func() time.Time
 	// Seed seeds the random colour choice; 0 picks one.
 	Seed uint64
+	// ShutdownGrace is how long a stopping bot keeps delivering the
+	// announcements queued; what is left is delivered at the next start.
+	// Zero means DefaultShutdownGrace; negative, none (as if killed).
+	ShutdownGrace time.Duration
 }
 
 // Bot plays Volo on Discord through a discordgo session.
@@ -50,7 +54,8 @@ type Bot struct {
 	clock   func() time.Time
 	session *discordgo.Session
 
-	outbox   *outbox // delivers what the commits announce
+	outbox   *outbox       // delivers what the commits announce
+	grace    time.Duration // see Options.ShutdownGrace
 	locks    channelLocks
 	seen     seenInteractions
 	inFlight sync.WaitGroup
@@ -85,6 +90,12 @@ func New(s *discordgo.Session, opts Options) (*Bot, error) {
 		b.log = slog.Default()
 	}
 	b.outbox = newOutbox(b)
+	switch {
+	case opts.ShutdownGrace == 0:
+		b.grace = DefaultShutdownGrace
+	case opts.ShutdownGrace > 0:
+		b.grace = opts.ShutdownGrace
+	}
 	if b.clock == nil {
 		b.clock = time.Now
 	}
@@ -135,7 +146,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	close(b.closing)
 	<-done
 	b.inFlight.Wait()
-	b.outbox.close(shutdownGrace)
+	b.outbox.close(b.grace)
 	return b.session.Close()
 }
 
@@ -144,9 +155,9 @@ func (b *Bot) Run(ctx context.Context) error {
 // on its own; tests and tools that read the channels call Flush first.
 func (b *Bot) Flush(ctx context.Context) error { return b.outbox.flush(ctx) }
 
-// shutdownGrace is how long a stopping bot keeps delivering what is
-// queued; what is left is delivered at the next start.
-const shutdownGrace = 5 * time.Second
+// DefaultShutdownGrace is how long a stopping bot keeps delivering what
+// is queued, unless Options say otherwise.
+const DefaultShutdownGrace = 5 * time.Second
 
 // register overwrites the slash commands: in the development guild if the
 // configuration names one, else globally.
