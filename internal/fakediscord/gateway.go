@@ -60,9 +60,12 @@ type Identify struct {
 	LargeThreshold int
 	Shard          *[2]int
 	Properties     map[string]string
-	// Query is the gateway URL's query the bot connected with, such as v=9&encoding=json.
+	// Query is the gateway URL's query the bot connected with, such as v=10&encoding=json.
 	Query url.Values
-	Time  time.Time
+	// Version is the API version the bot connected with, the query's v, such as "10"; empty
+	// when it gave none.
+	Version string
+	Time    time.Time
 }
 
 // gatewaySession is an identified gateway session: what it asked for, its sequence, and the
@@ -167,7 +170,7 @@ func (c *gatewayConn) handle(op int, d json.RawMessage, q url.Values) bool {
 	case 2:
 		return s.identify(c, d, q)
 	case 6:
-		return s.resume(c, d)
+		return s.resume(c, d, q)
 	}
 	s.mu.Lock()
 	identified := c.session != nil
@@ -220,7 +223,7 @@ func (s *Server) identify(c *gatewayConn, d json.RawMessage, q url.Values) bool 
 	}
 	sess := &gatewaySession{conn: c, identify: Identify{
 		SessionID: randomHex(16), Intents: *id.Intents, Compress: id.Compress, LargeThreshold: id.LargeThreshold,
-		Shard: id.Shard, Properties: id.Properties, Query: q, Time: s.now(),
+		Shard: id.Shard, Properties: id.Properties, Query: q, Version: q.Get("v"), Time: s.now(),
 	}}
 	for sid, old := range s.sessions {
 		if old.conn == nil {
@@ -247,7 +250,7 @@ func (s *Server) gatewayToken(token string) bool {
 
 // resume answers RESUME: replays what the session missed and sends RESUMED, or answers
 // INVALID_SESSION for a session it does not know.
-func (s *Server) resume(c *gatewayConn, d json.RawMessage) bool {
+func (s *Server) resume(c *gatewayConn, d json.RawMessage, q url.Values) bool {
 	var r struct {
 		Token     string `json:"token"`
 		SessionID string `json:"session_id"`
@@ -263,11 +266,16 @@ func (s *Server) resume(c *gatewayConn, d json.RawMessage) bool {
 		c.close(closeAuthFailed, "Authentication failed.")
 		return false
 	}
+	attempt := Resume{SessionID: r.SessionID, Seq: r.Seq, Query: q, Version: q.Get("v"), Time: s.now()}
 	sess, ok := s.sessions[r.SessionID]
 	if !ok || r.Seq > sess.seq || sess.seq-r.Seq > int64(len(sess.sent)) {
+		s.resumes = append(s.resumes, attempt)
+		s.notify()
 		c.send(payload{Op: 9, D: json.RawMessage("false")})
 		return true
 	}
+	attempt.Resumed, attempt.Replayed = true, int(sess.seq-r.Seq)
+	s.resumes = append(s.resumes, attempt)
 	if old := sess.conn; old != nil && old != c {
 		old.session = nil
 		old.close(closeGoingAway, "resumed elsewhere")

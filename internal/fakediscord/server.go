@@ -82,6 +82,7 @@ type Server struct {
 	byToken      map[string]*interactionState
 	requests     []*Request
 	requestSeq   int
+	resumes      []Resume
 	conns        map[*gatewayConn]struct{}
 	sessions     map[string]*gatewaySession
 	identifies   []Identify
