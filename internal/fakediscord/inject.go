@@ -178,6 +178,8 @@ func (s *Server) newInteraction(typ InteractionType, inv *invoker, data map[stri
 	st.Payload = raw
 	s.interactions[st.ID] = st
 	s.byToken[st.Token] = st
+	s.interactionOrder = append(s.interactionOrder, st.ID)
+	s.trimInteractions()
 	s.dispatchAll("INTERACTION_CREATE", json.RawMessage(raw), 0)
 	return st, nil
 }

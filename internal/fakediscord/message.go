@@ -146,6 +146,7 @@ func (s *Server) addMessage(c *channelState, m *Message) *Message {
 	s.normalize(m)
 	c.messages = append(c.messages, m)
 	s.messages[m.ID] = c.ID
+	s.trimMessages(c)
 	if m.VisibleTo == "" {
 		c.LastMessageID = m.ID
 		if c.Type.IsThread() {
@@ -221,7 +222,8 @@ func allowedUsers(raw json.RawMessage) func(id string) bool {
 	return func(id string) bool { return slices.Contains(am.Parse, "users") || slices.Contains(am.Users, id) }
 }
 
-// Messages lists a channel's messages, oldest first, ephemeral ones included.
+// Messages lists a channel's messages, oldest first, ephemeral ones included: the latest
+// Options.MaxMessagesPerChannel of them.
 func (s *Server) Messages(channelID string) []Message {
 	return s.MessagesVisibleTo(channelID, "*")
 }

@@ -27,14 +27,23 @@ type Request struct {
 	Header      http.Header
 	ContentType string
 	// Body is the raw body; Payload the JSON in it (the body itself, or the payload_json part
-	// of a multipart body); Files the files of a multipart body.
+	// of a multipart body); Files the files of a multipart body. Body and the files' Data are
+	// released (nil) once Options.MaxRequestBodies newer requests have arrived.
 	Body    []byte
 	Payload json.RawMessage
 	Files   []File
-	// Status is the HTTP status answered; 0 while the request is still being handled.
+	// Status is the HTTP status answered; 0 while the request is still being handled, and when
+	// a Dropped fault closed the connection without an answer.
 	Status int
 	// Response is the body answered.
 	Response []byte
+	// Fault is the fault put on the request, injected or by chaos, with its durations filled
+	// in; nil when it was handled normally. Chaos tells which.
+	Fault *Fault
+	Chaos bool
+	// HandledStatus is the status the request was handled with when a fault came after
+	// processing and answered in its place (or dropped the answer); 0 otherwise.
+	HandledStatus int
 	// ValidationError says why the body failed validation against the OpenAPI description; empty
 	// when it passed or no validator is attached. Allowances lists the documented allowances
 	// applied before validating.
@@ -50,7 +59,8 @@ type File struct {
 	Data        []byte
 }
 
-// Requests returns every request received so far, in arrival order.
+// Requests returns the requests received so far, in arrival order: the latest
+// Options.MaxRequests of them.
 func (s *Server) Requests() []Request {
 	return s.RequestsFunc(func(Request) bool { return true })
 }
@@ -97,6 +107,10 @@ func (r *Request) clone() Request {
 	c.Header = r.Header.Clone()
 	c.Files = slices.Clone(r.Files)
 	c.Allowances = slices.Clone(r.Allowances)
+	if r.Fault != nil {
+		f := *r.Fault
+		c.Fault = &f
+	}
 	return c
 }
 

@@ -97,7 +97,8 @@ func (s *Server) routeTable() map[string]route {
 var apiPath = regexp.MustCompile(`^/api/v(9|10)(/.*)$`)
 
 // ServeHTTP serves the REST API under /api/v9 and /api/v10, the gateway websocket under
-// /gateway, and attachment files under /attachments, recording each request.
+// /gateway, and attachment files under /attachments, recording each request. A REST request may
+// meet a fault, injected or by chaos, before or after it is handled.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if p := strings.TrimSuffix(r.URL.Path, "/"); p == "/gateway" && websocketUpgrade(r) {
 		s.serveGateway(w, r)
@@ -105,62 +106,117 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	body, _ := io.ReadAll(io.LimitReader(r.Body, 64<<20))
 	rec := s.startRecord(r, body)
-	contentType := "application/json"
-	var status int
-	var resp []byte
 	if strings.HasPrefix(r.URL.Path, "/attachments/") {
-		status, contentType, resp = s.serveAttachment(r)
-	} else {
-		status, resp = s.serveREST(r, body, rec)
-	}
-	s.mu.Lock()
-	rec.Status, rec.Response = status, resp
-	s.mu.Unlock()
-	if status == http.StatusNoContent {
-		w.WriteHeader(status)
+		status, contentType, resp := s.serveAttachment(r)
+		s.finish(rec, status, resp)
+		writeAnswer(w, status, contentType, resp)
 		return
 	}
-	w.Header().Set("Content-Type", contentType)
-	w.WriteHeader(status)
-	_, _ = w.Write(resp)
+	rr := s.resolve(r, rec)
+	var f *Fault
+	if rr.api {
+		s.mu.Lock()
+		f = s.faultFor(rr.pattern, rec)
+		s.mu.Unlock()
+	}
+	if f == nil {
+		status, resp := s.serveREST(rr, body, rec)
+		s.finish(rec, status, resp)
+		writeAnswer(w, status, "application/json", resp)
+		return
+	}
+	bucket := rateLimitBucket(rr.pattern, pathParams(rr.pattern, rr.path))
+	if f.Kind == Delay {
+		s.hold(f.Duration)
+	}
+	if f.rejects() {
+		s.prepare(rr, body, rec) // recorded and validated all the same
+		s.answerFault(w, rec, f, bucket)
+		return
+	}
+	status, resp := s.serveREST(rr, body, rec)
+	if f.AfterProcessing {
+		s.mu.Lock()
+		rec.HandledStatus = status
+		s.mu.Unlock()
+		s.answerFault(w, rec, f, bucket)
+		return
+	}
+	if f.Kind == SlowResponse {
+		s.hold(f.Duration)
+	}
+	s.finish(rec, status, resp)
+	writeAnswer(w, status, "application/json", resp)
 }
 
-// serveREST answers a request below /api and returns the status and JSON body to send.
-func (s *Server) serveREST(r *http.Request, body []byte, rec *Request) (int, []byte) {
+// resolved is a request matched against the REST routes.
+type resolved struct {
+	r       *http.Request
+	api     bool   // the path is under /api/v9 or /api/v10
+	path    string // the path below /api/vN
+	pattern string // the matched route; empty when none matched
+	rt      route
+}
+
+// resolve matches a request against the REST routes and records its API version and route.
+func (s *Server) resolve(r *http.Request, rec *Request) resolved {
 	m := apiPath.FindStringSubmatch(r.URL.Path)
 	if m == nil {
-		return answer(0, nil, errNotFound())
+		return resolved{r: r}
 	}
+	rr := resolved{r: r, api: true, path: m[2]}
 	probe := &http.Request{Method: r.Method, URL: &url.URL{Path: m[2]}, Host: r.Host, Header: http.Header{}}
 	_, pattern := s.api.Handler(probe)
 	rt, ok := s.table[pattern]
-	s.mu.Lock()
-	rec.APIVersion = m[1]
 	if ok {
-		rec.Route = pattern
+		rr.pattern, rr.rt = pattern, rt
 	}
-	s.mu.Unlock()
-	if !ok {
-		return answer(0, nil, errNotFound())
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rec.APIVersion, rec.Route = m[1], rr.pattern
+	return rr
+}
+
+// serveREST answers a request below /api and returns the status and JSON body to send.
+func (s *Server) serveREST(rr resolved, body []byte, rec *Request) (int, []byte) {
+	c, status, resp := s.prepare(rr, body, rec)
+	if c == nil {
+		return status, resp
 	}
-	if rt.botAuth && !s.authorized(r.Header.Get("Authorization")) {
-		return answer(0, nil, errUnauthorized())
+	return answer(rr.rt.handle(c))
+}
+
+// prepare checks a REST request's route and authorization, reads its body and validates it,
+// recording the payload and files. It returns the call for the route's handler, or the error
+// answer when there is none.
+func (s *Server) prepare(rr resolved, body []byte, rec *Request) (*call, int, []byte) {
+	if rr.pattern == "" {
+		status, resp := answer(0, nil, errNotFound())
+		return nil, status, resp
+	}
+	r := rr.r
+	if rr.rt.botAuth && !s.authorized(r.Header.Get("Authorization")) {
+		status, resp := answer(0, nil, errUnauthorized())
+		return nil, status, resp
 	}
 	payload, files, err := parseBody(r.Header.Get("Content-Type"), body)
 	if err == errFileTooLarge {
-		return answer(0, nil, &apiError{Status: 413, Code: 40005, Message: "Request entity too large"})
+		status, resp := answer(0, nil, &apiError{Status: 413, Code: 40005, Message: "Request entity too large"})
+		return nil, status, resp
 	}
 	if err != nil {
-		return answer(0, nil, errInvalidJSON(err))
+		status, resp := answer(0, nil, errInvalidJSON(err))
+		return nil, status, resp
 	}
 	s.mu.Lock()
 	rec.Payload, rec.Files = payload, files
 	s.mu.Unlock()
-	if verr := s.validate(r.Method, m[2], r.Header.Get("Content-Type"), payload, rec); verr != nil && s.opts.RejectInvalid {
-		return answer(0, nil, errInvalidFormBodyAt("", "OPENAPI_SCHEMA_INVALID", verr.Error()))
+	if verr := s.validate(r.Method, rr.path, r.Header.Get("Content-Type"), payload, rec); verr != nil && s.opts.RejectInvalid {
+		status, resp := answer(0, nil, errInvalidFormBodyAt("", "OPENAPI_SCHEMA_INVALID", verr.Error()))
+		return nil, status, resp
 	}
-	c := &call{r: r, path: m[2], params: pathParams(pattern, m[2]), query: r.URL.Query(), payload: payload, files: files, seq: rec.Seq}
-	return answer(rt.handle(c))
+	c := &call{r: r, path: rr.path, params: pathParams(rr.pattern, rr.path), query: r.URL.Query(), payload: payload, files: files, seq: rec.Seq}
+	return c, 0, nil
 }
 
 // answer turns a handler's result into a status and a body.
@@ -215,7 +271,15 @@ func (s *Server) startRecord(r *http.Request, body []byte) *Request {
 		Header: redactedHeader(r.Header), ContentType: r.Header.Get("Content-Type"), Body: body,
 	}
 	s.requests = append(s.requests, rec)
+	s.trimRequests()
 	return rec
+}
+
+// finish records the answer to a request.
+func (s *Server) finish(rec *Request, status int, resp []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rec.Status, rec.Response = status, resp
 }
 
 // validate checks a body against the OpenAPI description, if a validator is attached, and

@@ -41,6 +41,24 @@ type Options struct {
 	// TokenLifetime is how long an interaction token works for follow-ups and edits; Discord's
 	// 15 minutes when zero.
 	TokenLifetime time.Duration
+	// Chaos fails a share of the bot's REST requests at random; none when its Rate is zero.
+	// SetChaos changes the rate while the server runs.
+	Chaos Chaos
+	// MaxMessagesPerChannel is how many messages each channel keeps, the latest ones; older ones
+	// are forgotten with their attachments' bytes, as if Discord had them but the stand-in no
+	// longer does. DefaultMaxMessagesPerChannel when zero; no limit when negative.
+	MaxMessagesPerChannel int
+	// MaxRequests is how many requests the request log keeps, the latest ones;
+	// DefaultMaxRequests when zero; no limit when negative.
+	MaxRequests int
+	// MaxRequestBodies is how many of the latest requests keep their raw body and uploaded files'
+	// bytes; older records keep the rest, Payload included. DefaultMaxRequestBodies when zero;
+	// no limit when negative.
+	MaxRequestBodies int
+	// MaxInteractions is how many interactions are kept, the latest ones, besides those older
+	// than TokenLifetime, which are always forgotten: a forgotten interaction's token no longer
+	// works. DefaultMaxInteractions when zero; no limit when negative.
+	MaxInteractions int
 	// Clock tells the time; time.Now when nil.
 	Clock func() time.Time
 	// Logf, when set, receives a line for each problem the stand-in notices on its own side,
@@ -65,31 +83,35 @@ type Server struct {
 	table  map[string]route
 	client *http.Client
 
-	mu           sync.Mutex
-	changed      chan struct{} // closed and replaced whenever state that waiters watch changes
-	ids          snowflakes
-	app          Application
-	bot          User
-	users        map[string]*User
-	userOrder    []string
-	guilds       map[string]*guildState
-	guildOrder   []string
-	channels     map[string]*channelState
-	channelOrder []string
-	messages     map[string]string    // message ID to channel ID
-	commands     map[string][]Command // by guild ID, "" for global
-	interactions map[string]*interactionState
-	byToken      map[string]*interactionState
-	requests     []*Request
-	requestSeq   int
-	resumes      []Resume
-	conns        map[*gatewayConn]struct{}
-	sessions     map[string]*gatewaySession
-	identifies   []Identify
-	subs         map[*subscriber]struct{}
-	listener     net.Listener
-	httpServer   *http.Server
-	closed       bool
+	mu               sync.Mutex
+	changed          chan struct{} // closed and replaced whenever state that waiters watch changes
+	ids              snowflakes
+	app              Application
+	bot              User
+	users            map[string]*User
+	userOrder        []string
+	guilds           map[string]*guildState
+	guildOrder       []string
+	channels         map[string]*channelState
+	channelOrder     []string
+	messages         map[string]string    // message ID to channel ID
+	commands         map[string][]Command // by guild ID, "" for global
+	interactions     map[string]*interactionState
+	byToken          map[string]*interactionState
+	interactionOrder []string // interaction IDs, oldest first
+	requests         []*Request
+	requestSeq       int
+	scripted         []scriptedFault
+	chaos            chaosState
+	resumes          []Resume
+	done             chan struct{} // closed by Close
+	conns            map[*gatewayConn]struct{}
+	sessions         map[string]*gatewaySession
+	identifies       []Identify
+	subs             map[*subscriber]struct{}
+	listener         net.Listener
+	httpServer       *http.Server
+	closed           bool
 }
 
 // ErrNotStarted is returned by calls that need the server listening before Start.
@@ -116,8 +138,11 @@ func New(opts Options) *Server {
 	if opts.TokenLifetime == 0 {
 		opts.TokenLifetime = 15 * time.Minute
 	}
+	opts = withRetentionDefaults(opts)
 	s := &Server{
 		opts:         opts,
+		chaos:        newChaos(opts.Chaos),
+		done:         make(chan struct{}),
 		changed:      make(chan struct{}),
 		users:        map[string]*User{},
 		guilds:       map[string]*guildState{},
@@ -188,6 +213,7 @@ func (s *Server) Close() error {
 		return nil
 	}
 	s.closed = true
+	close(s.done)
 	hs := s.httpServer
 	conns := make([]*gatewayConn, 0, len(s.conns))
 	for c := range s.conns {

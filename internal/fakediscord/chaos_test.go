@@ -1,0 +1,173 @@
+package fakediscord
+
+import (
+	"math"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// draw picks n faults for a route from a chaos with the given settings.
+func draw(c Chaos, route string, n int) []*Fault {
+	st := newChaos(c)
+	out := make([]*Fault, n)
+	for i := range out {
+		if f, ok := st.pick(route); ok {
+			out[i] = &f
+		}
+	}
+	return out
+}
+
+func TestChaosDrawsLikeABadDay(t *testing.T) {
+	t.Parallel()
+	const n = 4000
+	const messages = "POST /channels/{channel_id}/messages"
+	tests := []struct {
+		name  string
+		chaos Chaos
+		route string
+		check func(t *testing.T, faults []*Fault)
+	}{
+		{"no rate, no faults", Chaos{Seed: 1}, messages, func(t *testing.T, fs []*Fault) {
+			if c := count(fs); c != 0 {
+				t.Errorf("%d faults", c)
+			}
+		}},
+		{"the rate is the share failed", Chaos{Rate: 0.2, Seed: 1}, messages, func(t *testing.T, fs []*Fault) {
+			if share := float64(count(fs)) / n; math.Abs(share-0.2) > 0.03 {
+				t.Errorf("share %.3f, want about 0.2", share)
+			}
+		}},
+		{"every fault of the mix turns up, within bounds", Chaos{Rate: 1, Seed: 2}, messages, func(t *testing.T, fs []*Fault) {
+			seen := map[FaultKind]bool{}
+			after := false
+			for _, f := range fs {
+				seen[f.Kind] = true
+				after = after || f.AfterProcessing
+				if err := f.check(); err != nil {
+					t.Fatalf("drew %v: %v", f, err)
+				}
+				switch f.Kind {
+				case RateLimited, GlobalRateLimited:
+					if f.RetryAfter < 50*time.Millisecond || f.RetryAfter > 500*time.Millisecond {
+						t.Fatalf("retry after %v, want 50ms to 500ms", f.RetryAfter)
+					}
+				case Delay, SlowResponse:
+					if f.Duration <= 0 || f.Duration > time.Second {
+						t.Fatalf("%v held %v, want at most 1s", f.Kind, f.Duration)
+					}
+				}
+			}
+			if len(seen) != 8 || !after {
+				t.Errorf("kinds drawn %v (after processing: %v), want all eight", seen, after)
+			}
+		}},
+		{"a callback is never globally limited nor held long", Chaos{Rate: 1, Seed: 3, MaxRetryAfter: 5 * time.Second, MaxDelay: 10 * time.Second}, callbackRoute, func(t *testing.T, fs []*Fault) {
+			for _, f := range fs {
+				if f.Kind == GlobalRateLimited || f.RetryAfter > ChaosCallbackMaxWait || f.Duration > ChaosCallbackMaxWait {
+					t.Fatalf("drew %v for a callback", f)
+				}
+			}
+		}},
+		{"longer delays elsewhere when asked", Chaos{Rate: 1, Seed: 3, Mix: []Fault{{Kind: Delay}}, MaxDelay: 5 * time.Second}, messages, func(t *testing.T, fs []*Fault) {
+			longest := time.Duration(0)
+			for _, f := range fs {
+				longest = max(longest, f.Duration)
+			}
+			if longest <= 3*time.Second || longest > 5*time.Second {
+				t.Errorf("longest delay %v, want past 3s, within 5s", longest)
+			}
+		}},
+		{"the gateway URL is spared", Chaos{Rate: 1, Seed: 4}, "GET /gateway", func(t *testing.T, fs []*Fault) {
+			if c := count(fs); c != 0 {
+				t.Errorf("%d faults on GET /gateway", c)
+			}
+		}},
+		{"a given mix is kept", Chaos{Rate: 1, Seed: 5, Mix: []Fault{{Kind: ServerError, AfterProcessing: true}}}, messages, func(t *testing.T, fs []*Fault) {
+			for _, f := range fs {
+				if f.Kind != ServerError || !f.AfterProcessing {
+					t.Fatalf("drew %v", f)
+				}
+			}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.check(t, draw(tt.chaos, tt.route, n))
+		})
+	}
+}
+
+// count counts the faults drawn.
+func count(fs []*Fault) int {
+	c := 0
+	for _, f := range fs {
+		if f != nil {
+			c++
+		}
+	}
+	return c
+}
+
+func TestChaosReplaysWithItsSeed(t *testing.T) {
+	t.Parallel()
+	c := Chaos{Rate: 0.3, Seed: 42}
+	a, b, other := draw(c, "GET /users/@me", 500), draw(c, "GET /users/@me", 500), draw(Chaos{Rate: 0.3, Seed: 43}, "GET /users/@me", 500)
+	same := func(x, y []*Fault) bool {
+		for i := range x {
+			if (x[i] == nil) != (y[i] == nil) || x[i] != nil && *x[i] != *y[i] {
+				return false
+			}
+		}
+		return true
+	}
+	if !same(a, b) {
+		t.Error("one seed drew two different runs")
+	}
+	if same(a, other) {
+		t.Error("two seeds drew the same run")
+	}
+}
+
+// TestDiscordgoDeliversThroughChaos posts through rate limits and 502s with the real client,
+// which rides them out, then turns chaos off.
+func TestDiscordgoDeliversThroughChaos(t *testing.T) {
+	t.Parallel()
+	srv := startServer(t, Options{Chaos: Chaos{Rate: 0.4, Seed: 7, MaxRetryAfter: 60 * time.Millisecond,
+		Mix: []Fault{{Kind: RateLimited}, {Kind: GlobalRateLimited}, {Kind: BadGateway}}}})
+	w := newWorld(t, srv)
+	ds := restSession(t, srv)
+	ds.MaxRestRetries = 10
+	const sends = 20
+	for i := range sends {
+		if _, err := ds.ChannelMessageSend(w.general.ID, "move "+string(rune('a'+i))); err != nil {
+			t.Fatalf("send %d: %v", i, err)
+		}
+	}
+	if n := len(srv.Messages(w.general.ID)); n != sends {
+		t.Errorf("%d messages, want %d", n, sends)
+	}
+	faulted := srv.FaultedRequests()
+	if len(faulted) == 0 {
+		t.Fatal("chaos at 0.4 failed nothing")
+	}
+	for _, r := range faulted {
+		if !r.Chaos {
+			t.Errorf("request %d not marked as chaos", r.Seq)
+		}
+	}
+
+	srv.SetChaos(0)
+	if _, err := ds.ChannelMessageSendComplex(w.general.ID, &discordgo.MessageSend{Content: "calm"}, discordgo.WithRestRetries(0)); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(srv.FaultedRequests()); n != len(faulted) {
+		t.Errorf("%d faults after SetChaos(0), want %d", n, len(faulted))
+	}
+	srv.SetChaos(1)
+	if _, err := ds.User("@me", discordgo.WithRestRetries(0), discordgo.WithRetryOnRatelimit(false)); err == nil {
+		t.Error("a request succeeded with chaos at 1")
+	}
+}

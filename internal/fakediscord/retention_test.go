@@ -1,0 +1,130 @@
+package fakediscord
+
+import (
+	"bytes"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+func TestMemoryStaysBounded(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name     string
+		opts     Options
+		messages int // kept per channel
+		requests int
+		bodies   int
+	}{
+		{"small limits", Options{MaxMessagesPerChannel: 10, MaxRequests: 50, MaxRequestBodies: 5}, 10, 50, 5},
+		{"defaults", Options{}, 120, 240, 240}, // under the defaults, everything is kept
+		{"no limits", Options{MaxMessagesPerChannel: -1, MaxRequests: -1, MaxRequestBodies: -1}, 120, 240, 240},
+	}
+	png := boardPNG(t, 8, 8)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			srv := startServer(t, tt.opts)
+			w := newWorld(t, srv)
+			second, err := srv.AddChannel(w.guild.ID, "second")
+			if err != nil {
+				t.Fatal(err)
+			}
+			ds := restSession(t, srv)
+			var first, last *discordgo.Message
+			for i := range 120 {
+				for _, ch := range []string{w.general.ID, second.ID} {
+					m, err := ds.ChannelMessageSendComplex(ch, &discordgo.MessageSend{
+						Content: "move",
+						Files:   []*discordgo.File{{Name: "board.png", ContentType: "image/png", Reader: bytes.NewReader(png)}},
+					})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if i == 0 && first == nil {
+						first = m
+					}
+					last = m
+				}
+			}
+			got := srv.Retained()
+			want := Retained{Messages: 2 * tt.messages, Attachments: 2 * tt.messages, Requests: tt.requests, RequestBodies: tt.bodies}
+			if got != want {
+				t.Errorf("retained %+v, want %+v", got, want)
+			}
+			if n := len(srv.Messages(w.general.ID)); n != tt.messages {
+				t.Errorf("%d messages in #general, want %d", n, tt.messages)
+			}
+			_, firstKept := srv.Message(first.ID)
+			_, firstFile := srv.Attachment(first.Attachments[0].ID)
+			if wantKept := tt.messages == 120; firstKept != wantKept || firstFile != wantKept {
+				t.Errorf("first message kept %v, its file %v; want %v", firstKept, firstFile, wantKept)
+			}
+			if a, ok := srv.Attachment(last.Attachments[0].ID); !ok || !bytes.Equal(a.Data, png) {
+				t.Error("the last message's file is gone")
+			}
+			rs := srv.Requests()
+			if rs[len(rs)-1].Body == nil || len(rs[len(rs)-1].Files) != 1 || rs[len(rs)-1].Files[0].Data == nil {
+				t.Error("the latest request lost its body")
+			}
+			if tt.bodies < tt.requests && (rs[0].Body != nil || rs[0].Files[0].Data != nil || len(rs[0].Payload) == 0) {
+				t.Error("the oldest request kept its body and files, or lost its payload")
+			}
+			if rs[len(rs)-1].Seq != 240 {
+				t.Errorf("last request numbered %d, want 240", rs[len(rs)-1].Seq)
+			}
+		})
+	}
+}
+
+func TestOldInteractionsAreForgotten(t *testing.T) {
+	t.Parallel()
+	clock := newTestClock()
+	f := startBot(t, Options{Clock: clock.Now, MaxInteractions: 5, CallbackDeadline: -1}, func(*botFixture, *discordgo.InteractionCreate) {})
+	var inters []*Interaction
+	for range 8 {
+		inter, err := f.srv.RunCommandLine(f.w.general.ID, "ana", "/volo board")
+		if err != nil {
+			t.Fatal(err)
+		}
+		inters = append(inters, inter)
+	}
+	if n := f.srv.Retained().Interactions; n != 5 {
+		t.Errorf("%d interactions kept, want 5", n)
+	}
+	if _, ok := f.srv.Interaction(inters[0].ID); ok {
+		t.Error("the oldest interaction is still known")
+	}
+	if _, ok := f.srv.Interaction(inters[7].ID); !ok {
+		t.Error("the newest interaction is forgotten")
+	}
+	clock.advance(15*time.Minute + time.Second)
+	if _, err := f.srv.RunCommandLine(f.w.general.ID, "ana", "/volo board"); err != nil {
+		t.Fatal(err)
+	}
+	if n := f.srv.Retained().Interactions; n != 1 {
+		t.Errorf("%d interactions kept after their tokens expired, want only the new one", n)
+	}
+}
+
+// testClock is a clock a test moves by hand.
+type testClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func newTestClock() *testClock { return &testClock{now: time.Now()} }
+
+func (c *testClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *testClock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
