@@ -57,6 +57,8 @@ type Message struct {
 	InteractionMetadata *InteractionMetadata `json:"interaction_metadata,omitempty"`
 	Interaction         *MessageInteraction  `json:"interaction,omitempty"`
 	Thread              *Channel             `json:"thread,omitempty"`
+	// Nonce is the nonce the message was created with, an integer or a string as sent.
+	Nonce json.RawMessage `json:"nonce,omitempty"`
 
 	// AllowedMentions is the allowed_mentions object the bot sent with the message, if any.
 	AllowedMentions json.RawMessage `json:"-"`
@@ -121,6 +123,7 @@ func (m *Message) clone() Message {
 	c.Embeds = slices.Clone(m.Embeds)
 	c.Components = slices.Clone(m.Components)
 	c.AllowedMentions = slices.Clone(m.AllowedMentions)
+	c.Nonce = slices.Clone(m.Nonce)
 	if m.EditedTimestamp != nil {
 		t := *m.EditedTimestamp
 		c.EditedTimestamp = &t

@@ -21,7 +21,9 @@ func (s *Server) writableChannel(id string) (*channelState, int64, *apiError) {
 	return ch, perms, nil
 }
 
-// createMessage answers POST /channels/{channel_id}/messages: a message by the bot.
+// createMessage answers POST /channels/{channel_id}/messages: a message by the bot. With a
+// nonce and enforce_nonce, a message the bot already created with that nonce in the channel
+// within NonceWindow is answered instead, and nothing is created.
 func (s *Server) createMessage(c *call) (int, any, *apiError) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -36,7 +38,16 @@ func (s *Server) createMessage(c *call) (int, any, *apiError) {
 	if aerr != nil {
 		return 0, nil, aerr
 	}
-	m := &Message{Author: s.bot, ChannelID: ch.ID}
+	nonce, key, enforce, aerr := readNonce(d)
+	if aerr != nil {
+		return 0, nil, aerr
+	}
+	if enforce && key != "" {
+		if prior := s.messageByNonce(ch, s.bot.ID, key); prior != nil {
+			return 0, prior.clone(), nil
+		}
+	}
+	m := &Message{Author: s.bot, ChannelID: ch.ID, Nonce: nonce}
 	if aerr := s.apply(m, d, c.files, true); aerr != nil {
 		return 0, nil, aerr
 	}
