@@ -4,12 +4,12 @@
 //
 // A Server holds one application with its bot user, and the guilds, roles, members, channels,
 // threads, messages (with their attachments' bytes) and registered commands that the bot and
-// the people in it create. It answers the REST routes discordgo v0.29.0 uses (under /api/v9,
-// which discordgo calls, and /api/v10), Discord-shaped: snowflake IDs, Discord's JSON error
-// objects and codes, permissions checked, ephemeral messages seen only by their user, and
-// interaction callbacks accepted once, within the deadline. The gateway answers HELLO,
-// IDENTIFY (recording the intents), heartbeats and RESUME, and sends READY, GUILD_CREATE and
-// whatever else the bot's intents ask for.
+// the people in it create. It answers the REST routes discordgo v0.29.0 uses under /api/v10,
+// the version the bot speaks, and /api/v9, discordgo's default, Discord-shaped: snowflake IDs,
+// Discord's JSON error objects and codes, permissions checked, ephemeral messages seen only by
+// their user, and interaction callbacks accepted once, within the deadline. The gateway
+// answers HELLO, IDENTIFY (recording the intents), heartbeats and RESUME, and sends READY,
+// GUILD_CREATE and whatever else the bot's intents ask for.
 //
 // Typical use in a test:
 //
@@ -41,6 +41,37 @@
 // schema of Discord's OpenAPI description, and failures are recorded (ValidationFailures);
 // Allowances lists the narrow, documented exceptions made for discordgo. Subscribe streams
 // message and channel changes, for a page that shows channels like Discord.
+//
+// Each request records the API version of its path (Request.APIVersion), and each IDENTIFY and
+// RESUME the gateway's v (Identify.Version, Resume.Version), so a test can check that the bot
+// speaks v10 everywhere.
+//
+// # A bad day
+//
+// The stand-in fails like Discord does, so that a bot's delivery guarantees can be tested.
+// InjectFault scripts one Fault for the next request to a route; Options.Chaos (and SetChaos)
+// fails a seeded share of the bot's REST requests at random. A fault is a 429 (per route or
+// global, with the headers discordgo's rate limiter reads), a 500, 502 or 503, a request held
+// before it is handled (an interaction callback held past its deadline gets 10062 Unknown
+// interaction), an answer held back, or a connection closed without an answer; the 5xx and the
+// dropped connection can also come after the request was handled, as on Discord, which is how
+// a retry makes a duplicate. Request.Fault tells what each request met:
+//
+//	srv.InjectFault("POST /channels/{channel_id}/messages",
+//		fakediscord.Fault{Kind: fakediscord.BadGateway, AfterProcessing: true})
+//	// ...the bot posts; discordgo retries the 502; a nonce with enforce_nonce keeps it to one
+//	// message: Discord answers a repeated nonce, within NonceWindow, with the first message.
+//
+// The gateway fails on demand: DropGateway closes the connection without a close frame (the
+// bot reconnects and RESUMEs), SendReconnect sends op 7 (likewise) and InvalidateSession sends
+// op 9 and forgets the session (the bot must IDENTIFY anew). Identifies, Resumes,
+// WaitIdentifies and WaitResumes tell what the bot did.
+//
+// Memory stays bounded on a long run: each channel keeps its latest
+// Options.MaxMessagesPerChannel messages, the request log its latest Options.MaxRequests
+// requests (the latest Options.MaxRequestBodies with their bodies and files), and interactions
+// are forgotten when their token expires or Options.MaxInteractions newer ones exist.
+// Retained counts what is held.
 //
 // Everything stays on 127.0.0.1: the HTTP client refuses any host but Discord's, which it
 // sends to the server.
