@@ -105,31 +105,23 @@ func New(s *discordgo.Session, opts Options) (*Bot, error) {
 	}
 	b.rand = rand.New(rand.NewPCG(seed, seed>>7|1))
 	s.Identify.Intents = discordgo.IntentsGuilds
+	speakV10(s)
 	s.AddHandler(b.onInteraction)
 	return b, nil
 }
 
-// Run opens the session, registers the commands, and serves until ctx is
-// done; then it stops taking interactions, finishes those in flight and
-// closes the session. It does not close the store.
+// Run connects to Discord (waiting out failures with backoff; a refused
+// token stops it at once), registers the commands, delivers what the last
+// run left undelivered, and serves until ctx is done; then it stops
+// taking interactions, finishes those in flight, delivers what it can
+// within the shutdown grace, and closes the session. It does not close
+// the store.
 func (b *Bot) Run(ctx context.Context) error {
-	ready := make(chan *discordgo.Ready, 1)
-	remove := b.session.AddHandlerOnce(func(_ *discordgo.Session, r *discordgo.Ready) { ready <- r })
-	if err := b.session.Open(); err != nil {
-		remove()
-		return fmt.Errorf("connect to Discord: %w", err)
+	r, err := b.connect(ctx)
+	if err != nil {
+		return err
 	}
-	var r *discordgo.Ready
-	select {
-	case r = <-ready:
-	case <-ctx.Done():
-		b.session.Close()
-		return ctx.Err()
-	case <-time.After(30 * time.Second):
-		b.session.Close()
-		return errors.New("connect to Discord: no READY within 30 s")
-	}
-	if err := b.register(r.User.ID); err != nil {
+	if err := b.registerCommands(ctx, r.User.ID); err != nil {
 		b.session.Close()
 		return err
 	}
@@ -158,24 +150,6 @@ func (b *Bot) Flush(ctx context.Context) error { return b.outbox.flush(ctx) }
 // DefaultShutdownGrace is how long a stopping bot keeps delivering what
 // is queued, unless Options say otherwise.
 const DefaultShutdownGrace = 5 * time.Second
-
-// register overwrites the slash commands: in the development guild if the
-// configuration names one, else globally.
-func (b *Bot) register(appID string) error {
-	if b.session.State != nil && b.session.State.Application != nil && b.session.State.Application.ID != "" {
-		appID = b.session.State.Application.ID
-	}
-	_, err := b.session.ApplicationCommandBulkOverwrite(appID, b.cfg.DevelopmentGuild, Commands())
-	if err != nil {
-		return fmt.Errorf("register commands: %w", err)
-	}
-	where := "globally (Discord may take up to an hour to show them)"
-	if b.cfg.DevelopmentGuild != "" {
-		where = "in guild " + b.cfg.DevelopmentGuild
-	}
-	b.log.Info("registered /volo " + where)
-	return nil
-}
 
 // me returns the bot's own user ID.
 func (b *Bot) me() string {
