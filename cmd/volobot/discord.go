@@ -2,11 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"strings"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -22,33 +22,38 @@ func runDiscord(ctx context.Context, s settings, stderr io.Writer) error {
 		return err
 	}
 	log := cfg.Log.Logger(stderr)
+	st, err := openDatabase(cfg.Database) // first: a second volobot stops here
+	if err != nil {
+		return err
+	}
+	defer st.Close()
 	session, err := discordgo.New("Bot " + s.token)
 	if err != nil {
 		return fmt.Errorf("discord session: %w", err)
 	}
-	return serve(ctx, cfg, session, log, s.tokenSource)
+	return serve(ctx, cfg, st, session, log, s.tokenSource)
 }
 
-// serve runs the bot on session with the configured store and renderer
-// until ctx is done, then closes the database.
-func serve(ctx context.Context, cfg bot.Config, session *discordgo.Session, log *slog.Logger, tokenSource string) error {
+// serve runs the bot on session with the store st, open, and the
+// configured renderer until ctx is done. It does not close the store.
+// Stopped while it connects, it returns nil, as after serving.
+func serve(ctx context.Context, cfg bot.Config, st *store.Store, session *discordgo.Session, log *slog.Logger, tokenSource string) error {
 	routeDiscordgoLogs(log, strings.TrimPrefix(session.Token, "Bot "))
 	theme, _ := render.ParseTheme(cfg.Render.Theme)
 	renderer, err := render.New(render.Options{Theme: theme, Size: cfg.Render.Size})
 	if err != nil {
 		return fmt.Errorf("renderer: %w", err)
 	}
-	st, err := store.Open(cfg.Database, store.Options{Timeout: time.Second})
-	if err != nil {
-		return fmt.Errorf("open %s: %w", cfg.Database, err)
-	}
-	defer st.Close()
 	b, err := bot.New(session, bot.Options{Config: cfg, Store: st, Renderer: renderer, Logger: log, Thinker: newThinker()})
 	if err != nil {
 		return err
 	}
 	log.Info("starting", "database", cfg.Database, "token_from", tokenSource)
-	return b.Run(ctx)
+	err = b.Run(ctx)
+	if errors.Is(err, context.Canceled) && ctx.Err() != nil {
+		return nil
+	}
+	return err
 }
 
 // routeDiscordgoLogs sends discordgo's own log lines through slog, with

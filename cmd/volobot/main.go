@@ -37,6 +37,9 @@ type settings struct {
 	listen      string
 	token       string
 	tokenSource string
+	// chaos is the share of the bot's requests the sandbox's stand-in
+	// fails at random, from 0 (none) to 1 (all).
+	chaos float64
 }
 
 func parseSettings(args []string, getenv func(string) string, stderr io.Writer) (settings, error) {
@@ -46,8 +49,9 @@ func parseSettings(args []string, getenv func(string) string, stderr io.Writer) 
 	fs.StringVar(&s.configPath, "config", "config.yaml", "the configuration file (see config.example.yaml)")
 	fs.BoolVar(&s.sandbox, "sandbox", false, "run the sandbox even when a Discord token is set")
 	fs.StringVar(&s.listen, "listen", "127.0.0.1:8080", "the sandbox web page's address")
+	fs.Float64Var(&s.chaos, "chaos", 0, "in the sandbox, the share of the bot's requests the stand-in fails at random, from 0 to 1")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: volobot [-config FILE] [-sandbox] [-listen ADDR]")
+		fmt.Fprintln(stderr, "Usage: volobot [-config FILE] [-sandbox] [-listen ADDR] [-chaos RATE]")
 		fmt.Fprintln(stderr, "The Discord token comes from DISCORD_TOKEN, or from the file named by DISCORD_TOKEN_FILE.")
 		fs.PrintDefaults()
 	}
@@ -63,7 +67,19 @@ func parseSettings(args []string, getenv func(string) string, stderr io.Writer) 
 		return s, err
 	}
 	s.token, s.tokenSource = token, source
-	return s, nil
+	return s, s.checkChaos()
+}
+
+// checkChaos checks -chaos: a share from 0 to 1, and only for the
+// sandbox, since it fails the stand-in's requests, not Discord's.
+func (s settings) checkChaos() error {
+	if !(s.chaos >= 0 && s.chaos <= 1) { // NaN too
+		return fmt.Errorf("-chaos %v: give the share of requests to fail, from 0 (none) to 1 (all), such as 0.1", s.chaos)
+	}
+	if s.chaos > 0 && s.token != "" && !s.sandbox {
+		return fmt.Errorf("-chaos works only in the sandbox, and %s is set: add -sandbox", s.tokenSource)
+	}
+	return nil
 }
 
 // readToken reads the bot token from DISCORD_TOKEN or the file named by

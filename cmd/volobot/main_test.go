@@ -72,3 +72,49 @@ func TestStartupErrorsNameTheSetting(t *testing.T) {
 		}
 	}
 }
+
+func TestChaosFlag(t *testing.T) {
+	token := map[string]string{"DISCORD_TOKEN": "secret-token"}
+	for _, tc := range []struct {
+		args    []string
+		vars    map[string]string
+		chaos   float64
+		wantErr string
+	}{
+		{nil, nil, 0, ""},
+		{[]string{"-chaos", "0.1"}, nil, 0.1, ""},
+		{[]string{"-chaos", "1"}, nil, 1, ""},
+		{[]string{"-chaos", "0"}, token, 0, ""},
+		{[]string{"-sandbox", "-chaos", "0.5"}, token, 0.5, ""},
+		{[]string{"-chaos", "1.5"}, nil, 0, "-chaos 1.5: give the share of requests to fail, from 0"},
+		{[]string{"-chaos", "-0.1"}, nil, 0, "-chaos -0.1"},
+		{[]string{"-chaos", "NaN"}, nil, 0, "-chaos NaN"},
+		{[]string{"-chaos", "lots"}, nil, 0, "invalid value"},
+		{[]string{"-chaos", "0.2"}, token, 0, "-chaos works only in the sandbox, and DISCORD_TOKEN is set: add -sandbox"},
+	} {
+		var stderr bytes.Buffer
+		s, err := parseSettings(tc.args, env(tc.vars), &stderr)
+		if tc.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error()+stderr.String(), tc.wantErr) {
+				t.Errorf("volobot %v: %v (stderr %q), want %q", tc.args, err, stderr.String(), tc.wantErr)
+			}
+			continue
+		}
+		if err != nil || s.chaos != tc.chaos {
+			t.Errorf("volobot %v: chaos %v, %v; want %v", tc.args, s.chaos, err, tc.chaos)
+		}
+	}
+}
+
+// The usage text names every flag.
+func TestUsageNamesTheFlags(t *testing.T) {
+	var stderr bytes.Buffer
+	if err := run(context.Background(), []string{"-h"}, env(nil), &bytes.Buffer{}, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	for _, flag := range []string{"-config", "-sandbox", "-listen", "-chaos"} {
+		if !strings.Contains(stderr.String(), flag) {
+			t.Errorf("the usage does not name %s:\n%s", flag, &stderr)
+		}
+	}
+}

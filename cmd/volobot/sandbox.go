@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -25,8 +26,14 @@ func runSandbox(ctx context.Context, s settings, stdout, stderr io.Writer) error
 	cfg.Database = sandboxDatabase(cfg.Database)
 	cfg.DevelopmentGuild = ""
 	log := cfg.Log.Logger(stderr)
+	st, err := openDatabase(cfg.Database) // first: a second sandbox stops here
+	if err != nil {
+		return err
+	}
+	defer st.Close()
 
 	srv := fakediscord.New(fakediscord.Options{})
+	srv.SetChaos(s.chaos) // -chaos: fail that share of the bot's requests at random
 	if err := srv.Start(); err != nil {
 		return fmt.Errorf("sandbox: %w", err)
 	}
@@ -48,7 +55,13 @@ func runSandbox(ctx context.Context, s settings, stdout, stderr io.Writer) error
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	errc := make(chan error, 1)
-	go func() { errc <- serve(ctx, cfg, session, log, "the sandbox") }()
+	go func() {
+		err := serve(ctx, cfg, st, session, log, "the sandbox")
+		if err != nil {
+			cancel() // a bot that cannot run takes the page down with it
+		}
+		errc <- err
+	}()
 
 	why := "no DISCORD_TOKEN is set"
 	if s.sandbox {
@@ -57,13 +70,16 @@ func runSandbox(ctx context.Context, s settings, stdout, stderr io.Writer) error
 	fmt.Fprintf(stdout, "Volo sandbox: %s, so the bot runs against a stand-in for Discord on this machine.\n"+
 		"Open http://%s in a browser: play as ana, ben or cleo (games are kept in %s).\n"+
 		"To connect to Discord instead, set DISCORD_TOKEN (see README.md). Stop with Ctrl-C.\n", why, ln.Addr(), cfg.Database)
+	if s.chaos > 0 {
+		fmt.Fprintf(stdout, "Chaos: the stand-in fails %.4g%% of the bot's requests at random (-chaos %g).\n", 100*s.chaos, s.chaos)
+	}
 	serveErr := sb.Serve(ctx, ln)
 	cancel()
 	botErr := <-errc
 	if serveErr != nil {
 		return fmt.Errorf("sandbox page: %w", serveErr)
 	}
-	if botErr != nil && botErr != context.Canceled {
+	if botErr != nil && !errors.Is(botErr, context.Canceled) {
 		return botErr
 	}
 	return nil

@@ -56,13 +56,18 @@ func startSandbox(t *testing.T, token string) *sandboxWorld {
 	cfg.Database = filepath.Join(t.TempDir(), "volo.db")
 	cfg.Render.Size = 480
 	cfg.Log.Level = "debug"
+	st, err := openDatabase(cfg.Database)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
 	session, _ := discordgo.New("Bot " + token)
 	srv.Configure(session)
 	session.LogLevel = discordgo.LogDebug
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	log := slog.New(slog.NewTextHandler(w.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	go func() { done <- serve(ctx, cfg, session, log, "test") }()
+	go func() { done <- serve(ctx, cfg, st, session, log, "test") }()
 	t.Cleanup(func() {
 		cancel()
 		if err := <-done; err != nil {
