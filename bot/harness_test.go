@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -53,6 +54,20 @@ type world struct {
 	// restartBeforeClick restarts the bot between a region question and
 	// its answer.
 	restartBeforeClick bool
+	// reconnect lets discordgo reconnect after the gateway drops, as in
+	// production; off, a dropped gateway ends the test's session.
+	reconnect bool
+	// grace is the bot's Options.ShutdownGrace: negative stops it as if
+	// killed, with deliveries cut off mid-request.
+	grace time.Duration
+}
+
+// worldOptions vary a world from newWorld's.
+type worldOptions struct {
+	noValidation bool                       // measure the bot, not the validator
+	stand        func(*fakediscord.Options) // changes the stand-in's options
+	reconnect    bool                       // see world.reconnect
+	grace        time.Duration              // see world.grace
 }
 
 // firstMove is a Thinker that plays the first legal move: enough to test
@@ -70,13 +85,19 @@ func (firstMove) Think(_ context.Context, pos engine.Position, r engine.Rules, _
 	return moves[0], nil
 }
 
-func newWorld(t testing.TB) *world { return newWorldValidated(t, true) }
+func newWorld(t testing.TB) *world { return newWorldWith(t, worldOptions{}) }
 
 // newWorldValidated builds a world whose stand-in validates the bot's
 // requests against Discord's OpenAPI description when validate is set and
 // the description is there.
 func newWorldValidated(t testing.TB, validate bool) *world {
+	return newWorldWith(t, worldOptions{noValidation: !validate})
+}
+
+// newWorldWith builds a world as o says.
+func newWorldWith(t testing.TB, o worldOptions) *world {
 	t.Helper()
+	validate := !o.noValidation
 	opts := fakediscord.Options{}
 	if raceEnabled {
 		// Discord allows 3 s; the race detector makes everything many
@@ -92,7 +113,10 @@ func newWorldValidated(t testing.TB, validate bool) *world {
 	} else if tt, ok := t.(*testing.T); ok && validate {
 		tt.Log("Discord's OpenAPI description (../shared/discord-api-spec/openapi.json) is absent: requests are not validated")
 	}
-	w := &world{t: t, srv: fakediscord.New(opts), clock: &clock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, thinker: firstMove{}}
+	if o.stand != nil {
+		o.stand(&opts)
+	}
+	w := &world{t: t, srv: fakediscord.New(opts), clock: &clock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, thinker: firstMove{}, reconnect: o.reconnect, grace: o.grace}
 	if err := w.srv.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -128,9 +152,13 @@ func (w *world) start() {
 	}
 	s, _ := discordgo.New("Bot test-token")
 	w.srv.Configure(s)
-	s.ShouldReconnectOnError = false
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	b, err := bot.New(s, bot.Options{Config: cfg, Store: st, Renderer: r, Logger: log, Thinker: w.thinker, Clock: w.clock.Now, Seed: 1})
+	s.ShouldReconnectOnError = w.reconnect
+	var out io.Writer = io.Discard
+	if os.Getenv("VOLO_TEST_LOG") != "" { // the bot's log, to debug a test
+		out = os.Stderr
+	}
+	log := slog.New(slog.NewTextHandler(out, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	b, err := bot.New(s, bot.Options{Config: cfg, Store: st, Renderer: r, Logger: log, Thinker: w.thinker, Clock: w.clock.Now, Seed: 1, ShutdownGrace: w.grace})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -133,6 +133,7 @@ func (o *outbox) work(ctx context.Context, channel string, wake chan struct{}) {
 		}
 		out, err := o.b.attempt(ctx, p)
 		p.tries++
+		o.b.log.Debug("delivery attempt", "channel", channel, "id", p.id, "try", p.tries, "outcome", out, "err", err)
 		switch out {
 		case delivered, undeliverable:
 			if out == undeliverable {
