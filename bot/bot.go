@@ -142,8 +142,9 @@ func (b *Bot) Run(ctx context.Context) error {
 	return b.session.Close()
 }
 
-// Flush waits until every announcement committed so far has been
-// delivered (or given up as undeliverable), or ctx ends. The bot delivers
+// Flush waits until Run has loaded what the last run left undelivered
+// and every announcement committed so far has been delivered (or given up
+// as undeliverable), or ctx ends. The bot delivers
 // on its own; tests and tools that read the channels call Flush first.
 func (b *Bot) Flush(ctx context.Context) error { return b.outbox.flush(ctx) }
 

@@ -90,7 +90,7 @@ func (b *Bot) outcomeOf(p *parcel, err error) (outcome, error) {
 
 // refused gives up on a parcel Discord will never take.
 func (b *Bot) refused(p *parcel, err error) (outcome, error) {
-	return undeliverable, fmt.Errorf("Discord refuses announcement %d for channel %s: %w", p.id, p.channel, err)
+	return undeliverable, fmt.Errorf("announcement %d for channel %s refused for good: %w", p.id, p.channel, err)
 }
 
 // callback answers the notice's interaction with it.

@@ -167,8 +167,8 @@ func TestDeliveryAcrossRestartAndKill(t *testing.T) {
 		w := newWorldWith(t, worldOptions{grace: time.Millisecond})
 		w.startGame(w.channel)
 		// The reply and every channel post fail until the bot has stopped.
-		w.srv.InjectFault(callbackRoute, fakediscord.Fault{Kind: fakediscord.Delay, Duration: 3500 * time.Millisecond})
 		for range 50 {
+			w.srv.InjectFault(callbackRoute, fakediscord.Fault{Kind: fakediscord.ServiceUnavailable})
 			w.srv.InjectFault(messageRoute, fakediscord.Fault{Kind: fakediscord.ServiceUnavailable})
 		}
 		w.send(w.channel, "ana", "/volo move move:f5")
@@ -189,7 +189,7 @@ func TestDeliveryAcrossRestartAndKill(t *testing.T) {
 		c := w.do("ana", "/volo challenge opponent:@ben colour:orange")
 		// Discord makes the board's message, but its answer comes only
 		// after the bot is dead: the restarted bot must not post it again.
-		w.srv.InjectFault(messageRoute, fakediscord.Fault{Kind: fakediscord.SlowResponse, Duration: 2 * time.Second})
+		w.srv.InjectFault(messageRoute, fakediscord.Fault{Kind: fakediscord.SlowResponse, Duration: 5 * time.Second})
 		in, err := w.srv.ClickComponent(fakediscord.ComponentClick{MessageID: c.ID, User: "ben", CustomID: buttonWithLabel(t, c, "Accept")})
 		if err != nil {
 			t.Fatal(err)

@@ -35,6 +35,7 @@ type outbox struct {
 	workers map[string]chan struct{} // a channel's worker, woken by a send
 	ids     map[uint64]struct{}      // parcels queued, so a reload adds none twice
 	running sync.WaitGroup
+	loaded  chan struct{} // closed once reload has queued what the store held
 }
 
 func newOutbox(b *Bot) *outbox {
@@ -46,6 +47,7 @@ func newOutbox(b *Bot) *outbox {
 		queues:  map[string][]*parcel{},
 		workers: map[string]chan struct{}{},
 		ids:     map[uint64]struct{}{},
+		loaded:  make(chan struct{}),
 	}
 }
 
@@ -72,6 +74,11 @@ func (o *outbox) reload() {
 		o.b.log.Info("delivering the announcements the last run left", "count", len(anns))
 	}
 	o.send(anns...)
+	select {
+	case <-o.loaded:
+	default:
+		close(o.loaded)
+	}
 }
 
 // add queues a parcel behind its channel's others, and makes sure the
@@ -189,8 +196,14 @@ func (o *outbox) close(grace time.Duration) {
 	o.running.Wait()
 }
 
-// flush waits until nothing waits for delivery, or ctx ends.
+// flush waits until the store's leftovers are queued and nothing waits
+// for delivery, or ctx ends.
 func (o *outbox) flush(ctx context.Context) error {
+	select {
+	case <-o.loaded:
+	case <-ctx.Done():
+		return fmt.Errorf("the last run's announcements are not loaded yet: %w", ctx.Err())
+	}
 	for !o.idle() {
 		select {
 		case <-ctx.Done():

@@ -50,7 +50,7 @@ func encodeAnnouncement(a *Announcement) ([]byte, error) {
 		return nil, fmt.Errorf("encode announcement: %w", err)
 	}
 	out := make([]byte, 0, len(h)+1+len(a.Body))
-	out = append(append(h, '\n'), a.Body...)
+	out = append(append(append(out, h...), '\n'), a.Body...)
 	return out, nil
 }
 
