@@ -1,0 +1,49 @@
+// Package bot plays Volo on Discord through a discordgo session: the
+// /volo slash command, its buttons and autocomplete, the computer
+// opponent's turns, and the reminders and deadlines of correspondence
+// games.
+//
+// # A change, from interaction to channel
+//
+// An interaction is parsed, the channel's game loaded from the store, the
+// move checked and played on an engine.Game, and the reply built (the
+// board drawn) before anything is written. Then the change is committed
+// together with what it must tell the channel, a store.Announcement, in
+// one transaction, and the announcement goes to the outbox. A handler
+// that fails before the commit has changed nothing, and says so; after
+// the commit nothing can fail it.
+//
+// The outbox delivers each channel's announcements in commit order, one
+// worker per channel with something to send:
+//
+//  1. the interaction's callback, while Discord's 3 s window lasts,
+//     retried at once on a 5xx or a lost connection (Discord's 40060,
+//     already acknowledged, means an earlier try went through);
+//  2. if a callback may have gone through unseen, a look at the
+//     interaction's response with its token (valid 15 minutes);
+//  3. the channel itself: a new message with a nonce and enforce_nonce,
+//     so that Discord takes a repeated post as the first; an update of a
+//     button's message becomes an edit, which is the same done twice.
+//
+// What fails for a passing reason (5xx, a dropped connection, a timeout)
+// is tried again with backoff, doubling up to a minute; discordgo itself
+// waits out a 429's retry_after, global or not. A 4xx other than 429 is
+// Discord's last word (the channel is gone, the bot removed) and the
+// announcement is given up, with an error in the log. Announcements still
+// pending when the bot stops stay in the store and are delivered when it
+// starts again: nothing a user did goes unannounced.
+//
+// # Limits
+//
+// Discord's limits are checked where each message is built (limits.go):
+// 2,000 characters of content, five rows of five buttons, custom IDs of
+// 100 characters, 25 autocomplete choices; every string option has a
+// max_length, and user text is shortened before a sentence quotes it.
+//
+// # Starting
+//
+// Run checks the token, opens the gateway and registers the commands,
+// waiting out failures with backoff; a refused token or a guild the bot
+// may not register in stops it at once with a sentence. The session
+// speaks Discord's API v10.
+package bot
