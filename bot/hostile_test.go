@@ -51,8 +51,8 @@ func refusal(t *testing.T, what string, msg *fakediscord.Message) {
 	}
 }
 
-// Hostile input, typed and clicked, is answered with a private sentence
-// that fits Discord and changes nothing.
+// Hostile input, typed, clicked and forged, is answered with a private
+// sentence that fits Discord and changes nothing.
 func TestHostileInputIsAnsweredAndChangesNothing(t *testing.T) {
 	w := newWorld(t)
 	rng := rand.New(rand.NewPCG(14, 200))
@@ -75,8 +75,8 @@ func TestHostileInputIsAnsweredAndChangesNothing(t *testing.T) {
 		refusal(t, fmt.Sprintf("%s /volo %s %+v", user, sub, opts), w.answer(in, user+" "+sub))
 		answered++
 	}
-	// 120 moves typed by the player to move, by the other, by a spectator.
-	for i, text := range hostileText(rng, 120, 40) {
+	// 100 moves typed by the player to move, by the other, by a spectator.
+	for i, text := range hostileText(rng, 100, 40) {
 		invoke([]string{"ben", "ana", "cleo"}[i%3], "move", fakediscord.OptionValue{Name: "move", Value: text})
 	}
 	// 40 times per move, in a busy channel and in a free thread.
@@ -103,9 +103,39 @@ func TestHostileInputIsAnsweredAndChangesNothing(t *testing.T) {
 	}{
 		{"ben", offer, "Accept"}, {"ben", offer, "Decline"}, {"cleo", offer, "Accept"}, {"cleo", offer, "Decline"},
 	}
-	for i := range 35 {
+	for i := range 25 {
 		s := stale[i%len(stale)]
 		refusal(t, s.user+" clicks "+s.label, w.click(s.user, s.msg, s.label))
+		answered++
+	}
+	// 30 forged custom IDs, as a tampered client would send them: the
+	// spectator's for every action, the players' for stale plies, other
+	// games and no action at all, and IDs that are not the bot's.
+	parts := strings.Split(buttonWithLabel(t, offer, "Accept"), "/")
+	key, ply := parts[2], parts[3]
+	var forged []struct{ user, id string }
+	for _, action := range []string{"accept", "decline", "withdraw", "keep", "resign", "drawyes", "drawno"} {
+		forged = append(forged, struct{ user, id string }{"cleo", "volo/" + action + "/" + key + "/" + ply + "/e7"})
+	}
+	for _, id := range []string{
+		"volo/resign/" + key + "/99/", "volo/resign/" + key + "/-1/", "volo/keep/" + key + "/" + ply + "/e7",
+		"volo/keep/" + key + "/" + ply + "/zz", "volo/accept/" + key + "/0/", "volo/drawno/" + key + "/0/",
+		"volo/resign/other-game/" + ply + "/", "volo/drawyes/" + key + "/99999999999999999999/",
+		"volo/fly/" + key + "/" + ply + "/", "volo/resign/" + key + "/" + ply + "/extra/parts",
+		"", "volo", "volo/////", strings.Repeat("鳥", 100), "../../users/@me", "volo/keep/" + key + "/" + ply + "/" + strings.Repeat("a1", 40),
+	} {
+		forged = append(forged, struct{ user, id string }{"ana", id})
+	}
+	for _, id := range []string{"volo/drawyes/" + key + "/" + ply + "/", "volo/keep/" + key + "/" + ply + "/h7", "volo/accept/" + key + "/1/",
+		"volo/withdraw/" + key + "/0/", "volo/decline/" + key + "/0/", "volo/drawno/x/y/", "\x00", "volo/resign/" + key + "/" + ply + "/\n"} {
+		forged = append(forged, struct{ user, id string }{"ben", id})
+	}
+	for _, f := range forged[:30] {
+		in, err := w.srv.ClickComponent(fakediscord.ComponentClick{MessageID: offer.ID, User: f.user, CustomID: f.id, Forged: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		refusal(t, fmt.Sprintf("%s forges %q", f.user, f.id), w.answer(in, f.user+" forges "+f.id))
 		answered++
 	}
 	w.do("ben", "/volo move move:h7") // the move lapses the offer and the confirmation

@@ -21,6 +21,10 @@ type ComponentClick struct {
 	User     string
 	CustomID string
 	Values   []string
+	// Forged sends CustomID as a button click whether or not the message has such a component,
+	// as a tampered client or a replayed request would: for testing that a bot refuses what it
+	// never offered.
+	Forged bool
 }
 
 // ClickComponent has a user click a button or pick from a select menu on a message they see,
@@ -40,6 +44,9 @@ func (s *Server) ClickComponent(click ComponentClick) (*Interaction, error) {
 		return nil, ErrUnknownMessage
 	}
 	comp, ok := findComponent(m.Components, click.CustomID)
+	if click.Forged {
+		comp, ok = map[string]any{"type": float64(2), "custom_id": click.CustomID}, true
+	}
 	if !ok {
 		return nil, fmt.Errorf("%w: %q", ErrUnknownComponent, click.CustomID)
 	}

@@ -254,6 +254,17 @@ func TestSlashCommandResponseFollowupEditAndClick(t *testing.T) {
 		if !errors.Is(err, ErrUnknownMessage) {
 			t.Errorf("ben clicking on ana's ephemeral message: %v, want ErrUnknownMessage", err)
 		}
+		if _, err = srv.ClickComponent(ComponentClick{MessageID: resp.ID, User: "ben", CustomID: "forged"}); !errors.Is(err, ErrUnknownComponent) {
+			t.Errorf("clicking a component the message lacks: %v, want ErrUnknownComponent", err)
+		}
+		forged, err := srv.ClickComponent(ComponentClick{MessageID: resp.ID, User: "ben", CustomID: "forged", Forged: true})
+		if err != nil {
+			t.Fatalf("a forged click: %v", err)
+		}
+		var fi discordgo.Interaction
+		if err := json.Unmarshal(forged.Payload, &fi); err != nil || fi.MessageComponentData().CustomID != "forged" {
+			t.Errorf("a forged click sends %s (%v)", forged.Payload, err)
+		}
 	})
 
 	t.Run("requests are recorded", func(t *testing.T) {
