@@ -152,10 +152,18 @@ func (b *Bot) Flush(ctx context.Context) error { return b.outbox.flush(ctx) }
 // is queued, unless Options say otherwise.
 const DefaultShutdownGrace = 5 * time.Second
 
-// me returns the bot's own user ID.
+// me returns the bot's own user ID. discordgo writes the state under its
+// lock at every READY, a new IDENTIFY after the gateway invalidated the
+// session included, so it is read under the lock too.
 func (b *Bot) me() string {
-	if b.session.State != nil && b.session.State.User != nil {
-		return b.session.State.User.ID
+	st := b.session.State
+	if st == nil {
+		return ""
+	}
+	st.RLock()
+	defer st.RUnlock()
+	if st.User != nil {
+		return st.User.ID
 	}
 	return ""
 }

@@ -36,11 +36,13 @@ type outbox struct {
 	ids     map[uint64]struct{}      // parcels queued, so a reload adds none twice
 	running sync.WaitGroup
 	loaded  chan struct{} // closed once reload has queued what the store held
+	acks    chan uint64   // delivered parcels, for ackLoop to clear from the store
+	acked   chan struct{} // closed when ackLoop has cleared the last
 }
 
 func newOutbox(b *Bot) *outbox {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &outbox{
+	o := &outbox{
 		b:       b,
 		ctx:     ctx,
 		cancel:  cancel,
@@ -48,6 +50,36 @@ func newOutbox(b *Bot) *outbox {
 		workers: map[string]chan struct{}{},
 		ids:     map[uint64]struct{}{},
 		loaded:  make(chan struct{}),
+		acks:    make(chan uint64, 256),
+		acked:   make(chan struct{}),
+	}
+	go o.ackLoop()
+	return o
+}
+
+// ackLoop clears delivered announcements from the store, as many in one
+// commit as have been delivered meanwhile. A clearing lost to a crash
+// only means the announcement is tried again at the next start, where
+// the nonce or the interaction's response shows it was delivered.
+func (o *outbox) ackLoop() {
+	defer close(o.acked)
+	for id := range o.acks {
+		ids := []uint64{id}
+	more:
+		for {
+			select {
+			case id, ok := <-o.acks:
+				if !ok {
+					break more
+				}
+				ids = append(ids, id)
+			default:
+				break more
+			}
+		}
+		if err := o.b.store.Delivered(ids...); err != nil {
+			o.b.log.Error("could not mark announcements delivered", "ids", ids, "err", err)
+		}
 	}
 }
 
@@ -86,8 +118,8 @@ func (o *outbox) reload() {
 func (o *outbox) add(p *parcel) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if _, queued := o.ids[p.id]; queued {
-		return
+	if _, queued := o.ids[p.id]; queued || o.ctx.Err() != nil {
+		return // queued already, or stopped: the next start delivers it
 	}
 	o.ids[p.id] = struct{}{}
 	o.queues[p.channel] = append(o.queues[p.channel], p)
@@ -148,9 +180,7 @@ func (o *outbox) work(ctx context.Context, channel string, wake chan struct{}) {
 			} else if p.tries > 1 {
 				o.b.log.Info("announcement delivered after a failure", "channel", channel, "id", p.id, "tries", p.tries)
 			}
-			if err := o.b.store.Delivered(p.id); err != nil {
-				o.b.log.Error("could not mark an announcement delivered", "id", p.id, "err", err)
-			}
+			o.acks <- p.id
 			o.pop(p)
 			continue
 		}
@@ -194,6 +224,8 @@ func (o *outbox) close(grace time.Duration) {
 	_ = o.flush(ctx) // what is left is delivered at the next start
 	o.cancel()
 	o.running.Wait()
+	close(o.acks)
+	<-o.acked
 }
 
 // flush waits until the store's leftovers are queued and nothing waits

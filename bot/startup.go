@@ -136,8 +136,12 @@ func (b *Bot) registerCommands(ctx context.Context, appID string) error {
 
 // registerCommandsWith is registerCommands with the timings p.
 func (b *Bot) registerCommandsWith(ctx context.Context, appID string, p startup) error {
-	if b.session.State != nil && b.session.State.Application != nil && b.session.State.Application.ID != "" {
-		appID = b.session.State.Application.ID
+	if st := b.session.State; st != nil {
+		st.RLock() // a READY may be writing it: see me
+		if st.Application != nil && st.Application.ID != "" {
+			appID = st.Application.ID
+		}
+		st.RUnlock()
 	}
 	guild := b.cfg.DevelopmentGuild
 	err := p.retry(ctx, b.log, "register commands", func(ctx context.Context) error {
