@@ -28,9 +28,11 @@ func (b *Bot) onAutocomplete(in *interaction) error {
 	if err := checkChoices(choices); err != nil {
 		return fmt.Errorf("autocomplete: %w", err)
 	}
-	return b.session.InteractionRespond(in.Interaction, &discordgo.InteractionResponse{
-		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
-		Data: &discordgo.InteractionResponseData{Choices: choices},
+	return b.answer(in, func() *discordgo.InteractionResponse {
+		return &discordgo.InteractionResponse{
+			Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+			Data: &discordgo.InteractionResponseData{Choices: choices},
+		}
 	})
 }
 

@@ -16,7 +16,8 @@ import (
 
 // With a fifth of the bot's requests failing at random (429s, 5xx,
 // delays, dropped connections, some after Discord did the work), ten
-// channels play 200 moves: every interaction is answered, every committed
+// channels play 200 moves, looking at the suggestions before each: every
+// interaction is answered, every committed
 // move appears in its channel exactly once pinging the player to move,
 // and nothing is lost.
 func TestTenChannelsUnderChaos(t *testing.T) {
@@ -48,6 +49,15 @@ func TestTenChannelsUnderChaos(t *testing.T) {
 			for n := 1; n <= moves; n++ {
 				m := quietMove(pos, rng)
 				user := map[engine.Colour]string{engine.Orange: "ana", engine.Blue: "ben"}[pos.ToMove()]
+				// The player looks at the suggestions first, as in Discord.
+				ac, err := w.srv.AutocompleteCommandLine(ch, user, "/volo move move:"+m.String()[:1])
+				if err != nil {
+					t.Errorf("%s asks for suggestions: %v", user, err)
+					return
+				}
+				if !answered(ac, 10*time.Second) {
+					unanswered.Add(1)
+				}
 				in, err := w.srv.RunCommandLine(ch, user, "/volo move move:"+m.String())
 				if err != nil {
 					t.Errorf("%s plays %s: %v", user, m, err)

@@ -124,6 +124,11 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 	if err == nil {
 		return
 	}
+	if ic.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		// Suggestions take no message: Discord says loading them failed.
+		b.log.Warn("could not suggest moves", "id", ic.ID, "err", err)
+		return
+	}
 	// Every change commits before its handler returns, and what it must
 	// say goes through the outbox, so an error here means nothing was
 	// changed.
@@ -145,9 +150,17 @@ func (b *Bot) respond(in *interaction, r reply) error {
 	if err := r.check(); err != nil {
 		return fmt.Errorf("respond: %w", err)
 	}
-	resp := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: r.data()}
+	return b.answer(in, func() *discordgo.InteractionResponse {
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: r.data()}
+	})
+}
+
+// answer sends the interaction's callback, made afresh for each try (a
+// file's reader is read by a try), trying again at once after a passing
+// failure while Discord's window lasts.
+func (b *Bot) answer(in *interaction, resp func() *discordgo.InteractionResponse) error {
 	for {
-		err := b.session.InteractionRespond(in.Interaction, resp)
+		err := b.session.InteractionRespond(in.Interaction, resp())
 		switch {
 		case err == nil, discordCode(err) == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged:
 			return nil // the second: an earlier try went through unseen
@@ -155,7 +168,6 @@ func (b *Bot) respond(in *interaction, r reply) error {
 			return err
 		}
 		time.Sleep(callbackRetry)
-		resp.Data = r.data() // the files' readers were read
 	}
 }
 
