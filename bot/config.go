@@ -195,12 +195,13 @@ func (l LogConfig) level() (slog.Level, error) {
 	return lv, nil
 }
 
-// Logger returns the logger the configuration describes, writing to w.
+// Logger returns the logger the configuration describes, writing to w,
+// with interaction tokens blanked out of every line.
 func (l LogConfig) Logger(w io.Writer) *slog.Logger {
 	lv, _ := l.level()
 	opts := &slog.HandlerOptions{Level: lv}
 	if l.Format == "json" {
-		return slog.New(slog.NewJSONHandler(w, opts))
+		return slog.New(redacting{slog.NewJSONHandler(w, opts)})
 	}
-	return slog.New(slog.NewTextHandler(w, opts))
+	return slog.New(redacting{slog.NewTextHandler(w, opts)})
 }
