@@ -227,11 +227,7 @@ func (b *Bot) acceptButton(in *interaction, bt button) error {
 	if err != nil {
 		return err
 	}
-	if err := b.commitGame(g, accepted, board); err != nil {
-		return err
-	}
-	b.outbox.send(accepted, board)
-	return nil
+	return b.commitGame(g, accepted, board)
 }
 
 // declineButton and withdrawButton end a challenge unplayed.

@@ -61,11 +61,7 @@ func (b *Bot) finish(in *interaction, g *store.Game, eg *engine.Game, what strin
 	if err != nil {
 		return err
 	}
-	if err := b.commitGame(g, ann); err != nil {
-		return err
-	}
-	b.outbox.send(ann)
-	return nil
+	return b.commitGame(g, ann)
 }
 
 // drawCommand offers a draw; the opponent gets Accept and Decline buttons.
@@ -99,11 +95,7 @@ func (b *Bot) drawCommand(in *interaction) error {
 	if err != nil {
 		return err
 	}
-	if err := b.commitGame(g, ann); err != nil {
-		return err
-	}
-	b.outbox.send(ann)
-	return nil
+	return b.commitGame(g, ann)
 }
 
 // drawButton answers a draw offer.
@@ -125,11 +117,7 @@ func (b *Bot) drawButton(in *interaction, bt button, accept bool) error {
 		if err != nil {
 			return err
 		}
-		if err := b.commitGame(g, ann); err != nil {
-			return err
-		}
-		b.outbox.send(ann)
-		return nil
+		return b.commitGame(g, ann)
 	}
 	if err := eg.AgreeDraw(); err != nil {
 		return refuse("%s", err)

@@ -45,9 +45,9 @@ func (b *Bot) loadActive(channel string) (*store.Game, *engine.Game, error) {
 	return g, eg, nil
 }
 
-// commitGame stores g after a change, with the announcements of it:
-// Finish when the game is over, else Update. Either way it is on disk
-// when commitGame returns; then send the announcements to the outbox.
+// commitGame stores g after a change, with the announcements of it
+// (Finish when the game is over, else Update), and hands the
+// announcements to the outbox once they are on disk with the change.
 func (b *Bot) commitGame(g *store.Game, anns ...*store.Announcement) error {
 	var err error
 	if g.Outcome.Over() {
@@ -63,6 +63,7 @@ func (b *Bot) commitGame(g *store.Game, anns ...*store.Announcement) error {
 		return fmt.Errorf("commit game %s: %w", g.Channel, err)
 	}
 	b.wake()
+	b.outbox.send(anns...)
 	return nil
 }
 

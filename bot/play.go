@@ -82,7 +82,6 @@ func (b *Bot) play(in *interaction, g *store.Game, eg *engine.Game, c engine.Col
 	if err := b.commitGame(g, ann); err != nil {
 		return err
 	}
-	b.outbox.send(ann)
 	b.botTurn(g, eg)
 	return nil
 }

@@ -112,11 +112,7 @@ func (b *Bot) timeout(g *store.Game) error {
 	if err != nil {
 		return err
 	}
-	if err := b.commitGame(g, ann); err != nil {
-		return err
-	}
-	b.outbox.send(ann)
-	return nil
+	return b.commitGame(g, ann)
 }
 
 func (b *Bot) remind(g *store.Game) error {
@@ -134,11 +130,7 @@ func (b *Bot) remind(g *store.Game) error {
 	if err != nil {
 		return err
 	}
-	if err := b.commitGame(g, ann); err != nil {
-		return err
-	}
-	b.outbox.send(ann)
-	return nil
+	return b.commitGame(g, ann)
 }
 
 // botTurn lets the computer move when it is its turn in g. It thinks in
