@@ -165,9 +165,10 @@ func (b *Bot) startAgainstBot(in *interaction, g *store.Game) error {
 	}
 	level := g.Players[0].Level + g.Players[1].Level
 	ann, err := b.announce(in.ChannelID, in, false, reply{
-		content: fmt.Sprintf("A game of Volo against me (%s), %s. %s", level, describeTerms(g), b.turnLine(g, eg)),
-		image:   img,
-		mention: []string{in.user},
+		content:    fmt.Sprintf("A game of Volo against me (%s), %s. %s", level, describeTerms(g), b.turnLine(g, eg)),
+		image:      img,
+		mention:    []string{in.user},
+		components: moveButtonRow(g, 0),
 	})
 	if err != nil {
 		return err

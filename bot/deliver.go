@@ -71,6 +71,12 @@ func (b *Bot) attempt(ctx context.Context, p *parcel) (outcome, error) {
 		}
 		p.unsure = false // no response: the channel gets the message
 	}
+	if v := n.Via; v != nil && v.Update && v.Ephemeral {
+		// Only the callback could change a message one user sees (the
+		// picker saying the move is played); the board that matters is
+		// announced on its own.
+		return delivered, nil
+	}
 	if v := n.Via; v != nil && v.Update {
 		return b.outcomeOf(p, b.editMessage(ctx, p.channel, v.Message, n))
 	}

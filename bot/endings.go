@@ -184,6 +184,8 @@ func (b *Bot) onButton(in *interaction) error {
 		return b.drawButton(in, bt, true)
 	case "drawno":
 		return b.drawButton(in, bt, false)
+	case actPick, actKind, actRow, actSource, actDir, actMove, actConfirm, actBack:
+		return b.pickerButton(in, bt)
 	}
 	return movedOn()
 }

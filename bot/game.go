@@ -184,6 +184,7 @@ func (b *Bot) moveReply(g *store.Game, eg *engine.Game, mover engine.Colour, m e
 	r := reply{content: line, image: img}
 	if !g.Outcome.Over() {
 		r.mention = []string{g.Players[eg.Position().ToMove()].ID}
+		r.components = moveButtonRow(g, eg.Ply())
 	}
 	return r, nil
 }

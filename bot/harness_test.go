@@ -271,6 +271,48 @@ type component struct {
 	Label      string      `json:"label"`
 	CustomID   string      `json:"custom_id"`
 	Components []component `json:"components"`
+	Options    []struct {
+		Label string `json:"label"`
+		Value string `json:"value"`
+	} `json:"options"`
+}
+
+// menuOf returns the select menu of a message, failing if it has none.
+func menuOf(t testing.TB, msg *fakediscord.Message) component {
+	t.Helper()
+	var rows []component
+	if err := json.Unmarshal(msg.Components, &rows); err != nil {
+		t.Fatalf("components of %q: %v", msg.Content, err)
+	}
+	for _, row := range rows {
+		for _, c := range row.Components {
+			if c.Type == 3 {
+				return c
+			}
+		}
+	}
+	t.Fatalf("no select menu on %q", msg.Content)
+	return component{}
+}
+
+// choose has user pick the option whose label starts with label in the
+// message's select menu.
+func (w *world) choose(user string, msg *fakediscord.Message, label string) *fakediscord.Message {
+	w.t.Helper()
+	menu := menuOf(w.t, msg)
+	var labels []string
+	for _, o := range menu.Options {
+		if strings.HasPrefix(o.Label, label) {
+			in, err := w.srv.ClickComponent(fakediscord.ComponentClick{MessageID: msg.ID, User: user, CustomID: menu.CustomID, Values: []string{o.Value}})
+			if err != nil {
+				w.t.Fatalf("%s chooses %q: %v", user, label, err)
+			}
+			return w.answer(in, user+" chooses "+label)
+		}
+		labels = append(labels, o.Label)
+	}
+	w.t.Fatalf("no option %q on %q (options: %q)", label, msg.Content, labels)
+	return nil
 }
 
 func buttonWithLabel(t testing.TB, msg *fakediscord.Message, label string) string {

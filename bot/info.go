@@ -20,6 +20,7 @@ func (b *Bot) boardAnnouncement(g *store.Game, eg *engine.Game, line string) (*s
 	r := reply{content: line, image: img}
 	if !g.Outcome.Over() {
 		r.mention = []string{g.Players[eg.Position().ToMove()].ID}
+		r.components = moveButtonRow(g, eg.Ply())
 	}
 	return b.announce(g.Channel, nil, false, r)
 }
@@ -41,7 +42,11 @@ func (b *Bot) boardCommand(in *interaction) error {
 	if g.DrawOffer != nil {
 		line += fmt.Sprintf(" · %s offers a draw", mention(g.DrawOffer.By))
 	}
-	return b.respond(in, reply{content: line, image: img})
+	r := reply{content: line, image: img}
+	if !g.Outcome.Over() {
+		r.components = moveButtonRow(g, eg.Ply())
+	}
+	return b.respond(in, r)
 }
 
 // historyCommand shows the moves and attaches the game record.

@@ -29,6 +29,9 @@ type reply struct {
 	file       *discordgo.File
 	components []discordgo.MessageComponent
 	mention    []string // the users this message may ping; no one else
+	// replace drops the attachments of the message an update replaces,
+	// so its image goes or gives way to the new one.
+	replace bool
 }
 
 func (r reply) files() []*discordgo.File {
@@ -55,6 +58,9 @@ func (r reply) data() *discordgo.InteractionResponseData {
 	}
 	if r.ephemeral {
 		d.Flags = discordgo.MessageFlagsEphemeral
+	}
+	if r.replace {
+		d.Attachments = &[]*discordgo.MessageAttachment{}
 	}
 	return d
 }

@@ -18,7 +18,10 @@ const (
 	maxRowButtons   = 5    // buttons in a row
 	maxCustomID     = 100  // characters of a component's custom_id
 	maxButtonLabel  = 80   // characters of a button's label
+	maxPlaceholder  = 150  // characters of a select menu's placeholder
+	maxOptionText   = 100  // characters of a select option's label, value or description
 	maxChoices      = 25   // autocomplete choices
+	maxOptions      = 25   // options of a select menu
 	maxChoiceName   = 100  // characters of a choice's name
 	maxChoiceValue  = 100  // characters of a string choice's value
 	maxOptionLength = 100  // the bot's max_length of a string option with choices
@@ -65,7 +68,8 @@ func (r reply) check() error {
 	return checkComponents(r.components)
 }
 
-// checkComponents checks action rows of buttons against Discord's limits.
+// checkComponents checks action rows of buttons and select menus against
+// Discord's limits.
 func checkComponents(rows []discordgo.MessageComponent) error {
 	if len(rows) > maxRows {
 		return fmt.Errorf("%d rows of components, more than Discord's %d", len(rows), maxRows)
@@ -73,8 +77,14 @@ func checkComponents(rows []discordgo.MessageComponent) error {
 	for _, row := range rows {
 		var r struct {
 			Components []struct {
-				CustomID string `json:"custom_id"`
-				Label    string `json:"label"`
+				CustomID    string `json:"custom_id"`
+				Label       string `json:"label"`
+				Placeholder string `json:"placeholder"`
+				Options     []struct {
+					Label       string `json:"label"`
+					Value       string `json:"value"`
+					Description string `json:"description"`
+				} `json:"options"`
 			} `json:"components"`
 		}
 		raw, err := json.Marshal(row)
@@ -93,6 +103,17 @@ func checkComponents(rows []discordgo.MessageComponent) error {
 			}
 			if length(c.Label) > maxButtonLabel {
 				return fmt.Errorf("button label %q is longer than Discord's %d characters", c.Label, maxButtonLabel)
+			}
+			if length(c.Placeholder) > maxPlaceholder {
+				return fmt.Errorf("placeholder %q is longer than Discord's %d characters", c.Placeholder, maxPlaceholder)
+			}
+			if len(c.Options) > maxOptions {
+				return fmt.Errorf("%d options in a select menu, more than Discord's %d", len(c.Options), maxOptions)
+			}
+			for _, o := range c.Options {
+				if n := length(o.Label); n == 0 || n > maxOptionText || length(o.Value) > maxOptionText || length(o.Description) > maxOptionText {
+					return fmt.Errorf("select option %q (%q, %q) is not within Discord's 1 to %d characters", o.Label, o.Value, o.Description, maxOptionText)
+				}
 			}
 		}
 	}

@@ -40,6 +40,9 @@ type via struct {
 	// (Message), rather than with a new message.
 	Update  bool   `json:"update,omitempty"`
 	Message string `json:"message,omitempty"`
+	// Ephemeral: the message Update replaces is seen by one user alone,
+	// and only the interaction's callback can change it.
+	Ephemeral bool `json:"ephemeral,omitempty"`
 }
 
 // interaction returns the discordgo interaction to answer.
@@ -70,6 +73,7 @@ func (b *Bot) announce(channel string, in *interaction, update bool, r reply) (*
 		n.Via = &via{ID: in.ID, Token: in.Token, AppID: in.AppID, Received: in.received}
 		if update && in.Message != nil {
 			n.Via.Update, n.Via.Message = true, in.Message.ID
+			n.Via.Ephemeral = in.Message.Flags&discordgo.MessageFlagsEphemeral != 0
 		}
 	}
 	body, err := json.Marshal(n)

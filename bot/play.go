@@ -64,6 +64,11 @@ func (b *Bot) yourTurn(in *interaction, g *store.Game, eg *engine.Game) (engine.
 // board, answering in (nil for the computer's move) or else posted to the
 // channel.
 func (b *Bot) play(in *interaction, g *store.Game, eg *engine.Game, c engine.Colour, m engine.Move) error {
+	return b.playAnnounced(in, g, eg, c, m)
+}
+
+// playAnnounced is play with announcements to commit before the board's.
+func (b *Bot) playAnnounced(in *interaction, g *store.Game, eg *engine.Game, c engine.Colour, m engine.Move, first ...*store.Announcement) error {
 	if _, err := eg.Play(m); err != nil {
 		return refuse("%s", err)
 	}
@@ -79,7 +84,7 @@ func (b *Bot) play(in *interaction, g *store.Game, eg *engine.Game, c engine.Col
 	if err != nil {
 		return err
 	}
-	if err := b.commitGame(g, ann); err != nil {
+	if err := b.commitGame(g, append(first, ann)...); err != nil {
 		return err
 	}
 	b.botTurn(g, eg)

@@ -1,0 +1,154 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/render"
+	"github.com/volo-discord/volo/store"
+)
+
+// moveButtonRow is the row of a board message with the button that opens
+// the move picker, for a game in play.
+func moveButtonRow(g *store.Game, ply int) []discordgo.MessageComponent {
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Make a move", Style: discordgo.PrimaryButton, CustomID: buttonID(actPick, g, ply, "")},
+	}}}
+}
+
+// A move travels in a custom ID's argument, where "/" separates the parts:
+// the kept region's "/" is written "+".
+func moveArg(m engine.Move) string { return strings.ReplaceAll(m.String(), "/", "+") }
+
+func parseMoveArg(arg string) (engine.Move, error) {
+	return engine.ParseMove(strings.ReplaceAll(arg, "+", "/"))
+}
+
+// pickerButton answers every step of the move picker: opening it from a
+// board, a choice in its menus, Back, and Confirm.
+func (b *Bot) pickerButton(in *interaction, bt button) error {
+	if bt.action == actConfirm {
+		return b.confirmPicked(in, bt)
+	}
+	g, eg, err := b.loadActive(in.ChannelID)
+	if err != nil {
+		return err
+	}
+	if bt.game != gameKey(g) || bt.action != actPick && bt.ply != eg.Ply() {
+		return movedOn()
+	}
+	if _, err := b.yourTurn(in, g, eg); err != nil {
+		return err
+	}
+	pk := newPicker(eg.Position(), g.Rules)
+	view := pk.start()
+	if bt.action != actPick && bt.action != actBack {
+		values := in.MessageComponentData().Values
+		if len(values) != 1 {
+			return movedOn()
+		}
+		var ok bool
+		if view, ok = pk.choose(bt.action, bt.arg, values[0]); !ok {
+			return movedOn()
+		}
+	}
+	r, err := b.pickReply(g, eg, view)
+	if err != nil {
+		return err
+	}
+	if bt.action == actPick {
+		return b.respond(in, r)
+	}
+	return b.updateEphemeral(in, r)
+}
+
+// pickReply draws a picker view: its sentence, its menu, Confirm and
+// Back, and the board after the previewed move or with the regions of a
+// pending flight lettered.
+func (b *Bot) pickReply(g *store.Game, eg *engine.Game, v pickView) (reply, error) {
+	r := reply{content: v.content, ephemeral: true, replace: true}
+	ply := eg.Ply()
+	if m := v.menu; m != nil {
+		menu := discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: buttonID(m.action, g, ply, m.arg), Placeholder: m.placeholder}
+		for _, o := range m.options {
+			menu.Options = append(menu.Options, discordgo.SelectMenuOption{Label: o.label, Value: o.value, Description: o.description})
+		}
+		r.components = append(r.components, discordgo.ActionsRow{Components: []discordgo.MessageComponent{menu}})
+	}
+	var buttons []discordgo.MessageComponent
+	if v.preview != nil {
+		buttons = append(buttons, discordgo.Button{Label: "Confirm " + v.preview.String(), Style: discordgo.SuccessButton, CustomID: buttonID(actConfirm, g, ply, moveArg(*v.preview))})
+	}
+	if v.back {
+		buttons = append(buttons, discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton, CustomID: buttonID(actBack, g, ply, "")})
+	}
+	if len(buttons) > 0 {
+		r.components = append(r.components, discordgo.ActionsRow{Components: buttons})
+	}
+	var sc render.Scene
+	switch {
+	case v.preview != nil:
+		pos := eg.Position()
+		next, o := pos.Apply(*v.preview, g.Rules)
+		sc = b.scene(g, eg)
+		sc.Position, sc.Before, sc.Last, sc.Outcome, sc.Ply = next, pos, *v.preview, o, eg.Ply()+1
+	case v.pending != nil:
+		sc = b.scene(g, eg)
+		sc.Pending = *v.pending
+	default:
+		return r, nil
+	}
+	img, err := b.render.Board(sc)
+	if err != nil {
+		return reply{}, fmt.Errorf("render the picker's board %s: %w", g.Channel, err)
+	}
+	r.image = img
+	return r, nil
+}
+
+// updateEphemeral answers a click on the picker by replacing its message.
+func (b *Bot) updateEphemeral(in *interaction, r reply) error {
+	if err := r.check(); err != nil {
+		return fmt.Errorf("update: %w", err)
+	}
+	if r.components == nil {
+		r.components = []discordgo.MessageComponent{}
+	}
+	return b.answer(in, func() *discordgo.InteractionResponse {
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: r.data()}
+	})
+}
+
+// confirmPicked plays the move the picker previewed: the picker's message
+// says it is played, and the board goes to the channel.
+func (b *Bot) confirmPicked(in *interaction, bt button) error {
+	m, err := parseMoveArg(bt.arg)
+	if err != nil {
+		return movedOn()
+	}
+	defer b.locks.lock(in.ChannelID)()
+	g, eg, err := b.loadActive(in.ChannelID)
+	if err != nil {
+		return err
+	}
+	c, err := b.yourTurn(in, g, eg) // first: a replayed Confirm is told the move is played
+	if err != nil {
+		return err
+	}
+	if !bt.current(g) {
+		return movedOn()
+	}
+	pos := eg.Position()
+	canon, err := pos.Check(m, g.Rules)
+	if err != nil {
+		return refuse("%s", err)
+	}
+	done, err := b.announce(g.Channel, in, true, reply{content: fmt.Sprintf("You played %s (move %d). The board is in the channel.", canon, eg.Ply()+1)})
+	if err != nil {
+		return err
+	}
+	return b.playAnnounced(nil, g, eg, c, canon, done)
+}
