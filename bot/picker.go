@@ -121,7 +121,7 @@ func (pk picker) start() pickView {
 	}
 	menu := &pickSelect{action: actKind, placeholder: "What do you do?"}
 	if n := count[kindAdd]; n > 0 {
-		menu.options = append(menu.options, pickOption{"Add a bird", kindAdd, fmt.Sprintf("%d free %s where a bird may land", n, plural(n, "point", "points"))})
+		menu.options = append(menu.options, pickOption{"Add a bird", kindAdd, fmt.Sprintf("on one of %d %s not next to your birds", n, plural(n, "point", "points"))})
 	}
 	if n := len(sources[kindBird]); n > 0 {
 		menu.options = append(menu.options, pickOption{"Fly a bird", kindBird, fmt.Sprintf("%d %s can fly to join another of your flocks", n, plural(n, "bird", "birds"))})
@@ -187,7 +187,8 @@ func (pk picker) kind(kind, row string) (pickView, bool) {
 	slices.SortFunc(choices, func(a, b engine.Move) int { return cmp.Or(byPoint(a.From, b.From), byPoint(a.To, b.To)) })
 	what := map[string]string{kindAdd: "Where do you add a bird?", kindBird: "Which bird flies?", kindLine: "Which line flies?"}[kind]
 	if len(choices) > maxOptions && row == "" {
-		return pk.rows(kind, choices, what), true
+		noun := map[string][2]string{kindAdd: {"point", "points"}, kindBird: {"bird", "birds"}, kindLine: {"line", "lines"}}[kind]
+		return pk.rows(choices, kind, what, noun), true
 	}
 	menu := &pickSelect{action: actSource, placeholder: what}
 	if kind == kindAdd {
@@ -196,7 +197,7 @@ func (pk picker) kind(kind, row string) (pickView, bool) {
 	for _, m := range choices {
 		switch kind {
 		case kindAdd:
-			menu.options = append(menu.options, pickOption{m.From.String(), m.String(), pk.describe(m)})
+			menu.options = append(menu.options, pickOption{m.From.String(), m.String(), pk.warning(m)})
 		case kindBird:
 			menu.options = append(menu.options, pickOption{"Bird on " + m.From.String(), sourceOf(m), ""})
 		default:
@@ -208,7 +209,7 @@ func (pk picker) kind(kind, row string) (pickView, bool) {
 
 // rows lets the player choose a row first when a kind has more choices
 // than a menu holds.
-func (pk picker) rows(kind string, choices []engine.Move, what string) pickView {
+func (pk picker) rows(choices []engine.Move, kind, what string, noun [2]string) pickView {
 	count := map[string]int{}
 	var rows []string
 	for _, m := range choices {
@@ -220,7 +221,7 @@ func (pk picker) rows(kind string, choices []engine.Move, what string) pickView 
 	}
 	menu := &pickSelect{action: actRow, arg: kind, placeholder: "Which row?"}
 	for _, r := range rows {
-		menu.options = append(menu.options, pickOption{"Row " + r, r, fmt.Sprintf("%d %s", count[r], plural(count[r], "choice", "choices"))})
+		menu.options = append(menu.options, pickOption{"Row " + r, r, fmt.Sprintf("%d %s", count[r], plural(count[r], noun[0], noun[1]))})
 	}
 	return pickView{content: what + " First the row, lettered on the board's sides.", menu: menu, back: true}
 }
@@ -255,7 +256,7 @@ func (pk picker) source(src, dir string) (pickView, bool) {
 	}
 	menu := &pickSelect{action: actMove, placeholder: what}
 	for _, m := range flights {
-		menu.options = append(menu.options, pickOption{pk.landing(m), m.String(), pk.describe(m)})
+		menu.options = append(menu.options, pickOption{pk.landing(m), m.String(), pk.warning(m)})
 	}
 	return pickView{content: what, menu: menu, back: true}, true
 }
@@ -304,16 +305,25 @@ func (pk picker) move(notation string) (pickView, bool) {
 	}, true
 }
 
-// describe says in a few words what a legal move does.
-func (pk picker) describe(m engine.Move) string {
+// warning says when a move ends the game, for a menu's option: "wins
+// the game", "hands Blue the win", or nothing.
+func (pk picker) warning(m engine.Move) string {
 	_, o := pk.pos.Apply(m, pk.rules)
-	me := pk.pos.ToMove()
 	if w, won := o.Result.Winner(); won {
-		if w == me {
+		if w == pk.pos.ToMove() {
 			return "wins the game"
 		}
 		return "hands " + w.String() + " the win"
 	}
+	return ""
+}
+
+// describe says in a few words what a legal move does.
+func (pk picker) describe(m engine.Move) string {
+	if w := pk.warning(m); w != "" {
+		return w
+	}
+	me := pk.pos.ToMove()
 	switch m.Kind {
 	case engine.KindAdd:
 		return "adds a bird"
