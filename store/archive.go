@@ -89,6 +89,12 @@ func (s *Store) History(user, before string, limit int) ([]*Game, error) {
 	return s.history(bucketUsers, user, before, limit)
 }
 
+// ChannelHistory is History for the games played in a channel: with
+// limit 1, the game that ended there last.
+func (s *Store) ChannelHistory(channel, before string, limit int) ([]*Game, error) {
+	return s.history(bucketChannels, channel, before, limit)
+}
+
 // GuildHistory is History for all the games of a guild.
 func (s *Store) GuildHistory(guild, before string, limit int) ([]*Game, error) {
 	return s.history(bucketGuilds, guild, before, limit)

@@ -72,7 +72,7 @@ func checkRecords(tx *bolt.Tx) []error {
 		}
 		return nil
 	})
-	for _, name := range [][]byte{bucketDeadlines, bucketGuilds, bucketUsers} {
+	for _, name := range [][]byte{bucketDeadlines, bucketGuilds, bucketUsers, bucketChannels} {
 		tx.Bucket(name).ForEach(func(k, _ []byte) error {
 			id := string(name) + "\x00" + string(k)
 			if !want[id] {

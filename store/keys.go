@@ -18,6 +18,7 @@ var (
 	bucketGuilds    = []byte("guilds")    // guild ID, NUL, kind, ref
 	bucketUsers     = []byte("users")     // user ID, NUL, kind, ref
 	bucketOutbox    = []byte("outbox")    // announcement ID (8 bytes big-endian) → announcement
+	bucketChannels  = []byte("channels")  // channel ID, NUL, 'f', finished game ID
 )
 
 // The kinds of index refs: an active game's channel ID, or a finished
@@ -100,6 +101,9 @@ func indexEntries(g *Game, ref []byte) []indexEntry {
 	}
 	if g.Guild != "" {
 		es = append(es, indexEntry{bucketGuilds, refKey(g.Guild, kind, ref)})
+	}
+	if kind == kindFinished {
+		es = append(es, indexEntry{bucketChannels, refKey(g.Channel, kind, ref)})
 	}
 	for i, p := range g.Players {
 		if p.ID != "" && (i == 0 || p.ID != g.Players[0].ID) {

@@ -17,6 +17,7 @@ type migration func(tx *bolt.Tx) error
 var migrations = []migration{
 	createBuckets, // 1: the first schema
 	createOutbox,  // 2: announcements waiting for delivery
+	indexChannels, // 3: finished games by channel
 }
 
 var schemaKey = []byte("schema")
@@ -37,6 +38,22 @@ func createOutbox(tx *bolt.Tx) error {
 		return fmt.Errorf("create bucket %s: %w", bucketOutbox, err)
 	}
 	return nil
+}
+
+// indexChannels makes the index of finished games by channel and fills it
+// from the games already finished.
+func indexChannels(tx *bolt.Tx) error {
+	idx, err := tx.CreateBucketIfNotExists(bucketChannels)
+	if err != nil {
+		return fmt.Errorf("create bucket %s: %w", bucketChannels, err)
+	}
+	return tx.Bucket(bucketFinished).ForEach(func(id, data []byte) error {
+		g, err := decodeHeader(data)
+		if err != nil {
+			return nil // Check reports it; the game stays reachable by its ID
+		}
+		return idx.Put(refKey(g.Channel, kindFinished, id), nil)
+	})
 }
 
 // schemaOf returns the schema version a file is at: 0 for a new one.

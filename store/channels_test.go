@@ -1,0 +1,75 @@
+package store
+
+import (
+	"encoding/binary"
+	"path/filepath"
+	"testing"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/volo-discord/volo/engine"
+)
+
+// finishIn plays a game to its end in a channel.
+func finishIn(t *testing.T, s *Store, channel string) *Game {
+	t.Helper()
+	g := mustCreate(t, s, newGame(channel))
+	g.Moves = append(g.Moves, Move{Notation: "f5", Player: "100"})
+	g.Outcome = engine.Outcome{Result: engine.BlueWins, Reason: engine.Resignation}
+	if err := s.Finish(g); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestChannelHistory(t *testing.T) {
+	s, clock := openTest(t)
+	first := finishIn(t, s, "c1")
+	clock.Advance(time.Hour)
+	finishIn(t, s, "c2")
+	clock.Advance(time.Hour)
+	last := finishIn(t, s, "c1")
+	got, err := s.ChannelHistory("c1", "", 1)
+	if err != nil || len(got) != 1 || got[0].ID != last.ID {
+		t.Fatalf("the last game of c1: %v, %v; want %s", got, err, last.ID)
+	}
+	got, err = s.ChannelHistory("c1", "", 0)
+	if err != nil || len(got) != 2 || got[1].ID != first.ID {
+		t.Errorf("every game of c1: %d games, %v", len(got), err)
+	}
+	if got, _ := s.ChannelHistory("c3", "", 1); len(got) != 0 {
+		t.Errorf("a channel without games has %d", len(got))
+	}
+	mustCheck(t, s)
+}
+
+func TestSchemaTwoIndexesFinishedGamesByChannel(t *testing.T) {
+	// A file of schema 2: a finished game, and no index by channel.
+	path := filepath.Join(t.TempDir(), "volo.db")
+	old, err := Open(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := finishIn(t, old, "c1")
+	err = old.db.Update(func(tx *bolt.Tx) error {
+		if err := tx.DeleteBucket(bucketChannels); err != nil {
+			return err
+		}
+		return tx.Bucket(bucketMeta).Put(schemaKey, binary.BigEndian.AppendUint64(nil, 2))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	old.Close()
+	s, err := Open(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	got, err := s.ChannelHistory("c1", "", 1)
+	if err != nil || len(got) != 1 || got[0].ID != g.ID {
+		t.Errorf("after migrating: %v, %v; want %s", got, err, g.ID)
+	}
+	mustCheck(t, s)
+}
