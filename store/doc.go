@@ -41,8 +41,8 @@
 // The scheduler asks Due for the games whose reminder or deadline has
 // come and NextDue for when to look again; /volo games uses ListGuild and
 // ListUser, statistics History and GuildHistory, and a channel's last game
-// ChannelHistory. Games are read from the
-// file when asked for, never held in memory.
+// ChannelHistory. Games are read from the file when asked for, never held
+// in memory.
 //
 // # When things go wrong
 //
@@ -58,14 +58,14 @@
 // # The file
 //
 // Buckets: "active" (channel ID → record), "finished" (game ID → record),
-// and three indexes whose keys say everything: "deadlines" (due time as
+// and four indexes whose keys say everything: "deadlines" (due time as
 // big-endian unix nanoseconds + channel ID), "guilds" and "users" (owner
 // ID, NUL, 'a' + channel ID for a game being played or 'f' + game ID for
-// a finished one). Every change keeps the indexes in step in the same
-// transaction. "channels" (channel ID, NUL, 'f' + game ID) finds the games
-// finished in a channel, the last one first (ChannelHistory). "outbox" holds the announcements not yet delivered, under
-// their 8-byte big-endian IDs: a line of JSON (channel, time), then the
-// bot's body. "meta" holds the schema version; Open runs the migrations
+// a finished one), and "channels" (channel ID, NUL, 'f' + game ID: the
+// games finished in a channel). Every change keeps the indexes in step in
+// the same transaction. "outbox" holds the announcements not yet
+// delivered, under their 8-byte big-endian IDs: a line of JSON (channel,
+// time), then the bot's body. "meta" holds the schema version; Open runs the migrations
 // a file lacks, all in one transaction. Records are two lines of JSON,
 // readable with any tool; see recordSchema in encoding.go.
 package store
