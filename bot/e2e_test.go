@@ -76,7 +76,7 @@ func TestFullGameToAFlockWin(t *testing.T) {
 		if !strings.Contains(answer.Content, want) {
 			t.Fatalf("move %d %s: answer %q lacks %q", i+1, m, answer.Content, want)
 		}
-		if len(answer.Attachments) != 1 || answer.Flags&64 != 0 {
+		if len(answer.Attachments) == 0 || answer.Attachments[0].Filename != "board.png" || answer.Flags&64 != 0 {
 			t.Fatalf("move %d: the board must be posted publicly with its image: %+v", i+1, answer)
 		}
 		pos, _ = pos.Apply(m, engine.Standard)
@@ -120,7 +120,13 @@ func (w *world) answerMove(user string, pos engine.Position, m engine.Move) *fak
 		regions, _ := pos.PendingRegions(flight, engine.Standard)
 		for i, r := range regions {
 			if r.Name == m.Keep {
-				return w.click(user, ask, fmt.Sprintf("Keep %c (%s", 'A'+i, r.Name))
+				done := w.click(user, ask, fmt.Sprintf("Keep %c (%s", 'A'+i, r.Name))
+				if !strings.Contains(done.Content, "You played "+m.String()) || len(done.Components) > 2 {
+					w.t.Fatalf("the region question after the choice: %q, components %s", done.Content, done.Components)
+				}
+				// The board goes to the channel.
+				board := w.lastMessage()
+				return &board
 			}
 		}
 		w.t.Fatalf("region %s not offered", m.Keep)
@@ -212,11 +218,20 @@ func TestResignationDrawAndAbort(t *testing.T) {
 	if confirm.Flags&64 == 0 {
 		t.Fatalf("resign must ask privately: %q", confirm.Content)
 	}
-	end := w.click("ben", confirm, "Resign")
-	if !strings.Contains(end.Content, "Orange wins: Blue resigned.") || len(end.Attachments) != 1 {
-		t.Errorf("resignation: %q", end.Content)
+	resignID := buttonWithLabel(t, confirm, "Resign")
+	if done := w.click("ben", confirm, "Resign"); done.Content != "You resigned." || len(done.Components) > 2 {
+		t.Errorf("the confirmation after resigning: %q, components %s", done.Content, done.Components)
 	}
-	if msg := w.click("ben", confirm, "Resign"); !strings.Contains(msg.Content, "no game") {
+	end := w.lastMessage()
+	if !strings.Contains(end.Content, "resigned: Orange wins.") || len(end.Attachments) != 3 {
+		t.Errorf("resignation: %q with %d files", end.Content, len(end.Attachments))
+	}
+	// The button is gone; a replayed click changes nothing.
+	in, err := w.srv.ClickComponent(fakediscord.ComponentClick{MessageID: confirm.ID, User: "ben", CustomID: resignID, Forged: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg := w.answer(in, "ben resigns again"); !strings.Contains(msg.Content, "no game") {
 		t.Errorf("a second click on Resign: %q", msg.Content)
 	}
 
@@ -230,8 +245,11 @@ func TestResignationDrawAndAbort(t *testing.T) {
 		t.Errorf("accepting a lapsed offer: %q", msg.Content)
 	}
 	offer = w.do("ben", "/volo draw")
-	if msg := w.click("ana", offer, "Accept"); !strings.Contains(msg.Content, "Draw by agreement") {
-		t.Errorf("agreed draw: %q", msg.Content)
+	if msg := w.click("ana", offer, "Accept"); !strings.Contains(msg.Content, "accepted the draw") || len(msg.Components) > 2 {
+		t.Errorf("the offer after the draw: %q, components %s", msg.Content, msg.Components)
+	}
+	if last := w.lastMessage(); !strings.Contains(last.Content, "Draw by agreement") || len(last.Attachments) != 3 {
+		t.Errorf("agreed draw: %q with %d files", last.Content, len(last.Attachments))
 	}
 
 	c := w.do("ana", "/volo challenge opponent:@ben colour:orange")

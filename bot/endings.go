@@ -45,23 +45,33 @@ func (b *Bot) resignButton(in *interaction, bt button) error {
 	if err := eg.Resign(c); err != nil {
 		return refuse("%s", err)
 	}
-	return b.finish(in, g, eg, fmt.Sprintf("%s resigned.", who(g, c)))
+	return b.finish(in, g, eg, fmt.Sprintf("%s resigned: %s wins.", who(g, c), c.Other()), "You resigned.")
 }
 
 // finish commits a game ended outside the rules (a resignation, an
-// agreed draw) with its announcement: the last board, answering in.
-func (b *Bot) finish(in *interaction, g *store.Game, eg *engine.Game, what string) error {
+// agreed draw) by a click: the message clicked says done, its buttons
+// gone, and the channel gets line with the last board, the record and the
+// replay.
+func (b *Bot) finish(in *interaction, g *store.Game, eg *engine.Game, line, done string) error {
 	g.Outcome = eg.Outcome()
 	g.RegionChoice, g.DrawOffer = nil, nil
 	img, err := b.boardImage(g, eg)
 	if err != nil {
 		return err
 	}
-	ann, err := b.announce(g.Channel, in, false, reply{content: what + " " + g.Outcome.String(), image: img})
+	r, err := b.withEnd(reply{content: line, image: img}, g, eg)
 	if err != nil {
 		return err
 	}
-	return b.commitGame(g, ann)
+	clicked, err := b.announce(g.Channel, in, true, reply{content: done})
+	if err != nil {
+		return err
+	}
+	end, err := b.announce(g.Channel, nil, false, r)
+	if err != nil {
+		return err
+	}
+	return b.commitGame(g, clicked, end)
 }
 
 // drawCommand offers a draw; the opponent gets Accept and Decline buttons.
@@ -122,7 +132,8 @@ func (b *Bot) drawButton(in *interaction, bt button, accept bool) error {
 	if err := eg.AgreeDraw(); err != nil {
 		return refuse("%s", err)
 	}
-	return b.finish(in, g, eg, fmt.Sprintf("%s accepted the draw offered by %s.", mention(in.user), mention(g.DrawOffer.By)))
+	accepted := fmt.Sprintf("%s accepted the draw offered by %s.", mention(in.user), mention(g.DrawOffer.By))
+	return b.finish(in, g, eg, accepted+" "+eg.Outcome().String(), accepted)
 }
 
 // abortCommand calls a game off: either player before both have moved, or

@@ -185,6 +185,25 @@ func (b *Bot) moveReply(g *store.Game, eg *engine.Game, mover engine.Colour, m e
 	if !g.Outcome.Over() {
 		r.mention = []string{g.Players[eg.Position().ToMove()].ID}
 		r.components = moveButtonRow(g, eg.Ply())
+		return r, nil
 	}
+	return b.withEnd(r, g, eg)
+}
+
+// withEnd adds to the last message of a game its record and its replay,
+// and says so.
+func (b *Bot) withEnd(r reply, g *store.Game, eg *engine.Game) (reply, error) {
+	record, err := g.Record()
+	if err != nil {
+		return reply{}, fmt.Errorf("record %s: %w", g.Channel, err)
+	}
+	gif, err := b.render.GIF(eg, render.GIFOptions{Orange: g.Players[engine.Orange].Name, Blue: g.Players[engine.Blue].Name})
+	if err != nil {
+		return reply{}, fmt.Errorf("replay %s: %w", g.Channel, err)
+	}
+	r.content += " The game's record and a replay are attached; /volo history shows the moves."
+	r.attach = append(r.attach,
+		attachment{Name: "volo-record.txt", ContentType: "text/plain", Data: []byte(record)},
+		attachment{Name: "volo-replay.gif", ContentType: "image/gif", Data: gif})
 	return r, nil
 }

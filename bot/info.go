@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/volo-discord/volo/engine"
 	"github.com/volo-discord/volo/store"
 )
@@ -21,6 +19,8 @@ func (b *Bot) boardAnnouncement(g *store.Game, eg *engine.Game, line string) (*s
 	if !g.Outcome.Over() {
 		r.mention = []string{g.Players[eg.Position().ToMove()].ID}
 		r.components = moveButtonRow(g, eg.Ply())
+	} else if r, err = b.withEnd(r, g, eg); err != nil {
+		return nil, err
 	}
 	return b.announce(g.Channel, nil, false, r)
 }
@@ -80,7 +80,7 @@ func (b *Bot) historyCommand(in *interaction) error {
 	return b.respond(in, reply{
 		content:   sb.String(),
 		ephemeral: true,
-		file:      &discordgo.File{Name: "volo-" + g.Channel + ".txt", ContentType: "text/plain", Reader: strings.NewReader(record)},
+		attach:    []attachment{{Name: "volo-" + g.Channel + ".txt", ContentType: "text/plain", Data: []byte(record)}},
 	})
 }
 

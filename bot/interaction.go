@@ -20,13 +20,26 @@ func refuse(format string, args ...any) error {
 	return &userError{fmt.Sprintf(format, args...)}
 }
 
+// attachment is a file sent with a message, kept whole so it can be sent
+// again (and stored with an announcement).
+type attachment struct {
+	Name        string `json:"name"`
+	ContentType string `json:"content_type"`
+	Data        []byte `json:"data"`
+}
+
+// file returns the attachment for discordgo, ready to be read once.
+func (a attachment) file() *discordgo.File {
+	return &discordgo.File{Name: a.Name, ContentType: a.ContentType, Reader: bytes.NewReader(a.Data)}
+}
+
 // reply is a message the bot sends: an interaction response, a follow-up
 // or a channel message.
 type reply struct {
 	content    string
 	ephemeral  bool
-	image      []byte // a PNG board, sent as board.png
-	file       *discordgo.File
+	image      []byte       // a PNG board, sent as board.png
+	attach     []attachment // more files: a game's record, its replay
 	components []discordgo.MessageComponent
 	mention    []string // the users this message may ping; no one else
 	// replace drops the attachments of the message an update replaces,
@@ -39,8 +52,8 @@ func (r reply) files() []*discordgo.File {
 	if r.image != nil {
 		fs = append(fs, &discordgo.File{Name: "board.png", ContentType: "image/png", Reader: bytes.NewReader(r.image)})
 	}
-	if r.file != nil {
-		fs = append(fs, r.file)
+	for _, a := range r.attach {
+		fs = append(fs, a.file())
 	}
 	return fs
 }

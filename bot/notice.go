@@ -21,6 +21,7 @@ type notice struct {
 	Mention    []string          `json:"mention,omitempty"`
 	Components []json.RawMessage `json:"components,omitempty"` // action rows, as Discord reads them
 	Image      []byte            `json:"image,omitempty"`      // a PNG board, sent as board.png
+	Files      []attachment      `json:"files,omitempty"`      // more files: a record, a replay
 	// Via is the interaction this message answers, or nil for a message
 	// of the bot's own (the computer's move, a lapse, a loss on time).
 	Via *via `json:"via,omitempty"`
@@ -55,13 +56,13 @@ func (v *via) interaction() *discordgo.Interaction {
 // first (nil for none); update answers it by replacing the message its
 // button was on.
 func (b *Bot) announce(channel string, in *interaction, update bool, r reply) (*store.Announcement, error) {
-	if r.ephemeral || r.file != nil {
-		return nil, errors.New("announce: an announcement is public and carries at most a board image")
+	if r.ephemeral {
+		return nil, errors.New("announce: an announcement is public")
 	}
 	if err := r.check(); err != nil {
 		return nil, fmt.Errorf("announce: %w", err)
 	}
-	n := notice{Content: r.content, Mention: r.mention, Image: r.image}
+	n := notice{Content: r.content, Mention: r.mention, Image: r.image, Files: r.attach}
 	for _, c := range r.components {
 		raw, err := json.Marshal(c)
 		if err != nil {
@@ -113,12 +114,16 @@ func (n notice) components() []discordgo.MessageComponent {
 	return out
 }
 
-// files returns the notice's board image as an attachment.
+// files returns the notice's board image and files as attachments.
 func (n notice) files() []*discordgo.File {
-	if n.Image == nil {
-		return nil
+	var fs []*discordgo.File
+	if n.Image != nil {
+		fs = append(fs, &discordgo.File{Name: "board.png", ContentType: "image/png", Reader: bytes.NewReader(n.Image)})
 	}
-	return []*discordgo.File{{Name: "board.png", ContentType: "image/png", Reader: bytes.NewReader(n.Image)}}
+	for _, a := range n.Files {
+		fs = append(fs, a.file())
+	}
+	return fs
 }
 
 // allowed lets the message ping the notice's users and no one else.

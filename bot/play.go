@@ -197,5 +197,10 @@ func (b *Bot) keepButton(in *interaction, bt button) error {
 	if err != nil {
 		return refuse("%s", err)
 	}
-	return b.play(in, g, eg, c, m)
+	// The question's buttons go; the board goes to the channel.
+	done, err := b.announce(g.Channel, in, true, reply{content: fmt.Sprintf("You played %s (move %d). The board is in the channel.", m, eg.Ply()+1)})
+	if err != nil {
+		return err
+	}
+	return b.playAnnounced(nil, g, eg, c, m, done)
 }
