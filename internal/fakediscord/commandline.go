@@ -15,7 +15,9 @@ var ErrBadCommandLine = errors.New("fakediscord: not a command line")
 // "/volo challenge opponent:@ben rules:last-act" or "/volo move move:c3:c5-NE2", into a
 // SlashCommand, using the registered definition of the command where the channel is: bare
 // words pick the subcommand group and subcommand, name:value pairs fill options (a value runs
-// until the next known option name, or may be "quoted"), and users are given as @username.
+// until the next known option name, or may be "quoted"), a value typed before any name fills the
+// first required option, as in "/volo move f5" (see FirstRequired), and users are given as
+// @username.
 // The values stay text; InvokeCommand types them as registered.
 func (s *Server) ParseCommandLine(channelID, user, line string) (SlashCommand, error) {
 	return s.parseLine(channelID, user, line, false)
@@ -64,7 +66,7 @@ func (s *Server) parseLine(channelID, user, line string, partial bool) (SlashCom
 // the last option given is marked focused for autocomplete.
 func parseCommandLine(line string, find func(string) (Command, bool), partial bool) (SlashCommand, error) {
 	rest, ok := strings.CutPrefix(strings.TrimLeftFunc(line, unicode.IsSpace), "/")
-	tokens := tokenize(rest)
+	tokens := words(rest)
 	if !ok || len(tokens) == 0 {
 		return SlashCommand{}, fmt.Errorf("%w: %q does not start with /name", ErrBadCommandLine, line)
 	}
@@ -75,7 +77,7 @@ func parseCommandLine(line string, find func(string) (Command, bool), partial bo
 	cmd := SlashCommand{Name: def.Name}
 	defs, target, path := def.Options, &cmd.Options, def.Name
 	tokens = tokens[1:]
-	for hasSubcommands(defs) && len(tokens) > 0 {
+	for HasSubcommands(defs) && len(tokens) > 0 {
 		k := slices.IndexFunc(defs, func(d CommandOption) bool { return d.Name == tokens[0] })
 		if k < 0 || defs[k].Type != OptionSubCommand && defs[k].Type != OptionSubCommandGroup {
 			return SlashCommand{}, fmt.Errorf("%w: /%s has no subcommand %q", ErrUnknownOption, path, tokens[0])
@@ -85,9 +87,10 @@ func parseCommandLine(line string, find func(string) (Command, bool), partial bo
 		defs, target, path = defs[k].Options, &sub.Options, path+" "+defs[k].Name
 		tokens = tokens[1:]
 	}
-	if hasSubcommands(defs) {
+	if HasSubcommands(defs) {
 		return SlashCommand{}, fmt.Errorf("%w: /%s needs a subcommand", ErrMissingOption, path)
 	}
+	bare, hasBare := FirstRequired(defs)
 	for _, tok := range tokens {
 		name, value, isPair := strings.Cut(tok, ":")
 		known := isPair && slices.ContainsFunc(defs, func(d CommandOption) bool { return d.Name == name })
@@ -98,6 +101,10 @@ func parseCommandLine(line string, find func(string) (Command, bool), partial bo
 		case len(*target) > 0:
 			last := &(*target)[len(*target)-1]
 			last.Value = last.Value.(string) + " " + tok
+		case hasBare:
+			// Discord's client puts the cursor in the first required option once the
+			// command is chosen, so what is typed there without a name fills it.
+			*target = append(*target, OptionValue{Name: bare.Name, Value: tok})
 		default:
 			return SlashCommand{}, fmt.Errorf("%w: /%s has no option %q (write name:value)", ErrUnknownOption, path, name)
 		}
@@ -111,36 +118,75 @@ func parseCommandLine(line string, find func(string) (Command, bool), partial bo
 	return cmd, nil
 }
 
-// hasSubcommands reports whether a level of options is a choice of subcommands.
-func hasSubcommands(defs []CommandOption) bool {
+// HasSubcommands reports whether a level of options is a choice of subcommands (or groups of
+// them) rather than the options of one command.
+func HasSubcommands(defs []CommandOption) bool {
 	return slices.ContainsFunc(defs, func(d CommandOption) bool {
 		return d.Type == OptionSubCommand || d.Type == OptionSubCommandGroup
 	})
 }
 
-// tokenize splits a command line on white space outside double quotes, dropping the quotes, so
-// that rules:"last act" is one token. An unclosed quote runs to the end, as while typing.
-func tokenize(s string) []string {
-	var tokens []string
+// FirstRequired returns the first required option of a command, where Discord's client puts
+// the cursor when the command is chosen: a value typed there without its name, as in
+// "/volo move f5", fills it. Discord lists required options before optional ones.
+func FirstRequired(defs []CommandOption) (CommandOption, bool) {
+	if HasSubcommands(defs) {
+		return CommandOption{}, false
+	}
+	k := slices.IndexFunc(defs, func(d CommandOption) bool { return d.Required })
+	if k < 0 {
+		return CommandOption{}, false
+	}
+	return defs[k], true
+}
+
+// LineWord is a word of a command line and the byte offset where it starts in the line.
+type LineWord struct {
+	Text  string
+	Start int
+}
+
+// SplitLine splits a command line as the message box reads it: on white space outside double
+// quotes, which are dropped, so that rules:"last act" is one word; an unclosed quote runs to the
+// end, as while typing. trailing reports whether the line ends with white space outside quotes,
+// which means its last word is finished.
+func SplitLine(s string) (words []LineWord, trailing bool) {
 	var cur strings.Builder
-	inQuote, started := false, false
-	for _, r := range s {
+	inQuote, started, start := false, false, 0
+	for i, r := range s {
 		switch {
 		case r == '"':
+			if !started {
+				start = i
+			}
 			inQuote, started = !inQuote, true
 		case unicode.IsSpace(r) && !inQuote:
 			if started {
-				tokens = append(tokens, cur.String())
+				words = append(words, LineWord{cur.String(), start})
 				cur.Reset()
 				started = false
 			}
 		default:
+			if !started {
+				start = i
+			}
 			cur.WriteRune(r)
 			started = true
 		}
 	}
 	if started {
-		tokens = append(tokens, cur.String())
+		words = append(words, LineWord{cur.String(), start})
 	}
-	return tokens
+	trailing = len(s) > 0 && !started && unicode.IsSpace(rune(s[len(s)-1]))
+	return words, trailing
+}
+
+// words is SplitLine's words without where they start.
+func words(s string) []string {
+	list, _ := SplitLine(s)
+	out := make([]string, len(list))
+	for i, w := range list {
+		out[i] = w.Text
+	}
+	return out
 }

@@ -3,6 +3,7 @@ package fakediscord
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -49,7 +50,14 @@ func TestParseCommandLine(t *testing.T) {
 		{line: "/volo", wantErr: ErrMissingOption},
 		{line: "/volo move", partial: true, wantErr: ErrMissingOption},
 		{line: "/volo castle", wantErr: ErrUnknownOption},
-		{line: "/volo move c3", wantErr: ErrUnknownOption},
+		{line: "/volo move c3", want: []OptionValue{{Name: "move", Options: []OptionValue{{Name: "move", Value: "c3"}}}}},
+		{line: "/volo move c3:c5-NE2", want: []OptionValue{{Name: "move", Options: []OptionValue{{Name: "move", Value: "c3:c5-NE2"}}}}},
+		{line: "/volo move c", partial: true, want: []OptionValue{{Name: "move", Options: []OptionValue{{Name: "move", Value: "c", Focused: true}}}}},
+		{line: "/volo challenge @ben rules:last-act", want: []OptionValue{{Name: "challenge", Options: []OptionValue{
+			{Name: "opponent", Value: "@ben"}, {Name: "rules", Value: "last-act"}}}}},
+		{line: "/volo challenge rules:last-act @ben", want: []OptionValue{{Name: "challenge", Options: []OptionValue{
+			{Name: "rules", Value: "last-act @ben"}}}}},
+		{line: "/volo admin say hello", wantErr: ErrUnknownOption},
 		{line: "/chess", wantErr: ErrUnknownCommand},
 		{line: "volo move", wantErr: ErrBadCommandLine},
 		{line: "/", wantErr: ErrBadCommandLine},
@@ -75,6 +83,64 @@ func FuzzParseCommandLine(f *testing.F) {
 		cmd, err := parseCommandLine(line, findVolo, partial)
 		if err == nil && cmd.Name != "volo" {
 			t.Errorf("parsed %q as /%s", line, cmd.Name)
+		}
+	})
+}
+
+func TestFirstRequired(t *testing.T) {
+	t.Parallel()
+	volo := voloDefinition()
+	if _, ok := FirstRequired(volo.Options); ok {
+		t.Error("a choice of subcommands has a first required option")
+	}
+	challenge := volo.Options[0].Options
+	if o, ok := FirstRequired(challenge); !ok || o.Name != "opponent" {
+		t.Errorf("/volo challenge: %q, %v; want opponent", o.Name, ok)
+	}
+	if o, ok := FirstRequired(volo.Options[2].Options[0].Options); ok {
+		t.Errorf("/volo admin say has no required option, got %q", o.Name)
+	}
+}
+
+func TestSplitLine(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		line     string
+		texts    []string
+		starts   []int
+		trailing bool
+	}{
+		{"volo challenge", []string{"volo", "challenge"}, []int{0, 5}, false},
+		{"volo  move ", []string{"volo", "move"}, []int{0, 6}, true},
+		{`a rules:"last act" b`, []string{"a", "rules:last act", "b"}, []int{0, 2, 19}, false},
+		{`x "open quote `, []string{"x", "open quote "}, []int{0, 2}, false},
+		{"", nil, nil, false},
+		{"   ", nil, nil, true},
+	} {
+		got, trailing := SplitLine(tc.line)
+		var texts []string
+		var starts []int
+		for _, w := range got {
+			texts, starts = append(texts, w.Text), append(starts, w.Start)
+		}
+		if !slices.Equal(texts, tc.texts) || !slices.Equal(starts, tc.starts) || trailing != tc.trailing {
+			t.Errorf("SplitLine(%q) = %q at %v, trailing %v; want %q at %v, %v", tc.line, texts, starts, trailing, tc.texts, tc.starts, tc.trailing)
+		}
+	}
+}
+
+func FuzzSplitLine(f *testing.F) {
+	for _, s := range []string{"volo challenge opponent:@ben", `a "b c" d`, "  x\t\ny ", `"`, "é ü"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, _ := SplitLine(s)
+		last := -1
+		for _, w := range got {
+			if w.Start <= last || w.Start >= len(s) {
+				t.Fatalf("SplitLine(%q): word %q starts at %d after %d", s, w.Text, w.Start, last)
+			}
+			last = w.Start
 		}
 	})
 }

@@ -247,8 +247,10 @@ func TestAutocomplete(t *testing.T) {
 		selected   bool
 		error      string
 	}{
-		{"commands", "/", []string{"/volo challenge", "/volo move", "/volo board"}, "/volo challenge ", true, ""},
-		{"subcommand typed", "/volo ch", []string{"/volo challenge"}, "/volo challenge ", true, ""},
+		{"commands, cursor in the first required option", "/", []string{"/volo challenge", "/volo move", "/volo board"}, "/volo challenge opponent:", true, ""},
+		{"subcommand typed", "/volo ch", []string{"/volo challenge"}, "/volo challenge opponent:", true, ""},
+		{"subcommand with an autocompleted option", "/volo mo", []string{"/volo move"}, "/volo move move:", true, ""},
+		{"subcommand without required options", "/volo bo", []string{"/volo board"}, "/volo board ", true, ""},
 		{"options, required first", "/volo challenge ", []string{"opponent", "rules"}, "/volo challenge opponent:", false, ""},
 		{"option name typed", "/volo challenge opp", []string{"opponent"}, "/volo challenge opponent:", true, ""},
 		{"members", "/volo challenge opponent:", []string{"Volo", "ana", "ben", "cleo"}, "/volo challenge opponent:@Volo ", true, ""},
@@ -257,7 +259,12 @@ func TestAutocomplete(t *testing.T) {
 		{"next option", "/volo challenge opponent:@ben ru", []string{"rules"}, "/volo challenge opponent:@ben rules:", true, ""},
 		{"bot autocomplete", "/volo move move:c", []string{"c3 (add a bird)", "c5 (add a bird)", "c3:c5-NE2 (fly a line)"}, "/volo move move:c3 ", true, ""},
 		{"bot autocomplete, colons", "/volo move move:c3:", []string{"c3:c5-NE2 (fly a line)"}, "/volo move move:c3:c5-NE2 ", true, ""},
-		{"unknown option", "/volo challenge colour:blue", nil, "", false, `/volo challenge has no option "colour:blue" (write name:value).`},
+		{"bare value, members", "/volo challenge @b", []string{"ben"}, "/volo challenge opponent:@ben ", true, ""},
+		{"bare value, bot autocomplete", "/volo move c3", []string{"c3 (add a bird)", "c3:c5-NE2 (fly a line)"}, "/volo move move:c3 ", true, ""},
+		{"bare value, colons", "/volo move c3:c", []string{"c3:c5-NE2 (fly a line)"}, "/volo move move:c3:c5-NE2 ", true, ""},
+		{"bare word that starts an option's name", "/volo challenge op", []string{"opponent"}, "/volo challenge opponent:", true, ""},
+		{"after a bare value", "/volo challenge @ben ", []string{"rules"}, "/volo challenge @ben rules:", false, ""},
+		{"unknown option", "/volo board colour:blue", nil, "", false, `/volo board has no option "colour:blue" (write name:value).`},
 		{"unknown command", "/chess", nil, "", false, "No command matches /chess."},
 		{"plain text", "hello", nil, "", false, ""},
 	} {
@@ -297,6 +304,7 @@ func TestCommandLineMistakes(t *testing.T) {
 		{"/volo", "ana", "Missing required option: /volo needs a subcommand."},
 		{"   ", "ana", "Type a message, or / for the commands."},
 		{"/volo board", "Volo", "Pick a user to act as."},
+		{"/volo board now", "ana", `No such option: /volo board has no option "now" (write name:value)`},
 	} {
 		var out apiOutcome
 		status := w.post(t, "/api/command", map[string]string{"channel": volo, "user": tc.user, "line": tc.line}, &out)
@@ -372,6 +380,13 @@ func TestPlayThroughTheAPI(t *testing.T) {
 	list = w.waitMessages(t, volo, "cleo", 3, nil)
 	if !strings.Contains(list[2].HTML, "<code>c3</code>") {
 		t.Errorf("move %q, want c3 in code", list[2].HTML)
+	}
+
+	// A move typed without the option's name fills it, as in Discord's client.
+	w.run(t, volo, "ben", "/volo move d4")
+	list = w.waitMessages(t, volo, "cleo", 4, nil)
+	if !strings.Contains(list[3].HTML, "<code>d4</code>") {
+		t.Errorf("move %q, want d4 in code", list[3].HTML)
 	}
 }
 

@@ -14,8 +14,8 @@ import (
 
 // TestBrowser plays through the page in headless Chromium with the tiny bot: ana challenges
 // with the autocomplete, ben accepts, they move (one move from the bot's own suggestions, one
-// with a region choice only its player sees), and cleo watches, and a thread holds a second
-// game. It skips when no Chromium is installed.
+// typed without the option's name, with a region choice only its player sees), and cleo
+// watches, and a thread holds a second game. It skips when no Chromium is installed.
 func TestBrowser(t *testing.T) {
 	w := newWorld(t)
 	p := sandboxtest.Open(t, w.http.URL+"/?as=ana&channel=volo", sandboxtest.Options{})
@@ -25,11 +25,11 @@ func TestBrowser(t *testing.T) {
 	if got := p.Suggestions(); !slices.Equal(got, []string{"/volo challenge", "/volo move", "/volo board"}) {
 		t.Errorf("/vo suggests %q", got)
 	}
+	// Choosing it puts the cursor in its first required option.
 	p.ChooseSuggestion("/volo challenge")
-	if got := p.Suggestions(); !slices.Equal(got, []string{"opponent", "rules"}) {
-		t.Errorf("/volo challenge suggests %q, want its options", got)
+	if got := p.Line(); got != "/volo challenge opponent:" {
+		t.Errorf("choosing /volo challenge writes %q, want the cursor in opponent:", got)
 	}
-	p.ChooseSuggestion("opponent")
 	p.Type("b")
 	if got := p.Suggestions(); !slices.Equal(got, []string{"ben"}) {
 		t.Errorf("opponent:b suggests %q, want ben", got)
@@ -63,7 +63,9 @@ func TestBrowser(t *testing.T) {
 
 	// Ana plays a move the bot suggests.
 	p.SelectUser("ana")
-	p.Type("/volo move move:c")
+	p.Type("/volo mo")
+	p.ChooseSuggestion("/volo move")
+	p.Type("c")
 	if got := p.Suggestions(); !slices.Contains(got, "c3 (add a bird)") {
 		t.Errorf("move:c suggests %q, want the bot's c3", got)
 	}
@@ -73,7 +75,7 @@ func TestBrowser(t *testing.T) {
 
 	// Ben flies a line that splits the sky, and chooses the region he keeps, in private.
 	p.SelectUser("ben")
-	p.Run("/volo move move:c3:c5-NE2")
+	p.Run("/volo move c3:c5-NE2") // as the rules tell: the value fills the first required option
 	p.WaitForText("Which region do you keep?")
 	if m := p.LastMessage(); !m.Ephemeral || !slices.Equal(m.Buttons, []string{"Keep d4", "Keep f6"}) {
 		t.Errorf("region choice shows %+v, want Keep d4 and Keep f6 for ben only", m)

@@ -42,46 +42,6 @@ type suggestion struct {
 // maxSuggestions is how many entries Discord's client lists at most.
 const maxSuggestions = 25
 
-// token is a word of the command line with where it starts.
-type token struct {
-	text  string
-	start int
-}
-
-// lineTokens splits a command line as the stand-in does, on white space outside double quotes,
-// keeping where each word starts. trailing tells whether the line ends with a space outside
-// quotes, which means the last word is finished.
-func lineTokens(s string) (tokens []token, trailing bool) {
-	var cur strings.Builder
-	inQuote, started, start := false, false, 0
-	for i, r := range s {
-		switch {
-		case r == '"':
-			if !started {
-				start = i
-			}
-			inQuote, started = !inQuote, true
-		case unicode.IsSpace(r) && !inQuote:
-			if started {
-				tokens = append(tokens, token{cur.String(), start})
-				cur.Reset()
-				started = false
-			}
-		default:
-			if !started {
-				start = i
-			}
-			cur.WriteRune(r)
-			started = true
-		}
-	}
-	if started {
-		tokens = append(tokens, token{cur.String(), start})
-	}
-	trailing = len(s) > 0 && !started && unicode.IsSpace(rune(s[len(s)-1]))
-	return tokens, trailing
-}
-
 // leaf is a command or subcommand that takes options, with its path such as "volo challenge".
 type leaf struct {
 	path        string
@@ -94,7 +54,7 @@ func leaves(cmds []fakediscord.Command) []leaf {
 	var out []leaf
 	var walk func(path, desc string, opts []fakediscord.CommandOption)
 	walk = func(path, desc string, opts []fakediscord.CommandOption) {
-		if !hasSubcommands(opts) {
+		if !fakediscord.HasSubcommands(opts) {
 			out = append(out, leaf{path, desc, opts})
 			return
 		}
@@ -108,13 +68,6 @@ func leaves(cmds []fakediscord.Command) []leaf {
 		walk(c.Name, c.Description, c.Options)
 	}
 	return out
-}
-
-// hasSubcommands reports whether a level of options is a choice of subcommands.
-func hasSubcommands(opts []fakediscord.CommandOption) bool {
-	return slices.ContainsFunc(opts, func(o fakediscord.CommandOption) bool {
-		return o.Type == fakediscord.OptionSubCommand || o.Type == fakediscord.OptionSubCommandGroup
-	})
 }
 
 // commandsFor lists the chat input commands a user may use in a channel, as Discord's client
@@ -148,7 +101,7 @@ func (sb *Sandbox) complete(ctx context.Context, channelID, userID, line string)
 		return suggestions{Items: []suggestion{}}
 	}
 	base := len(line) - len(body) // where the command's name starts
-	tokens, trailing := lineTokens(body)
+	tokens, trailing := fakediscord.SplitLine(body)
 	all := leaves(sb.commandsFor(channelID, userID))
 
 	// The longest command path the words spell out, followed by a space or more words, is the
@@ -160,7 +113,7 @@ func (sb *Sandbox) complete(ctx context.Context, channelID, userID, line string)
 		if len(words) > len(tokens) || len(words) == len(tokens) && !trailing {
 			continue
 		}
-		if slices.EqualFunc(words, tokens[:len(words)], func(w string, t token) bool { return w == t.text }) {
+		if slices.EqualFunc(words, tokens[:len(words)], func(w string, t fakediscord.LineWord) bool { return w == t.Text }) {
 			cmd, used = &all[k], len(words)
 		}
 	}
@@ -171,10 +124,10 @@ func (sb *Sandbox) complete(ctx context.Context, channelID, userID, line string)
 }
 
 // commandSuggestions lists the commands whose path starts with what was typed.
-func commandSuggestions(all []leaf, prefix string, tokens []token, trailing bool) suggestions {
+func commandSuggestions(all []leaf, prefix string, tokens []fakediscord.LineWord, trailing bool) suggestions {
 	words := make([]string, len(tokens))
 	for i, t := range tokens {
-		words[i] = t.text
+		words[i] = t.Text
 	}
 	typed := strings.ToLower(strings.Join(words, " "))
 	if trailing && typed != "" {
@@ -186,7 +139,7 @@ func commandSuggestions(all []leaf, prefix string, tokens []token, trailing bool
 			continue
 		}
 		out.Items = append(out.Items, suggestion{Label: "/" + l.path, Description: l.description,
-			Detail: optionSummary(l.options), Line: prefix + "/" + l.path + " "})
+			Detail: optionSummary(l.options), Line: prefix + "/" + l.path + " " + cursorAt(l.options)})
 	}
 	if len(out.Items) == 0 {
 		out.Select = false
@@ -195,6 +148,15 @@ func commandSuggestions(all []leaf, prefix string, tokens []token, trailing bool
 		out.Error = "No command matches /" + strings.TrimSpace(typed) + "."
 	}
 	return out
+}
+
+// cursorAt is what choosing a command writes after its name: as Discord's client moves the
+// cursor into the first required option, its name and a colon, such as "move:".
+func cursorAt(opts []fakediscord.CommandOption) string {
+	if o, ok := fakediscord.FirstRequired(opts); ok {
+		return o.Name + ":"
+	}
+	return ""
 }
 
 // optionSummary lists a command's options as Discord's client shows them beside it: required
@@ -214,21 +176,24 @@ func optionSummary(opts []fakediscord.CommandOption) string {
 	return strings.Join(parts, " ")
 }
 
-// given is an option filled in on the line: its definition, the token that named it and its
-// value so far.
+// given is an option filled in on the line: its definition, the word that named it and its
+// value so far. A bare option was filled without its name, as the first required option is.
 type given struct {
 	def   fakediscord.CommandOption
-	tok   token
+	tok   fakediscord.LineWord
 	value string
+	bare  bool
 }
 
 // optionSuggestions works out the popup once the command is known: the options still to give,
-// or the values of the option being typed.
-func (sb *Sandbox) optionSuggestions(ctx context.Context, channelID, userID, line string, base int, cmd *leaf, tokens []token, trailing bool) suggestions {
+// or the values of the option being typed. Words typed before any option's name are the value
+// of the first required option, where Discord's client puts the cursor.
+func (sb *Sandbox) optionSuggestions(ctx context.Context, channelID, userID, line string, base int, cmd *leaf, tokens []fakediscord.LineWord, trailing bool) suggestions {
+	first, hasFirst := fakediscord.FirstRequired(cmd.options)
 	var filled []given
 	lastBare := false // the last word named no option, and may be the start of one
 	for _, t := range tokens {
-		name, value, isPair := strings.Cut(t.text, ":")
+		name, value, isPair := strings.Cut(t.Text, ":")
 		k := slices.IndexFunc(cmd.options, func(o fakediscord.CommandOption) bool { return o.Name == name })
 		again := slices.ContainsFunc(filled, func(g given) bool { return g.def.Name == name })
 		switch {
@@ -236,7 +201,10 @@ func (sb *Sandbox) optionSuggestions(ctx context.Context, channelID, userID, lin
 			filled = append(filled, given{def: cmd.options[k], tok: t, value: value})
 			lastBare = false
 		case len(filled) > 0:
-			filled[len(filled)-1].value += " " + t.text
+			filled[len(filled)-1].value += " " + t.Text
+			lastBare = !isPair
+		case hasFirst:
+			filled = append(filled, given{def: first, tok: t, value: t.Text, bare: true})
 			lastBare = !isPair
 		default:
 			lastBare = !isPair
@@ -251,18 +219,22 @@ func (sb *Sandbox) optionSuggestions(ctx context.Context, channelID, userID, lin
 	}
 	if !trailing && lastBare {
 		word := tokens[len(tokens)-1]
-		if slices.ContainsFunc(left, func(o fakediscord.CommandOption) bool { return strings.HasPrefix(o.Name, word.text) }) {
-			return offerOptions(cmd, left, line[:base+word.start], word.text, true)
+		names := left
+		if len(filled) == 1 && filled[0].bare && filled[0].tok == word {
+			names = cmd.options // the word alone may be an option's name as well as a value
+		}
+		if slices.ContainsFunc(names, func(o fakediscord.CommandOption) bool { return strings.HasPrefix(o.Name, word.Text) }) {
+			return offerOptions(cmd, names, line[:base+word.Start], word.Text, true)
 		}
 	}
 	if len(filled) == 0 {
 		if len(tokens) == 0 {
 			return offerOptions(cmd, left, line, "", false)
 		}
-		return suggestions{Items: []suggestion{}, Error: fmt.Sprintf("/%s has no option %q (write name:value).", cmd.path, tokens[0].text)}
+		return suggestions{Items: []suggestion{}, Error: fmt.Sprintf("/%s has no option %q (write name:value).", cmd.path, tokens[0].Text)}
 	}
 	g := filled[len(filled)-1]
-	prefix := line[:base+g.tok.start] + g.def.Name + ":"
+	prefix := line[:base+g.tok.Start] + g.def.Name + ":"
 	return sb.offerValues(ctx, channelID, userID, line, prefix, g)
 }
 

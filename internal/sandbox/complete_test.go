@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -11,66 +12,17 @@ import (
 	"github.com/volo-discord/volo/internal/fakediscord"
 )
 
-func TestLineTokens(t *testing.T) {
-	for _, tc := range []struct {
-		line     string
-		texts    []string
-		starts   []int
-		trailing bool
-	}{
-		{"volo challenge", []string{"volo", "challenge"}, []int{0, 5}, false},
-		{"volo  move ", []string{"volo", "move"}, []int{0, 6}, true},
-		{`a rules:"last act" b`, []string{"a", "rules:last act", "b"}, []int{0, 2, 19}, false},
-		{`x "open quote `, []string{"x", "open quote "}, []int{0, 2}, false},
-		{"", nil, nil, false},
-		{"   ", nil, nil, true},
-	} {
-		tokens, trailing := lineTokens(tc.line)
-		var texts []string
-		var starts []int
-		for _, tok := range tokens {
-			texts, starts = append(texts, tok.text), append(starts, tok.start)
-		}
-		if strings.Join(texts, "|") != strings.Join(tc.texts, "|") || len(starts) != len(tc.starts) || trailing != tc.trailing {
-			t.Errorf("lineTokens(%q) = %q at %v, trailing %v; want %q at %v, %v", tc.line, texts, starts, trailing, tc.texts, tc.starts, tc.trailing)
-			continue
-		}
-		for i := range starts {
-			if starts[i] != tc.starts[i] {
-				t.Errorf("lineTokens(%q) starts %v, want %v", tc.line, starts, tc.starts)
-				break
-			}
-		}
-	}
-}
-
-func FuzzLineTokens(f *testing.F) {
-	for _, s := range []string{"volo challenge opponent:@ben", `a "b c" d`, "  x\t\ny ", `"`, "é ü"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		tokens, _ := lineTokens(s)
-		last := -1
-		for _, tok := range tokens {
-			if tok.start <= last || tok.start >= len(s) {
-				t.Fatalf("lineTokens(%q): token %q starts at %d after %d", s, tok.text, tok.start, last)
-			}
-			last = tok.start
-		}
-	})
-}
-
-// FuzzComplete types anything into the message box: the popup never breaks, and every
-// suggestion keeps what was typed before the part it completes.
-func FuzzComplete(f *testing.F) {
+// completer is a sandbox with /volo registered and no bot to answer autocomplete.
+func completer(tb testing.TB) (sb *Sandbox, general, ana string) {
+	tb.Helper()
 	srv := fakediscord.New(fakediscord.Options{})
 	if err := srv.Start(); err != nil {
-		f.Fatal(err)
+		tb.Fatal(err)
 	}
-	defer srv.Close()
+	tb.Cleanup(func() { _ = srv.Close() })
 	sb, err := New(srv, Options{})
 	if err != nil {
-		f.Fatal(err)
+		tb.Fatal(err)
 	}
 	ds, _ := discordgo.New("Bot fuzz")
 	srv.Configure(ds)
@@ -89,20 +41,58 @@ func FuzzComplete(f *testing.F) {
 				Options: []*discordgo.ApplicationCommandOption{
 					{Type: discordgo.ApplicationCommandOptionString, Name: "move", Description: "The move", Required: true, Autocomplete: true},
 				}},
+			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "games", Description: "Games"},
 		},
 	}})
 	if err != nil {
-		f.Fatal(err)
+		tb.Fatal(err)
 	}
-	general := srv.Channels(sb.Guild().ID)[0].ID
-	ana, _ := srv.User("ana")
+	u, _ := srv.User("ana")
+	return sb, srv.Channels(sb.Guild().ID)[0].ID, u.ID
+}
+
+// Choosing a command puts the cursor in its first required option, as Discord's client does,
+// and a value typed there without the option's name fills it.
+func TestCompleteFirstRequiredOption(t *testing.T) {
+	sb, general, ana := completer(t)
+	for _, tc := range []struct {
+		line, title string
+		lines       []string // what choosing each entry writes
+	}{
+		{"/volo ch", "Commands", []string{"/volo challenge opponent:"}},
+		{"/volo m", "Commands", []string{"/volo move move:"}},
+		{"/volo g", "Commands", []string{"/volo games "}},
+		{"/volo challenge opponent:", "opponent", []string{"/volo challenge opponent:@Volo ", "/volo challenge opponent:@ana ",
+			"/volo challenge opponent:@ben ", "/volo challenge opponent:@cleo "}},
+		{"/volo challenge c", "opponent", []string{"/volo challenge opponent:@cleo "}},
+		{"/volo challenge @ben r", "/volo challenge", []string{"/volo challenge @ben rules:", "/volo challenge @ben rated:"}},
+		{"/volo challenge @ben ", "/volo challenge", []string{"/volo challenge @ben rules:", "/volo challenge @ben rated:", "/volo challenge @ben where:"}},
+		{"/volo challenge r", "/volo challenge", []string{"/volo challenge rules:", "/volo challenge rated:"}},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		out := sb.complete(ctx, general, ana, tc.line)
+		cancel()
+		var lines []string
+		for _, it := range out.Items {
+			lines = append(lines, it.Line)
+		}
+		if out.Title != tc.title || !slices.Equal(lines, tc.lines) {
+			t.Errorf("complete(%q) = %q %q, want %q %q", tc.line, out.Title, lines, tc.title, tc.lines)
+		}
+	}
+}
+
+// FuzzComplete types anything into the message box: the popup never breaks, and every
+// suggestion keeps what was typed before the part it completes.
+func FuzzComplete(f *testing.F) {
+	sb, general, ana := completer(f)
 	for _, s := range []string{"/", "/volo ch", "/volo challenge opponent:@b rules:", `/volo challenge rules:"st`, " /volo move move:c3:", "/volo challenge opp", "/volo challenge rated:t where:#g"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
 		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 		defer cancel()
-		out := sb.complete(ctx, general, ana.ID, line)
+		out := sb.complete(ctx, general, ana, line)
 		for _, it := range out.Items {
 			if !strings.HasPrefix(strings.TrimLeft(it.Line, " \t\n\r\v\f\u0085\u00a0"), "/") {
 				t.Errorf("complete(%q) offers %q → %q", line, it.Label, it.Line)

@@ -7,7 +7,9 @@
 // their user, marked "Only you can see this"; and a message box where slash commands are typed,
 // such as /volo challenge opponent:@ben, with the popup Discord shows while typing: the
 // commands, their options, and for the option being typed its choices, the guild's members or
-// the bot's own autocomplete suggestions. A switch picks who the page acts as (ana and ben, who
+// the bot's own autocomplete suggestions. As in Discord's client, choosing a command puts the
+// cursor in its first required option (/volo move move:), and a value typed there without the
+// option's name fills it (/volo move f5). A switch picks who the page acts as (ana and ben, who
 // play, and cleo, who watches), so that one person can play both sides. New messages arrive
 // without reloading, over server-sent events. The page is plain HTML, CSS and JavaScript
 // embedded in the binary, with no build step and nothing fetched from the network.
