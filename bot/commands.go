@@ -55,6 +55,7 @@ const (
 	optTime     = "time_per_move"
 	optLevel    = "level"
 	optMove     = "move"
+	optGame     = "game"
 )
 
 func subcommands() []subSpec {
@@ -79,7 +80,9 @@ func subcommands() []subSpec {
 		{cmdResign, "abandonner", text{"Resign the game in this channel", "Abandonner la partie de ce salon"}, nil},
 		{cmdDraw, "nulle", text{"Offer your opponent a draw", "Proposer la nulle à votre adversaire"}, nil},
 		{cmdBoard, "plateau", text{"Show the board, whose turn it is and the time left", "Afficher le plateau, le trait et le temps restant"}, nil},
-		{cmdHistory, "historique", text{"The moves so far and the game record as a file", "Les coups joués et la partie en fichier"}, nil},
+		{cmdHistory, "historique", text{"The moves so far and the game record as a file", "Les coups joués et la partie en fichier"}, []optionSpec{
+			{name: text{optGame, "partie"}, desc: text{"A finished game's ID, from /volo games (this channel's game if left out)", "L'identifiant d'une partie finie, vu dans /volo parties"}, kind: discordgo.ApplicationCommandOptionString, maxLen: maxGameIDLength},
+		}},
 		{cmdGames, "parties", text{"The games being played in this server", "Les parties en cours sur ce serveur"}, nil},
 		{cmdRules, "regles", text{"How to play Volo", "Comment jouer à Volo"}, nil},
 		{cmdHelp, "aide", text{"What the Volo commands do", "Ce que font les commandes Volo"}, nil},

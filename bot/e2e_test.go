@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -88,9 +90,31 @@ func TestFullGameToAFlockWin(t *testing.T) {
 	if !strings.Contains(last.Content, "wins: all its birds form one flock") {
 		t.Errorf("the last message %q does not announce the win", last.Content)
 	}
-	// The channel is free again and the game is in the history.
-	if msg := w.do("cleo", "/volo board"); !strings.Contains(msg.Content, "no game") {
-		t.Errorf("board after the end: %q", msg.Content)
+	if names := attachmentNames(&last); !slices.Equal(names, []string{"board.png", "volo-record.txt", "volo-replay.gif"}) {
+		t.Errorf("the last message carries %q, want the board, the record and the replay", names)
+	}
+	// The finished game stays in view until a new one starts.
+	board := w.do("cleo", "/volo board")
+	if !strings.Contains(board.Content, "Blue wins: all its birds form one flock · ended <t:") || len(board.Attachments) != 1 || strings.Contains(string(board.Components), "Make a move") {
+		t.Errorf("board after the end: %q", board.Content)
+	}
+	id := regexp.MustCompile("game `([0-9a-f]{32})`").FindStringSubmatch(board.Content)
+	if id == nil {
+		t.Fatalf("no game ID on the finished board: %q", board.Content)
+	}
+	if msg := w.do("cleo", "/volo history"); !strings.Contains(msg.Content, id[1]) || !slices.Equal(attachmentNames(msg), []string{"volo-record.txt"}) {
+		t.Errorf("history after the end: %q", msg.Content)
+	}
+	if msg := w.do("cleo", "/volo games"); !strings.Contains(msg.Content, "`"+id[1]+"` ana vs ben · Blue wins") {
+		t.Errorf("games after the end: %q", msg.Content)
+	}
+	// A new game takes the channel; the old one is reached by its ID.
+	w.startGame(w.channel)
+	if msg := w.do("cleo", "/volo history game:"+id[1]); !strings.Contains(msg.Content, "Blue wins") {
+		t.Errorf("history game:%s: %q", id[1], msg.Content)
+	}
+	if msg := w.do("cleo", "/volo history game:0123"); !strings.Contains(msg.Content, "There is no finished game") {
+		t.Errorf("history of a game that is not there: %q", msg.Content)
 	}
 	for _, id := range w.srv.Identifies() {
 		if id.Intents != 1 { // discordgo.IntentsGuilds
@@ -102,6 +126,15 @@ func TestFullGameToAFlockWin(t *testing.T) {
 
 // answerMove plays m as user: a typed move, a pass, or a flight without its
 // region followed by a click on the region's button.
+// attachmentNames returns the file names of a message's attachments.
+func attachmentNames(m *fakediscord.Message) []string {
+	var names []string
+	for _, a := range m.Attachments {
+		names = append(names, a.Filename)
+	}
+	return names
+}
+
 func (w *world) answerMove(user string, pos engine.Position, m engine.Move) *fakediscord.Message {
 	w.t.Helper()
 	switch {

@@ -27,13 +27,16 @@ func (b *Bot) boardAnnouncement(g *store.Game, eg *engine.Game, line string) (*s
 
 // boardCommand shows anyone the board, whose turn it is and the time left.
 func (b *Bot) boardCommand(in *interaction) error {
-	g, eg, err := b.loadActive(in.ChannelID)
+	g, eg, err := b.gameHere(in.ChannelID)
 	if err != nil {
 		return err
 	}
 	img, err := b.boardImage(g, eg)
 	if err != nil {
 		return err
+	}
+	if g.Status == store.Finished {
+		return b.respond(in, reply{content: endLine(g) + ". /volo history has its record.", image: img})
 	}
 	line := fmt.Sprintf("%s vs %s · move %d · %s", who(g, engine.Orange), who(g, engine.Blue), eg.Ply(), b.turnLine(g, eg))
 	if g.RegionChoice != nil {
@@ -50,8 +53,11 @@ func (b *Bot) boardCommand(in *interaction) error {
 }
 
 // historyCommand shows the moves and attaches the game record.
-func (b *Bot) historyCommand(in *interaction) error {
-	g, eg, err := b.loadActive(in.ChannelID)
+func (b *Bot) historyCommand(in *interaction, id string) error {
+	g, eg, err := b.gameHere(in.ChannelID)
+	if id != "" {
+		g, eg, err = b.finishedGame(in, id)
+	}
 	if err != nil {
 		return err
 	}
@@ -60,7 +66,11 @@ func (b *Bot) historyCommand(in *interaction) error {
 		return fmt.Errorf("record %s: %w", g.Channel, err)
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s vs %s, %s, %d moves so far.", who(g, engine.Orange), who(g, engine.Blue), describeTerms(g), eg.Ply())
+	if g.Status == store.Finished {
+		fmt.Fprintf(&sb, "%s, %s, %d moves.", endLine(g), describeTerms(g), eg.Ply())
+	} else {
+		fmt.Fprintf(&sb, "%s vs %s, %s, %d moves so far.", who(g, engine.Orange), who(g, engine.Blue), describeTerms(g), eg.Ply())
+	}
 	moves := eg.Moves()
 	if len(moves) > 0 {
 		sb.WriteString("\n```\n")
@@ -80,7 +90,7 @@ func (b *Bot) historyCommand(in *interaction) error {
 	return b.respond(in, reply{
 		content:   sb.String(),
 		ephemeral: true,
-		attach:    []attachment{{Name: "volo-" + g.Channel + ".txt", ContentType: "text/plain", Data: []byte(record)}},
+		attach:    []attachment{{Name: "volo-record.txt", ContentType: "text/plain", Data: []byte(record)}},
 	})
 }
 
@@ -94,11 +104,12 @@ func (b *Bot) gamesCommand(in *interaction) error {
 	if err != nil {
 		return fmt.Errorf("list games of guild %s: %w", in.GuildID, err)
 	}
-	if len(games) == 0 {
-		return b.respond(in, reply{content: "No games or challenges in this server right now. Start one with /volo challenge.", ephemeral: true})
-	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%d %s in this server:\n", len(games), plural(len(games), "game", "games"))
+	if len(games) == 0 {
+		sb.WriteString("No games or challenges in this server right now. Start one with /volo challenge.\n")
+	} else {
+		fmt.Fprintf(&sb, "%d %s in this server:\n", len(games), plural(len(games), "game", "games"))
+	}
 	for i, g := range games {
 		// Discord refuses messages over 2,000 characters.
 		if sb.Len() > maxListLength {
@@ -121,7 +132,8 @@ func (b *Bot) gamesCommand(in *interaction) error {
 		}
 		fmt.Fprintf(&sb, "• %s %s · move %d · %s to move\n", link, names, len(g.Moves), g.Players[c].Name)
 	}
-	return b.respond(in, reply{content: sb.String(), ephemeral: true})
+	sb.WriteString(b.recentlyFinished(in.GuildID, maxContent-sb.Len()))
+	return b.respond(in, reply{content: strings.TrimSpace(sb.String()), ephemeral: true})
 }
 
 func rulesText() string {

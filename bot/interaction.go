@@ -218,7 +218,7 @@ func (b *Bot) onCommand(in *interaction) error {
 	case cmdBoard:
 		return b.boardCommand(in)
 	case cmdHistory:
-		return b.historyCommand(in)
+		return b.historyCommand(in, optString(opts, optGame))
 	case cmdGames:
 		return b.gamesCommand(in)
 	case cmdRules:

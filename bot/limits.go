@@ -33,6 +33,9 @@ const (
 	// maxDurationLength is the longest time per move the bot reads, such
 	// as "1d12h30m".
 	maxDurationLength = 16
+	// maxGameIDLength is the longest game ID the bot reads: 32 hex digits,
+	// with room for spaces or backticks pasted along.
+	maxGameIDLength = 40
 	// maxQuoted is the most of a user's text a sentence quotes.
 	maxQuoted = 40
 )

@@ -1,0 +1,86 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/store"
+)
+
+// A finished game stays in view: /volo board and /volo history in its
+// channel show it until a new game starts there, and /volo history
+// game:<id> reaches any game of the server by the ID /volo games lists.
+
+// gameHere returns the channel's game: the one being played, or else the
+// one that ended there last. A challenge not yet accepted is refused as
+// loadActive refuses it.
+func (b *Bot) gameHere(channel string) (*store.Game, *engine.Game, error) {
+	if _, err := b.store.Get(channel); !errors.Is(err, store.ErrNotFound) {
+		return b.loadActive(channel)
+	}
+	games, err := b.store.ChannelHistory(channel, "", 1)
+	if err != nil && len(games) == 0 {
+		return nil, nil, fmt.Errorf("last game of %s: %w", channel, err)
+	}
+	if len(games) == 0 {
+		return nil, nil, refuse("There is no game in this channel. Start one with /volo challenge.")
+	}
+	return b.replayFinished(games[0])
+}
+
+// finishedGame returns a finished game by the ID a user typed, if it was
+// played in this server or by them.
+func (b *Bot) finishedGame(in *interaction, id string) (*store.Game, *engine.Game, error) {
+	id = strings.Trim(strings.TrimSpace(id), "`")
+	g, err := b.store.GetFinished(id)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return nil, nil, refuse("There is no finished game %s. /volo games lists this server's latest with their IDs.", quote(id))
+	case err != nil:
+		return nil, nil, fmt.Errorf("finished game %s: %w", id, err)
+	}
+	if _, played := g.Colour(in.user); g.Guild != in.GuildID && !played {
+		return nil, nil, refuse("Game %s was not played in this server, so I can't show it here.", quote(id))
+	}
+	return b.replayFinished(g)
+}
+
+// replayFinished replays a finished game's record.
+func (b *Bot) replayFinished(g *store.Game) (*store.Game, *engine.Game, error) {
+	eg, err := g.Replay()
+	if err != nil {
+		b.log.Error("finished game does not replay", "id", g.ID, "err", err)
+		return nil, nil, refuse("Game %s cannot be replayed from its record.", g.ID)
+	}
+	return g, eg, nil
+}
+
+// endLine says how a finished game ended, when, and its ID: "Orange (@ana)
+// vs Blue (@ben) · Blue wins: … · ended 3 hours ago · game 0a1b…".
+func endLine(g *store.Game) string {
+	return fmt.Sprintf("%s vs %s · %s · ended <t:%d:R> · game `%s`", who(g, engine.Orange), who(g, engine.Blue), strings.TrimSuffix(g.Outcome.String(), "."), g.Finished.Unix(), g.ID)
+}
+
+// recentlyFinished lists the server's latest finished games for /volo
+// games, each with its ID, within room characters.
+func (b *Bot) recentlyFinished(guild string, room int) string {
+	games, err := b.store.GuildHistory(guild, "", 5)
+	if err != nil {
+		b.log.Warn("some finished games cannot be read", "guild", guild, "err", err)
+	}
+	if len(games) == 0 {
+		return ""
+	}
+	var sb strings.Builder
+	sb.WriteString("Finished lately (`/volo history game:ID` shows one):\n")
+	for _, g := range games {
+		line := fmt.Sprintf("• `%s` %s vs %s · %s · <t:%d:R>\n", g.ID, g.Players[engine.Orange].Name, g.Players[engine.Blue].Name, strings.TrimSuffix(g.Outcome.String(), "."), g.Finished.Unix())
+		if sb.Len()+len(line) > room {
+			break
+		}
+		sb.WriteString(line)
+	}
+	return sb.String()
+}
