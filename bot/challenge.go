@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -113,13 +114,21 @@ func describeTerms(g *store.Game) string {
 }
 
 func formatDuration(d time.Duration) string {
-	switch {
-	case d%(24*time.Hour) == 0:
-		return fmt.Sprintf("%dd", d/(24*time.Hour))
-	case d%time.Hour == 0:
-		return fmt.Sprintf("%dh", d/time.Hour)
+	d = d.Round(time.Minute)
+	var sb strings.Builder
+	for _, u := range []struct {
+		unit time.Duration
+		name string
+	}{{24 * time.Hour, "d"}, {time.Hour, "h"}, {time.Minute, "m"}} {
+		if n := d / u.unit; n > 0 {
+			fmt.Fprintf(&sb, "%d%s", n, u.name)
+			d -= n * u.unit
+		}
 	}
-	return d.Round(time.Minute).String()
+	if sb.Len() == 0 {
+		return "0m"
+	}
+	return sb.String()
 }
 
 // createGame stores a new challenge or game with its announcement,

@@ -393,6 +393,9 @@ func TestGameAgainstTheBot(t *testing.T) {
 	if msg := w.do("ana", "/volo draw"); !strings.Contains(msg.Content, "don't take draws") {
 		t.Errorf("draw offer to the bot: %q", msg.Content)
 	}
+	if len(w.srv.RequestsTo("POST /channels/{channel_id}/typing")) == 0 {
+		t.Error("the channel never showed the computer thinking")
+	}
 	// The bot stops while it is its turn; started again, it moves.
 	pos := engine.StartPosition()
 	m, _ := firstMove{}.Think(context.Background(), pos, engine.Standard, "easy")

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
@@ -90,6 +91,20 @@ func TestCheckChoices(t *testing.T) {
 	} {
 		if err := checkChoices(tc.cs); (err == nil) != tc.ok {
 			t.Errorf("%s: checkChoices says %v", tc.name, err)
+		}
+	}
+}
+
+func TestFormatDuration(t *testing.T) {
+	for _, tc := range []struct {
+		d    time.Duration
+		want string
+	}{
+		{time.Hour, "1h"}, {90 * time.Minute, "1h30m"}, {24 * time.Hour, "1d"}, {36 * time.Hour, "1d12h"},
+		{14 * 24 * time.Hour, "14d"}, {25*time.Hour + 30*time.Second, "1d1h1m"}, {0, "0m"},
+	} {
+		if got := formatDuration(tc.d); got != tc.want {
+			t.Errorf("formatDuration(%v) = %q, want %q", tc.d, got, tc.want)
 		}
 	}
 }

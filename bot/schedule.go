@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/volo-discord/volo/engine"
 	"github.com/volo-discord/volo/store"
 )
@@ -157,7 +159,10 @@ func (b *Bot) botTurn(g *store.Game, eg *engine.Game) {
 			case <-ctx.Done():
 			}
 		}()
+		thinking, stopTyping := context.WithCancel(ctx)
+		go b.typing(ctx, thinking, channel)
 		m, err := b.thinker.Think(ctx, pos, g.Rules, level)
+		stopTyping()
 		if err != nil {
 			b.log.Error("the computer could not choose a move", "channel", channel, "err", err)
 			return
@@ -166,6 +171,24 @@ func (b *Bot) botTurn(g *store.Game, eg *engine.Game) {
 			b.log.Error("the computer's move failed", "channel", channel, "move", m, "err", err)
 		}
 	}()
+}
+
+// typing shows the channel that the computer is thinking, as Discord's
+// "Volo is typing…", until thinking ends: Discord shows it for 10 s a
+// request, or until the bot's next message. Its requests end with ctx.
+func (b *Bot) typing(ctx, thinking context.Context, channel string) {
+	t := time.NewTicker(8 * time.Second)
+	defer t.Stop()
+	for {
+		if err := b.session.ChannelTyping(channel, discordgo.WithContext(ctx)); err != nil && ctx.Err() == nil {
+			b.log.Debug("could not show the computer thinking", "channel", channel, "err", err)
+		}
+		select {
+		case <-thinking.Done():
+			return
+		case <-t.C:
+		}
+	}
 }
 
 // playBot plays the computer's move if the game is still where it was.
