@@ -38,6 +38,9 @@ type Options struct {
 	Clock func() time.Time
 	// Seed seeds the random colour choice; 0 picks one.
 	Seed uint64
+	// Sandbox says the session talks to the sandbox's stand-in for Discord,
+	// so that the log does not claim Discord.
+	Sandbox bool
 	// ShutdownGrace is how long a stopping bot keeps delivering the
 	// announcements queued; what is left is delivered at the next start.
 	// Zero means DefaultShutdownGrace; negative, none (as if killed).
@@ -56,6 +59,7 @@ type Bot struct {
 
 	outbox   *outbox       // delivers what the commits announce
 	grace    time.Duration // see Options.ShutdownGrace
+	sandbox  bool          // see Options.Sandbox
 	locks    channelLocks
 	seen     seenInteractions
 	inFlight sync.WaitGroup
@@ -90,6 +94,7 @@ func New(s *discordgo.Session, opts Options) (*Bot, error) {
 		b.log = slog.Default()
 	}
 	b.outbox = newOutbox(b)
+	b.sandbox = opts.Sandbox
 	switch {
 	case opts.ShutdownGrace == 0:
 		b.grace = DefaultShutdownGrace
@@ -125,7 +130,7 @@ func (b *Bot) Run(ctx context.Context) error {
 		b.session.Close()
 		return err
 	}
-	b.log.Info("connected to Discord", "user", r.User.Username, "guilds", len(r.Guilds))
+	b.log.Info("connected to "+b.discord(), "user", r.User.Username, "guilds", len(r.Guilds))
 	b.outbox.reload()
 	b.resumeBotGames()
 	done := make(chan struct{})
@@ -147,6 +152,14 @@ func (b *Bot) Run(ctx context.Context) error {
 // as undeliverable), or ctx ends. The bot delivers
 // on its own; tests and tools that read the channels call Flush first.
 func (b *Bot) Flush(ctx context.Context) error { return b.outbox.flush(ctx) }
+
+// discord names what the bot talks to, for its log.
+func (b *Bot) discord() string {
+	if b.sandbox {
+		return "the sandbox's stand-in for Discord"
+	}
+	return "Discord"
+}
 
 // DefaultShutdownGrace is how long a stopping bot keeps delivering what
 // is queued, unless Options say otherwise.

@@ -152,8 +152,11 @@ func (b *Bot) registerCommandsWith(ctx context.Context, appID string, p startup)
 		return err
 	}
 	where := "globally (Discord may take up to an hour to show them)"
-	if guild != "" {
+	switch {
+	case guild != "":
 		where = "in guild " + guild
+	case b.sandbox:
+		where = "in the sandbox"
 	}
 	b.log.Info("registered /volo " + where)
 	return nil

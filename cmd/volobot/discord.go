@@ -34,6 +34,9 @@ func runDiscord(ctx context.Context, s settings, stderr io.Writer) error {
 	return serve(ctx, cfg, st, session, log, s.tokenSource)
 }
 
+// sandboxSource is serve's tokenSource when the sandbox runs the bot.
+const sandboxSource = "the sandbox"
+
 // serve runs the bot on session with the store st, open, and the
 // configured renderer until ctx is done. It does not close the store.
 // Stopped while it connects, it returns nil, as after serving.
@@ -44,7 +47,7 @@ func serve(ctx context.Context, cfg bot.Config, st *store.Store, session *discor
 	if err != nil {
 		return fmt.Errorf("renderer: %w", err)
 	}
-	b, err := bot.New(session, bot.Options{Config: cfg, Store: st, Renderer: renderer, Logger: log, Thinker: newThinker()})
+	b, err := bot.New(session, bot.Options{Config: cfg, Store: st, Renderer: renderer, Logger: log, Thinker: newThinker(), Sandbox: tokenSource == sandboxSource})
 	if err != nil {
 		return err
 	}
