@@ -6,7 +6,8 @@ import "testing"
 // that reads back the same.
 
 func FuzzParseMove(f *testing.F) {
-	for _, s := range []string{"f5", "pass", "l2-SE3", "c3:c5-NE2/e7", "l2-k3", "c5:c3-e5", "d2-e8", "a1", "g12-W12", "c3-E", ":-/"} {
+	for _, s := range []string{"f5", "pass", "l2-SE3", "c3:c5-NE2/e7", "l2-k3", "c5:c3-e5", "d2-e8", "a1", "g12-W12", "c3-E", ":-/",
+		"C5:C3 ne2", "b7 nw3", "b7nw3", "l2 k3", "c3:c5 NE2 / E7", "c3 e5", "c3:c5-e7", "c3-E13", "c3333", "f5:", "d3:d4-b3/l7"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -27,6 +29,12 @@ func TestParseMoveAcceptsLenientForms(t *testing.T) {
 		{"d2-e8", "d2-E8"}, // e8 is not on a line from d2: eight steps east
 		{"h5:j5-nw3", "h5:j5-NW3"},
 		{"g12-W12", "g12-W12"},
+		{"C5:C3 ne2", "c3:c5-NE2"}, // a space instead of '-'
+		{"b7 nw3", "b7-NW3"},
+		{"b7nw3", "b7-NW3"},
+		{"l2 k3", "l2-SE1"},
+		{"g12w12", "g12-W12"},
+		{"c3:c5 NE2 / E7", "c3:c5-NE2/e7"},
 	} {
 		m, err := ParseMove(tc.in)
 		if err != nil {
@@ -46,6 +54,7 @@ func TestParseMoveRefusesWithReasons(t *testing.T) {
 	}{
 		{"", ErrUnreadable},
 		{"hello", ErrUnreadable},
+		{"pass5", ErrUnreadable},
 		{"z9", ErrUnknownPoint},
 		{"a1", ErrUnknownPoint},  // a hole
 		{"g7", ErrUnknownPoint},  // the centre
@@ -60,6 +69,15 @@ func TestParseMoveRefusesWithReasons(t *testing.T) {
 		{"c3-d5", ErrNotStraightLine},
 		{"c3-e5", ErrUnreadable}, // five steps east, or two north-east onto e5?
 		{"c3-NE2/q1", ErrUnknownPoint},
+		{"c3-E0", ErrUnreadable},  // E0 reads as no point, and no flight
+		{"c3-E13", ErrUnreadable}, // nor does E13
+		{"c3333", ErrUnknownPoint},
+		{"c3 e5", ErrUnreadable},         // the same two readings without '-'
+		{"c3:c5-e7", ErrNotStraightLine}, // c5 would land on e7, but c3 is named first
+		{"c3-c3", ErrNotStraightLine},
+		{"f5x", ErrUnreadable},
+		{"c3:ne2", ErrUnreadable},
+		{"f5:", ErrUnreadable},
 	} {
 		_, err := ParseMove(tc.in)
 		if !errors.Is(err, tc.reason) {
@@ -69,6 +87,9 @@ func TestParseMoveRefusesWithReasons(t *testing.T) {
 		var ime *IllegalMoveError
 		if !errors.As(err, &ime) || len(ime.Sentence) < 10 {
 			t.Errorf("ParseMove(%q): %v has no sentence for the player", tc.in, err)
+		}
+		if quoted := fmt.Sprintf("%q", tc.in); tc.in != "" && strings.Count(err.Error(), quoted) > 1 {
+			t.Errorf("ParseMove(%q): %v quotes the move more than once", tc.in, err)
 		}
 	}
 }
