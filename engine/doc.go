@@ -6,7 +6,9 @@
 // The words are the rule book's: a Point of the sky, the Colour of a bird
 // (Orange moves first), a Flock of touching birds, a Region joined by open
 // paths, and the moves Add, Fly and Pass. A Position is a small value; a
-// Game holds a whole game with its result.
+// Game holds a whole game with its result. Position.Describe says in words
+// what a move does, for players choosing one, and CompareMoves lists moves
+// in natural order.
 //
 // Everything here is pure computation with no I/O, safe for concurrent use
 // on distinct values, and built for speed: positions are bitboards, and
