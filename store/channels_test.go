@@ -73,3 +73,33 @@ func TestSchemaTwoIndexesFinishedGamesByChannel(t *testing.T) {
 	}
 	mustCheck(t, s)
 }
+
+func TestGuildSettings(t *testing.T) {
+	s, _ := openTest(t)
+	if gs, err := s.Settings("g1"); err != nil || gs.Threads {
+		t.Errorf("a guild that set nothing: %+v, %v", gs, err)
+	}
+	if err := s.SetSettings("g1", GuildSettings{Threads: true}); err != nil {
+		t.Fatal(err)
+	}
+	if gs, err := s.Settings("g1"); err != nil || !gs.Threads {
+		t.Errorf("after setting threads: %+v, %v", gs, err)
+	}
+	if gs, _ := s.Settings("g2"); gs.Threads {
+		t.Error("one guild's settings leak into another's")
+	}
+	if err := s.SetSettings("", GuildSettings{}); err == nil {
+		t.Error("settings without a guild were stored")
+	}
+}
+
+func TestParentSurvivesTheRecord(t *testing.T) {
+	s, _ := openTest(t)
+	g := newGame("thread1")
+	g.Parent = "c1"
+	mustCreate(t, s, g)
+	got, err := s.Get("thread1")
+	if err != nil || got.Parent != "c1" {
+		t.Errorf("the parent channel read back as %q (%v)", got.Parent, err)
+	}
+}

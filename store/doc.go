@@ -63,7 +63,8 @@
 // ID, NUL, 'a' + channel ID for a game being played or 'f' + game ID for
 // a finished one), and "channels" (channel ID, NUL, 'f' + game ID: the
 // games finished in a channel). Every change keeps the indexes in step in
-// the same transaction. "outbox" holds the announcements not yet
+// the same transaction. "settings" holds each server's GuildSettings as
+// JSON under its ID. "outbox" holds the announcements not yet
 // delivered, under their 8-byte big-endian IDs: a line of JSON (channel,
 // time), then the bot's body. "meta" holds the schema version; Open runs the migrations
 // a file lacks, all in one transaction. Records are two lines of JSON,

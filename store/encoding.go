@@ -50,6 +50,7 @@ type bodyV1 struct {
 	RegionChoice  *regionV1 `json:"region_choice,omitempty"`
 	DrawOffer     *drawV1   `json:"draw_offer,omitempty"`
 	BoardMessages []string  `json:"board_messages,omitempty"`
+	Parent        string    `json:"parent,omitempty"`
 	Created       time.Time `json:"created"`
 	Updated       time.Time `json:"updated"`
 	Finished      time.Time `json:"finished,omitzero"`
@@ -121,6 +122,7 @@ func encodeBody(g *Game) ([]byte, error) {
 		Result:        g.Outcome.Result.String(),
 		Reason:        g.Outcome.Reason.String(),
 		BoardMessages: g.BoardMessages,
+		Parent:        g.Parent,
 		Created:       utc(g.Created),
 		Updated:       utc(g.Updated),
 		Finished:      utc(g.Finished),
@@ -197,6 +199,7 @@ func decodeGame(data []byte) (*Game, error) {
 	at := timeReader(&errs)
 	g.Start = b.Start
 	g.BoardMessages = nonEmpty(b.BoardMessages)
+	g.Parent = b.Parent
 	g.Created, g.Updated, g.Finished = at(b.Created), at(b.Updated), at(b.Finished)
 	g.Rules, err = engine.ParseRules(b.Rules)
 	errs = append(errs, err)

@@ -21,6 +21,10 @@ type Game struct {
 	// Channel is the Discord channel or thread the game is played in: the
 	// key of an active game, one per channel.
 	Channel string
+	// Parent is the channel the game's thread was started from, where its
+	// challenge and result are posted; empty for a game played in the
+	// channel it was started in.
+	Parent string
 	// Status says whether the game is a challenge waiting for an answer,
 	// being played, or over.
 	Status Status

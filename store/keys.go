@@ -19,6 +19,7 @@ var (
 	bucketUsers     = []byte("users")     // user ID, NUL, kind, ref
 	bucketOutbox    = []byte("outbox")    // announcement ID (8 bytes big-endian) → announcement
 	bucketChannels  = []byte("channels")  // channel ID, NUL, 'f', finished game ID
+	bucketSettings  = []byte("settings")  // guild ID → its settings, JSON
 )
 
 // The kinds of index refs: an active game's channel ID, or a finished

@@ -15,9 +15,10 @@ type migration func(tx *bolt.Tx) error
 // order and in one transaction: a file is migrated entirely or not at all.
 // Add to the end; never change one that has shipped.
 var migrations = []migration{
-	createBuckets, // 1: the first schema
-	createOutbox,  // 2: announcements waiting for delivery
-	indexChannels, // 3: finished games by channel
+	createBuckets,  // 1: the first schema
+	createOutbox,   // 2: announcements waiting for delivery
+	indexChannels,  // 3: finished games by channel
+	createSettings, // 4: servers' settings
 }
 
 var schemaKey = []byte("schema")
@@ -54,6 +55,14 @@ func indexChannels(tx *bolt.Tx) error {
 		}
 		return idx.Put(refKey(g.Channel, kindFinished, id), nil)
 	})
+}
+
+// createSettings makes the bucket of the servers' settings.
+func createSettings(tx *bolt.Tx) error {
+	if _, err := tx.CreateBucketIfNotExists(bucketSettings); err != nil {
+		return fmt.Errorf("create bucket %s: %w", bucketSettings, err)
+	}
+	return nil
 }
 
 // schemaOf returns the schema version a file is at: 0 for a new one.
