@@ -12,10 +12,15 @@ import (
 // sample of everything drawn over it, and builds the lookup table.
 func (r *Renderer) choosePalette(sc *scribe) {
 	h := newHistogram()
-	for tinted := range 2 {
+	for pass := range 4 {
+		tinted, named := pass%2 == 1, pass >= 2
 		canvas := image.NewRGBA(r.bg.Rect)
 		copy(canvas.Pix, r.bg.Pix)
-		for _, l := range r.samples(sc, tinted == 1) {
+		var ls []layer
+		if named {
+			ls = r.nameSamples()
+		}
+		for _, l := range append(ls, r.samples(sc, tinted, !named)...) {
 			r.paint(canvas, l, canvas.Rect)
 		}
 		h.add(canvas, canvas.Rect)
@@ -26,8 +31,9 @@ func (r *Renderer) choosePalette(sc *scribe) {
 }
 
 // samples lays every kind of layer over the sky, once plain and once over
-// region tints, so that the palette holds their colours and blends.
-func (r *Renderer) samples(sc *scribe, tinted bool) []layer {
+// region tints, so that the palette holds their colours and blends. Without
+// birds, it lays only the tints, over the points' names.
+func (r *Renderer) samples(sc *scribe, tinted, birds bool) []layer {
 	var ls []layer
 	if tinted {
 		// Each region's tint over a band of rows.
@@ -41,6 +47,9 @@ func (r *Renderer) samples(sc *scribe, tinted bool) []layer {
 			}
 			ls = append(ls, r.tint(k, band))
 		}
+	}
+	if !birds {
+		return ls
 	}
 	for i := range engine.NumPoints {
 		p := engine.Point(i)

@@ -9,8 +9,10 @@
 // stand at both ends of every row. A point's number is the same all along
 // the slanting line that runs south-east from it in rows a–g and
 // north-east in rows g–m, so the numbers stand where those lines leave the
-// sky, at the bottom and the top, and nobody needs to count; Options can
-// also write every empty point's name faintly on the sky.
+// sky, at the bottom and the top. Letters and numbers are sized to be read
+// where Discord shows the image, some 310 pixels wide on a phone. A Scene
+// (or Options, for every image) can also write every empty point's name
+// faintly where it stands, so that nobody needs to count.
 //
 // A Scene says what an image shows. The last move is marked: the bird it
 // added is ringed; a flight's starting points are ghosted, with an arrow to

@@ -38,7 +38,7 @@ func ExampleRenderer_Board() {
 	}
 	cfg, _ := png.DecodeConfig(bytes.NewReader(img))
 	fmt.Printf("%d×%d PNG\n", cfg.Width, cfg.Height)
-	// Output: 800×770 PNG
+	// Output: 800×796 PNG
 }
 
 // A flight that splits the opponent waits for its mover to choose the
@@ -62,6 +62,23 @@ func ExampleScene_pending() {
 	// A holds 26 of Blue's birds
 	// B holds 12 of Blue's birds
 	// C holds 1 of Blue's birds
+}
+
+// A player still learning the points asks for the board with every empty
+// point named, h9 written on h9, so that they find a point without
+// counting along the lines.
+func ExampleScene_pointNames() {
+	r, err := render.New(render.Options{Theme: render.Light})
+	if err != nil {
+		log.Fatal(err)
+	}
+	pos := engine.StartPosition()
+	img, err := r.Board(render.Scene{Position: pos, Orange: "ana", Blue: "ben", PointNames: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(engine.NumPoints-pos.Count(engine.Orange)-pos.Count(engine.Blue), "points named;", len(img) > 0)
+	// Output: 114 points named; true
 }
 
 // A finished game becomes an animated GIF, one frame per move.

@@ -13,8 +13,6 @@ import (
 // drawn once as sprites then sit exactly where the grid was drawn.
 const (
 	boardWidthU  = 15.34 // the sky with its row letters and margins
-	letterGapU   = 1.15  // from a row's end to the centre of its letter
-	numberGapU   = 0.62  // from a line's end to the centre of its number
 	birdRadiusU  = 0.43
 	stripRowU    = 0.78 // one player's line in the status strip
 	stripStatusU = 0.74 // the status line under the players
@@ -55,8 +53,9 @@ func newLayout(width int) layout {
 	l.status = image.Rect(0, l.rows[1].Max.Y, width, l.rows[1].Max.Y+status)
 	l.strip = image.Rect(0, 0, width, l.status.Max.Y+pad)
 
-	// Numbers stick out above row m and below row a, half a unit and a bit.
-	half := 6*l.rowStep + int(math.Round((numberGapU*math.Sqrt(3)/2+0.3)*u))
+	// The plate, which holds the numbers above row m and below row a, and
+	// a little room.
+	half := 6*l.rowStep + int(math.Round((skyMarginU+0.1)*u))
 	l.cx = width / 2
 	l.cy = l.strip.Max.Y + half
 	l.board = image.Rect(0, l.strip.Max.Y, width, l.cy+half)

@@ -9,6 +9,7 @@ import (
 	"image/png"
 	"sync"
 
+	"github.com/volo-discord/volo/engine"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/gomedium"
 	"golang.org/x/image/font/gofont/goregular"
@@ -33,8 +34,8 @@ type Options struct {
 	// means DefaultSize. Discord shows images about 400–550 pixels wide
 	// and lets players open them larger.
 	Size int
-	// PointNames writes each empty point's name faintly on the sky, for
-	// players still learning to name the points.
+	// PointNames writes each empty point's name faintly on the sky in
+	// every image, as Scene.PointNames does for one.
 	PointNames bool
 }
 
@@ -49,7 +50,8 @@ type Renderer struct {
 	scheme *scheme
 	faces  typefaces
 	sp     *sprites
-	cells  *cells // the points whose cells cover each pixel
+	names  [engine.NumPoints]*sprite // the points' names, for PointNames
+	cells  *cells                    // the points whose cells cover each pixel
 
 	bg         *image.RGBA   // the static layer
 	bgIdx      []uint8       // the static layer in palette indices
@@ -90,7 +92,12 @@ func New(opts Options) (*Renderer, error) {
 	if opts.Size < MinSize || opts.Size > MaxSize {
 		return nil, fmt.Errorf("%w: %d pixels (use %d–%d)", ErrBadSize, opts.Size, MinSize, MaxSize)
 	}
-	r := &Renderer{opts: opts, lay: newLayout(opts.Size), scheme: opts.Theme.scheme()}
+	return build(opts, opts.Theme.scheme())
+}
+
+// build builds a Renderer for opts, a valid size, in the colours of p.
+func build(opts Options, p *scheme) (*Renderer, error) {
+	r := &Renderer{opts: opts, lay: newLayout(opts.Size), scheme: p}
 	if err := r.loadFaces(); err != nil {
 		return nil, err
 	}
@@ -98,6 +105,7 @@ func New(opts Options) (*Renderer, error) {
 	r.cells = r.lay.cells()
 	var sc scribe
 	r.bg = r.drawStatic(&sc)
+	r.names = r.drawPointNames(&sc)
 	r.choosePalette(&sc)
 	frame := image.NewPaletted(r.bg.Rect, r.palette)
 	quantise(frame, r.bg, r.bg.Rect, r.lut)
@@ -123,9 +131,9 @@ func (r *Renderer) loadFaces() error {
 		ttf  []byte
 		size float64
 	}{
-		{&r.faces.letter, gobold.TTF, 0.42 * u},
-		{&r.faces.number, gomedium.TTF, 0.34 * u},
-		{&r.faces.pointName, gomedium.TTF, 0.27 * u},
+		{&r.faces.letter, gomedium.TTF, letterSizeU * u},
+		{&r.faces.number, gomedium.TTF, numberSizeU * u},
+		{&r.faces.pointName, gomedium.TTF, pointNameSizeU * u},
 		{&r.faces.name, gobold.TTF, 0.42 * u},
 		{&r.faces.stats, goregular.TTF, 0.38 * u},
 		{&r.faces.status, gomedium.TTF, 0.39 * u},

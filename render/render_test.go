@@ -69,6 +69,12 @@ func startScene(t testing.TB) Scene {
 	return Scene{Position: engine.StartPosition(), Orange: "ana", Blue: "ben"}
 }
 
+// named returns s with the empty points named.
+func named(s Scene) Scene {
+	s.PointNames = true
+	return s
+}
+
 func regionsScene(t testing.TB) Scene {
 	return Scene{Position: mustPosition(t, regionsBefore), Pending: mustMove(t, regionsMove), Ply: 134, Orange: "ana", Blue: "ben"}
 }
@@ -108,6 +114,8 @@ func TestBoardMatchesGoldenImages(t *testing.T) {
 		{"flight-light", Options{Theme: Light}, func(t testing.TB) Scene { return played(t, flightBefore, flightMove, 70) }},
 		{"regions-light", Options{Theme: Light}, regionsScene},
 		{"points-light", Options{Theme: Light, PointNames: true}, startScene},
+		{"names", Options{}, func(t testing.TB) Scene { return named(played(t, flightBefore, flightMove, 70)) }},
+		{"names-regions-light", Options{Theme: Light}, func(t testing.TB) Scene { return named(regionsScene(t)) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := renderer(t, tc.opts).Board(tc.scene(t))

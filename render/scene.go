@@ -52,6 +52,12 @@ type Scene struct {
 
 	// Rules is the rule set the game is played under.
 	Rules engine.Rules
+
+	// PointNames writes the name of every point without a bird (h9, say)
+	// faintly where it stands, so that a player finds a point without
+	// counting along the lines. Options.PointNames does it for every
+	// image.
+	PointNames bool
 }
 
 // GameScene returns the scene of game g after ply moves: the position then,
@@ -179,6 +185,9 @@ func (r *Renderer) compose(sc *scribe, s *Scene) ([]layer, error) {
 		return nil, err
 	}
 	ls := make([]layer, 0, 160)
+	if s.PointNames || r.opts.PointNames {
+		ls = r.nameLayers(ls, &v)
+	}
 	for i, reg := range v.regions {
 		ls = append(ls, r.tint(i, reg.Points))
 	}

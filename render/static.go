@@ -13,8 +13,9 @@ import (
 // one Renderer: the background, the strip's frame and player icons, the
 // sky's plate, grid, points and labels. It is drawn once, in New.
 
-// skyMarginU is how far the plate reaches beyond the outer intersections.
-const skyMarginU = 0.88
+// skyMarginU is how far the plate reaches beyond the outer intersections:
+// far enough to hold the point numbers.
+const skyMarginU = 1.0
 
 // drawStatic draws the static layer.
 func (r *Renderer) drawStatic(sc *scribe) *image.RGBA {
@@ -24,10 +25,9 @@ func (r *Renderer) drawStatic(sc *scribe) *image.RGBA {
 	r.drawStrip(dc)
 	r.drawPlate(dc)
 	r.drawGrid(dc)
+	r.drawPoints(dc)
 	img := dc.Image().(*image.RGBA)
-	r.drawPoints(dc, sc, img)
-	r.drawLetters(sc, img)
-	r.drawNumbers(dc, sc, img)
+	r.drawCoords(dc, sc, img)
 	return img
 }
 
@@ -90,64 +90,15 @@ func (r *Renderer) drawGrid(dc *gg.Context) {
 	dc.Stroke()
 }
 
-// drawPoints marks every point with a dot, or writes its name there.
-func (r *Renderer) drawPoints(dc *gg.Context, sc *scribe, img *image.RGBA) {
-	l, p := &r.lay, r.scheme
+// drawPoints marks every point with a dot.
+func (r *Renderer) drawPoints(dc *gg.Context) {
+	l := &r.lay
 	for i := range engine.NumPoints {
-		pt := engine.Point(i)
-		ix, iy := l.point(pt)
-		x, y := float64(ix), float64(iy)
-		if !r.opts.PointNames {
-			dc.DrawCircle(x, y, math.Max(1.5, 0.075*float64(l.u)))
-			fillRGBA(dc, p.dot, 1)
-			dc.Fill()
-			continue
-		}
-		// A halo of the sky's colour parts the grid around the name.
-		for _, o := range [][2]float64{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}, {0, -2}, {0, 2}, {-2, 0}, {2, 0}} {
-			r.label(sc, img, r.faces.pointName, pt.String(), x+o[0], y+o[1], p.sky)
-		}
-		r.label(sc, img, r.faces.pointName, pt.String(), x, y, p.pointName)
+		x, y := l.point(engine.Point(i))
+		dc.DrawCircle(float64(x), float64(y), math.Max(1.5, 0.075*float64(l.u)))
 	}
-}
-
-// drawLetters writes the row letters at both ends of every row, beyond
-// the plate.
-func (r *Renderer) drawLetters(sc *scribe, img *image.RGBA) {
-	l := &r.lay
-	gap := letterGapU * float64(l.u)
-	for row := range engine.NumRows {
-		x0, y := l.at(row, 1)
-		x1, _ := l.at(row, engine.RowLength(row))
-		letter := string(rune('a' + row))
-		r.label(sc, img, r.faces.letter, letter, x0-gap, y, r.scheme.letter)
-		r.label(sc, img, r.faces.letter, letter, x1+gap, y, r.scheme.letter)
-	}
-}
-
-// drawNumbers writes the point numbers. A point's number stays the same
-// along the slanting line south-east from it in rows a–g and north-east
-// in rows g–m, so each number stands where its line leaves the sky at the
-// bottom and at the top, and a short tick continues the line towards it.
-func (r *Renderer) drawNumbers(dc *gg.Context, sc *scribe, img *image.RGBA) {
-	l := &r.lay
-	type end struct {
-		row int
-		d   engine.Direction
-	}
-	for n := 1; n <= 12; n++ { // 13 is only the hole g13
-		for _, e := range []end{{max(0, n-7), engine.SE}, {min(12, 19-n), engine.NE}} {
-			x, y := l.at(e.row, n)
-			dx, dy := l.step(e.d)
-			if !engine.IsHole(e.row, n) {
-				dc.DrawLine(x+0.12*dx, y+0.12*dy, x+0.36*dx, y+0.36*dy)
-			}
-			r.label(sc, img, r.faces.number, itoa(n), x+numberGapU*dx, y+numberGapU*dy, r.scheme.number)
-		}
-	}
-	dc.SetLineWidth(math.Max(1, 0.03*float64(l.u)))
-	fillRGBA(dc, r.scheme.grid, 0.8)
-	dc.Stroke()
+	fillRGBA(dc, r.scheme.dot, 1)
+	dc.Fill()
 }
 
 // iconAt returns the centre of colour c's bird in the strip.
@@ -161,13 +112,6 @@ func (r *Renderer) iconAt(c int) (float64, float64) {
 func (r *Renderer) label(sc *scribe, dst *image.RGBA, tf *typeface, text string, x, y float64, c color.NRGBA) {
 	w := sc.width(tf, text)
 	sc.draw(dst, tf, text, int(math.Round(x-float64(w)/2)), int(math.Round(y+float64(tf.capTop)/2)), c)
-}
-
-func itoa(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
 }
 
 // cells maps every pixel of the image to the points whose cells (the

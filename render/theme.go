@@ -100,8 +100,8 @@ func darkScheme() *scheme {
 		grid:       hex("#565b66"),
 		dot:        hex("#6d7280"),
 		letter:     hex("#c9ccd3"),
-		number:     hex("#a3a9b5"),
-		pointName:  hex("#8e94a0"),
+		number:     hex("#b4b9c4"),
+		pointName:  hex("#9298a4"),
 		orange: birdStyle{
 			light: hex("#ffc15e"), dark: hex("#f28a12"),
 			rim: hex("#6b3300"), bond: hex("#e07d0c"),
@@ -139,8 +139,8 @@ func lightScheme() *scheme {
 		grid:       hex("#ae9f84"),
 		dot:        hex("#8f8068"),
 		letter:     hex("#3d382f"),
-		number:     hex("#6d6455"),
-		pointName:  hex("#7a6c55"),
+		number:     hex("#5c5447"),
+		pointName:  hex("#6e614b"),
 		orange: birdStyle{
 			light: hex("#ffc766"), dark: hex("#f58f1a"),
 			rim: hex("#6b3300"), bond: hex("#d97706"),
