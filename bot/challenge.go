@@ -77,8 +77,16 @@ func (b *Bot) challenge(in *interaction, opts map[string]*discordgo.ApplicationC
 	}
 	g.Players[mine] = store.Player{ID: in.user, Name: in.name, Challenger: true}
 	g.Players[mine.Other()] = store.Player{ID: oppID, Name: oppName, Level: level}
+	want, err := b.wantsThread(in, opts)
+	if err != nil {
+		return err
+	}
+	var note string
+	if g.Channel, g.Parent, note, err = b.gameChannel(in, want, threadName(g)); err != nil {
+		return err
+	}
 	if vsBot {
-		return b.startAgainstBot(in, g)
+		return b.startAgainstBot(in, g, note)
 	}
 	g.Deadline = b.clock().Add(time.Duration(b.cfg.ChallengeExpiry))
 	// The buttons name the game by its creation time, which the store
@@ -86,21 +94,39 @@ func (b *Bot) challenge(in *interaction, opts map[string]*discordgo.ApplicationC
 	// challenge carries the right IDs.
 	g.Created = b.clock()
 	line := fmt.Sprintf("%s challenges %s to a game of Volo: %s plays %s, %s.", mention(in.user), mention(oppID), mention(in.user), mine, describeTerms(g))
-	line += fmt.Sprintf(" The challenge lapses <t:%d:R>.", g.Deadline.Unix())
+	thread := "" // the buttons name the game's thread, where the game is kept
+	if g.Parent != "" {
+		thread = g.Channel
+		line += fmt.Sprintf(" The game will be played in <#%s>.", g.Channel)
+	}
+	line += fmt.Sprintf(" The challenge lapses <t:%d:R>.", g.Deadline.Unix()) + note
 	ann, err := b.announce(in.ChannelID, in, false, reply{
 		content: line,
 		mention: []string{oppID},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Accept", Style: discordgo.SuccessButton, CustomID: buttonID("accept", g, 0, "")},
-			discordgo.Button{Label: "Decline", Style: discordgo.DangerButton, CustomID: buttonID("decline", g, 0, "")},
-			discordgo.Button{Label: "Withdraw", Style: discordgo.SecondaryButton, CustomID: buttonID("withdraw", g, 0, "")},
+			discordgo.Button{Label: "Accept", Style: discordgo.SuccessButton, CustomID: buttonID("accept", g, 0, thread)},
+			discordgo.Button{Label: "Decline", Style: discordgo.DangerButton, CustomID: buttonID("decline", g, 0, thread)},
+			discordgo.Button{Label: "Withdraw", Style: discordgo.SecondaryButton, CustomID: buttonID("withdraw", g, 0, thread)},
 		}}},
 	})
 	if err != nil {
 		return err
 	}
-	defer b.locks.lock(in.ChannelID)()
+	defer b.locks.lock(g.Channel)()
 	return b.createGame(g, ann)
+}
+
+// wantsThread says whether a challenge asks for a thread: its thread
+// option, else the server's setting.
+func (b *Bot) wantsThread(in *interaction, opts map[string]*discordgo.ApplicationCommandInteractionDataOption) (bool, error) {
+	if o, ok := opts[optThread]; ok && o.Type == discordgo.ApplicationCommandOptionBoolean {
+		return o.BoolValue(), nil
+	}
+	gs, err := b.store.Settings(in.GuildID)
+	if err != nil {
+		return false, fmt.Errorf("settings of %s: %w", in.GuildID, err)
+	}
+	return gs.Threads, nil
 }
 
 func describeTerms(g *store.Game) string {
@@ -131,10 +157,10 @@ func formatDuration(d time.Duration) string {
 	return sb.String()
 }
 
-// createGame stores a new challenge or game with its announcement,
-// refusing a busy channel, and sends the announcement.
-func (b *Bot) createGame(g *store.Game, ann *store.Announcement) error {
-	err := b.store.Create(g, ann)
+// createGame stores a new challenge or game with its announcements,
+// refusing a busy channel, and sends the announcements.
+func (b *Bot) createGame(g *store.Game, anns ...*store.Announcement) error {
+	err := b.store.Create(g, anns...)
 	if errors.Is(err, store.ErrChannelBusy) {
 		return b.busy(g)
 	}
@@ -142,7 +168,7 @@ func (b *Bot) createGame(g *store.Game, ann *store.Announcement) error {
 		return fmt.Errorf("create game %s: %w", g.Channel, err)
 	}
 	b.wake()
-	b.outbox.send(ann)
+	b.outbox.send(anns...)
 	return nil
 }
 
@@ -160,8 +186,9 @@ func (b *Bot) busy(g *store.Game) error {
 	return refuse("This channel already has a game or a challenge. Start a thread and challenge there: every thread can hold its own game.")
 }
 
-// startAgainstBot starts a game against the computer at once.
-func (b *Bot) startAgainstBot(in *interaction, g *store.Game) error {
+// startAgainstBot starts a game against the computer at once: in a
+// thread of its own, the channel gets a link and the thread the board.
+func (b *Bot) startAgainstBot(in *interaction, g *store.Game, note string) error {
 	g.Status = store.Active
 	b.setClock(g)
 	eg, err := g.Replay()
@@ -173,17 +200,27 @@ func (b *Bot) startAgainstBot(in *interaction, g *store.Game) error {
 		return err
 	}
 	level := g.Players[0].Level + g.Players[1].Level
-	ann, err := b.announce(in.ChannelID, in, false, reply{
-		content:    fmt.Sprintf("A game of Volo against me (%s), %s. %s", level, describeTerms(g), b.turnLine(g, eg)),
+	board := reply{
+		content:    fmt.Sprintf("A game of Volo against me (%s), %s. %s", level, describeTerms(g), b.turnLine(g, eg)) + note,
 		image:      img,
 		mention:    []string{in.user},
 		components: moveButtonRow(g, 0),
-	})
+	}
+	var anns []*store.Announcement
+	if g.Parent != "" {
+		link, err := b.announce(in.ChannelID, in, false, reply{content: fmt.Sprintf("%s starts a game of Volo against me (%s) in <#%s>.", mention(in.user), level, g.Channel)})
+		if err != nil {
+			return err
+		}
+		anns = append(anns, link)
+		in = nil // the board goes to the thread
+	}
+	ann, err := b.announce(g.Channel, in, false, board)
 	if err != nil {
 		return err
 	}
-	defer b.locks.lock(in.ChannelID)()
-	if err := b.createGame(g, ann); err != nil {
+	defer b.locks.lock(g.Channel)()
+	if err := b.createGame(g, append(anns, ann)...); err != nil {
 		return err
 	}
 	b.botTurn(g, eg)
@@ -193,11 +230,12 @@ func (b *Bot) startAgainstBot(in *interaction, g *store.Game) error {
 // challengeFor loads the challenge a button belongs to, refusing a stale
 // button. The caller holds the channel's lock.
 func (b *Bot) challengeFor(in *interaction, bt button) (*store.Game, error) {
-	g, err := b.load(in.ChannelID)
+	channel := buttonChannel(in, bt)
+	g, err := b.load(channel)
 	if err != nil {
 		return nil, err
 	}
-	if g.Status != store.Challenge || !bt.current(g) {
+	if g.Status != store.Challenge || !bt.current(g) || channel != in.ChannelID && g.Parent != in.ChannelID {
 		return nil, movedOn()
 	}
 	return g, nil
@@ -205,10 +243,10 @@ func (b *Bot) challengeFor(in *interaction, bt button) (*store.Game, error) {
 
 // acceptButton starts the game of a challenge.
 func (b *Bot) acceptButton(in *interaction, bt button) error {
-	defer b.locks.lock(in.ChannelID)()
+	defer b.locks.lock(buttonChannel(in, bt))()
 	g, err := b.challengeFor(in, bt)
 	if err != nil {
-		if g, _ := b.store.Get(in.ChannelID); g != nil && g.Status == store.Active && bt.game == gameKey(g) && in.user == b.challenged(g) {
+		if g, _ := b.store.Get(buttonChannel(in, bt)); g != nil && g.Status == store.Active && bt.game == gameKey(g) && in.user == b.challenged(g) {
 			// Most likely a retry after Discord lost the answer.
 			return refuse("You have accepted this challenge already: the game is on, and its board is in the channel.")
 		}
@@ -229,7 +267,10 @@ func (b *Bot) acceptButton(in *interaction, bt button) error {
 		return err
 	}
 	content := fmt.Sprintf("%s accepted the challenge of %s: %s.", mention(in.user), mention(challenger), describeTerms(g))
-	accepted, err := b.announce(g.Channel, in, true, reply{content: content})
+	if g.Parent != "" {
+		content += fmt.Sprintf(" The game is on in <#%s>.", g.Channel)
+	}
+	accepted, err := b.announce(in.ChannelID, in, true, reply{content: content})
 	if err != nil {
 		return err
 	}
@@ -242,7 +283,7 @@ func (b *Bot) acceptButton(in *interaction, bt button) error {
 
 // declineButton and withdrawButton end a challenge unplayed.
 func (b *Bot) declineButton(in *interaction, bt button, withdraw bool) error {
-	defer b.locks.lock(in.ChannelID)()
+	defer b.locks.lock(buttonChannel(in, bt))()
 	g, err := b.challengeFor(in, bt)
 	if err != nil {
 		return err
@@ -258,7 +299,7 @@ func (b *Bot) declineButton(in *interaction, bt button, withdraw bool) error {
 	if withdraw {
 		verb = "withdrew"
 	}
-	ann, err := b.announce(g.Channel, in, true, reply{content: fmt.Sprintf("%s %s the challenge. The channel is free for a new one.", mention(in.user), verb)})
+	ann, err := b.announce(in.ChannelID, in, true, reply{content: fmt.Sprintf("%s %s the challenge. The channel is free for a new one.", mention(in.user), verb)})
 	if err != nil {
 		return err
 	}

@@ -19,6 +19,7 @@ const (
 	cmdRules     = "rules"
 	cmdHelp      = "help"
 	cmdAbort     = "abort"
+	cmdSettings  = "settings"
 )
 
 // text is a name or description in English with its French translation.
@@ -56,6 +57,7 @@ const (
 	optLevel    = "level"
 	optMove     = "move"
 	optGame     = "game"
+	optThread   = "thread"
 )
 
 func subcommands() []subSpec {
@@ -72,6 +74,7 @@ func subcommands() []subSpec {
 			{name: text{optLevel, "niveau"}, desc: text{"My strength, when you challenge me", "Ma force, si vous me défiez"}, kind: discordgo.ApplicationCommandOptionString, choices: []choiceSpec{
 				{text{"easy", "facile"}, "easy"}, {text{"medium", "moyen"}, "medium"}, {text{"hard", "difficile"}, "hard"},
 			}},
+			{name: text{optThread, "fil"}, desc: text{"Play in a thread of its own (the server's setting if left out)", "Jouer dans un fil à part (le réglage du serveur sinon)"}, kind: discordgo.ApplicationCommandOptionBoolean},
 		}},
 		{cmdMove, "jouer", text{"Play a move: f5 adds a bird, c3:c5-NE2 flies a line", "Jouer un coup : f5 pose un oiseau, c3:c5-NE2 fait voler une ligne"}, []optionSpec{
 			{name: text{optMove, "coup"}, desc: text{"The move, e.g. f5, l2-SE3, c3:c5-NE2/e7", "Le coup, par ex. f5, l2-SE3, c3:c5-NE2/e7"}, kind: discordgo.ApplicationCommandOptionString, required: true, autocomplete: true, minLen: 1, maxLen: maxMoveLength},
@@ -86,6 +89,9 @@ func subcommands() []subSpec {
 		{cmdGames, "parties", text{"The games being played in this server", "Les parties en cours sur ce serveur"}, nil},
 		{cmdRules, "regles", text{"How to play Volo", "Comment jouer à Volo"}, nil},
 		{cmdHelp, "aide", text{"What the Volo commands do", "Ce que font les commandes Volo"}, nil},
+		{cmdSettings, "reglages", text{"This server's settings for Volo (members who can manage the server)", "Les réglages de Volo sur ce serveur (gestionnaires du serveur)"}, []optionSpec{
+			{name: text{optThread, "fil"}, desc: text{"Start every game in a thread of its own", "Commencer chaque partie dans un fil à part"}, kind: discordgo.ApplicationCommandOptionBoolean},
+		}},
 		{cmdAbort, "annuler", text{"Call off the game before both players have moved", "Annuler la partie avant que les deux joueurs aient joué"}, nil},
 	}
 }

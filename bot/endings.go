@@ -63,7 +63,7 @@ func (b *Bot) finish(in *interaction, g *store.Game, eg *engine.Game, line, done
 	if err != nil {
 		return err
 	}
-	clicked, err := b.announce(g.Channel, in, true, reply{content: done})
+	clicked, err := b.announce(in.ChannelID, in, true, reply{content: done})
 	if err != nil {
 		return err
 	}

@@ -52,6 +52,13 @@ func (b *Bot) commitGame(g *store.Game, anns ...*store.Announcement) error {
 	var err error
 	if g.Outcome.Over() {
 		g.RemindAt, g.Deadline = time.Time{}, time.Time{}
+		if g.Parent != "" {
+			result, err := b.resultInParent(g)
+			if err != nil {
+				return err
+			}
+			anns = append(anns, result)
+		}
 		err = b.store.Finish(g, anns...)
 	} else {
 		err = b.store.Update(g, anns...)

@@ -227,6 +227,8 @@ func (b *Bot) onCommand(in *interaction) error {
 		return b.respond(in, reply{content: helpText(), ephemeral: true})
 	case cmdAbort:
 		return b.abortCommand(in)
+	case cmdSettings:
+		return b.settingsCommand(in, opts)
 	}
 	return refuse("I don't know /volo %s. Try /volo help.", sub.Name)
 }

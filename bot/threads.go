@@ -1,0 +1,113 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/volo-discord/volo/store"
+)
+
+// A game may be played in a public thread of its own, started from the
+// channel of the challenge: the channel keeps the challenge, a link and
+// the result; the moves go to the thread. A server's managers make it the
+// default with /volo settings thread:true; a challenge says otherwise
+// with thread:false.
+
+// threadArchive is how long a game's thread stays open without a message:
+// a week, so correspondence games keep it.
+const threadArchive = 7 * 24 * 60
+
+// threadPermissions are what the bot needs to play in a thread of its own.
+const threadPermissions = discordgo.PermissionCreatePublicThreads | discordgo.PermissionSendMessagesInThreads
+
+// gameChannel returns where a new game is played: a new public thread of
+// the interaction's channel when want, else the channel itself (parent is
+// then empty). A thread Discord will not let the bot start leaves the game
+// in the channel, with note saying so.
+func (b *Bot) gameChannel(in *interaction, want bool, name string) (channel, parent, note string, err error) {
+	if !want {
+		return in.ChannelID, "", "", nil
+	}
+	if in.AppPermissions&threadPermissions != threadPermissions {
+		return in.ChannelID, "", " I can't start threads here (I need Create Public Threads and Send Messages in Threads), so the game is in this channel.", nil
+	}
+	th, err := b.session.ThreadStart(in.ChannelID, clip(name, 100), discordgo.ChannelTypeGuildPublicThread, threadArchive)
+	var re *discordgo.RESTError
+	switch {
+	case err == nil:
+		return th.ID, in.ChannelID, "", nil
+	case errors.As(err, &re) && re.Response != nil && re.Response.StatusCode < http.StatusInternalServerError && re.Response.StatusCode != http.StatusTooManyRequests:
+		// A thread inside a thread, a channel without threads, a missing
+		// permission: play here.
+		b.log.Info("could not start a thread for a game", "channel", in.ChannelID, "err", err)
+		return in.ChannelID, "", " I couldn't start a thread here, so the game is in this channel.", nil
+	}
+	return "", "", "", fmt.Errorf("start a thread in %s: %w", in.ChannelID, err)
+}
+
+// threadName names a game's thread after its players.
+func threadName(g *store.Game) string {
+	return fmt.Sprintf("Volo: %s vs %s", g.Players[0].Name, g.Players[1].Name)
+}
+
+// challengeChannel is where a game's challenge was posted: the thread's
+// parent, or the game's own channel.
+func challengeChannel(g *store.Game) string {
+	if g.Parent != "" {
+		return g.Parent
+	}
+	return g.Channel
+}
+
+// buttonChannel is the channel of the game a challenge button belongs to:
+// the thread its argument names, when its message is in the parent, else
+// the interaction's channel.
+func buttonChannel(in *interaction, bt button) string {
+	if bt.arg != "" && strings.Trim(bt.arg, "0123456789") == "" {
+		return bt.arg
+	}
+	return in.ChannelID
+}
+
+// resultInParent is the result of a thread's game for the channel it was
+// started from.
+func (b *Bot) resultInParent(g *store.Game) (*store.Announcement, error) {
+	return b.announce(g.Parent, nil, false, reply{content: fmt.Sprintf("%s vs %s: %s The board, the record and a replay are in <#%s>.", who(g, 0), who(g, 1), g.Outcome, g.Channel)})
+}
+
+// settingsCommand shows the server's settings, or changes them for a
+// member who can manage the server.
+func (b *Bot) settingsCommand(in *interaction, opts map[string]*discordgo.ApplicationCommandInteractionDataOption) error {
+	gs, err := b.store.Settings(in.GuildID)
+	if err != nil {
+		return fmt.Errorf("settings of %s: %w", in.GuildID, err)
+	}
+	o, change := opts[optThread]
+	if !change {
+		where := "in the channel of their challenge"
+		if gs.Threads {
+			where = "in a thread of their own"
+		}
+		return b.respond(in, reply{ephemeral: true, content: fmt.Sprintf("Games in this server start %s (a challenge can say thread:true or thread:false). Members who can manage the server change this with /volo settings thread:true or thread:false.", where)})
+	}
+	if in.Member == nil || in.Member.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) == 0 {
+		return refuse("Only members who can manage this server can change its settings.")
+	}
+	gs.Threads = o.BoolValue()
+	if err := b.store.SetSettings(in.GuildID, gs); err != nil {
+		return fmt.Errorf("set settings of %s: %w", in.GuildID, err)
+	}
+	done := "From now on, games in this server start in a thread of their own; a challenge can still say thread:false."
+	if !gs.Threads {
+		done = "From now on, games in this server are played in the channel of their challenge; a challenge can still say thread:true."
+	}
+	// The setting is stored: a lost answer is shown again by /volo settings.
+	if err := b.respond(in, reply{ephemeral: true, content: done}); err != nil {
+		b.log.Warn("could not confirm a change of settings", "guild", in.GuildID, "err", err)
+	}
+	return nil
+}

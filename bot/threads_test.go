@@ -1,0 +1,74 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/volo-discord/volo/internal/fakediscord"
+)
+
+// A server's manager has games start in threads: the channel keeps the
+// challenge, the link and the result, the thread the game.
+func TestGamesInThreads(t *testing.T) {
+	w := newWorld(t)
+	role, err := w.srv.AddRole(w.guild, "managers", fakediscord.PermAdministrator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dana, _ := w.srv.AddUser("dana")
+	if _, err := w.srv.AddMember(w.guild, dana.ID, role.ID); err != nil {
+		t.Fatal(err)
+	}
+	if msg := w.do("cleo", "/volo settings thread:true"); !strings.Contains(msg.Content, "Only members who can manage this server") {
+		t.Errorf("cleo changing the settings: %q", msg.Content)
+	}
+	if msg := w.do("dana", "/volo settings thread:true"); !strings.Contains(msg.Content, "thread of their own") {
+		t.Errorf("dana turning threads on: %q", msg.Content)
+	}
+	if msg := w.do("cleo", "/volo settings"); !strings.Contains(msg.Content, "start in a thread of their own") {
+		t.Errorf("the settings shown: %q", msg.Content)
+	}
+	challenge := w.do("ana", "/volo challenge opponent:@ben colour:orange")
+	threads := w.srv.Threads(w.channel)
+	if len(threads) != 1 || !strings.Contains(challenge.Content, "<#"+threads[0].ID+">") {
+		t.Fatalf("the challenge %q names no thread (threads %v)", challenge.Content, threads)
+	}
+	thread := threads[0]
+	if thread.Name != "Volo: ana vs ben" {
+		t.Errorf("the thread is named %q", thread.Name)
+	}
+	// A second challenge in the channel gets a thread of its own.
+	second := w.do("cleo", "/volo challenge opponent:@ben")
+	if !strings.Contains(second.Content, "challenges") || len(w.srv.Threads(w.channel)) != 2 {
+		t.Errorf("a second challenge beside the first: %q", second.Content)
+	}
+	accepted := w.click("ben", challenge, "Accept")
+	if !strings.Contains(accepted.Content, "The game is on in <#"+thread.ID+">") {
+		t.Errorf("the accepted challenge says %q", accepted.Content)
+	}
+	w.saidOnce(thread.ID, "The game begins.", "ana")
+	w.doIn(thread.ID, "ana", "/volo move move:f5")
+	w.saidOnce(thread.ID, "f5 · move 1 ·", "ben")
+	if n := len(w.said(w.channel, "· move 1 ·")); n != 0 {
+		t.Errorf("a move went to the channel %d times", n)
+	}
+	confirm := w.doIn(thread.ID, "ben", "/volo resign")
+	w.click("ben", confirm, "Resign")
+	w.saidOnce(thread.ID, "resigned: Orange wins.")
+	w.saidOnce(w.channel, "Orange wins: Blue resigned. The board, the record and a replay are in <#"+thread.ID+">.")
+	w.noValidationFailures()
+}
+
+// A bot that may not start threads plays in the channel, and says so.
+func TestNoThreadWithoutThePermission(t *testing.T) {
+	w := newWorldWith(t, worldOptions{stand: func(o *fakediscord.Options) {
+		o.BotPermissions = fakediscord.DefaultBotPermissions &^ fakediscord.PermCreatePublicThreads
+		o.EveryonePermissions = fakediscord.DefaultEveryonePermissions &^ fakediscord.PermCreatePublicThreads
+	}})
+	msg := w.do("ana", "/volo challenge opponent:@ben colour:orange thread:true")
+	if !strings.Contains(msg.Content, "I can't start threads here") || len(w.srv.Threads(w.channel)) != 0 {
+		t.Fatalf("a thread without the permission: %q", msg.Content)
+	}
+	w.click("ben", msg, "Accept")
+	w.saidOnce(w.channel, "The game begins.", "ana")
+}
