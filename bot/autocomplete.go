@@ -1,8 +1,9 @@
 package bot
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -13,7 +14,8 @@ import (
 )
 
 // onAutocomplete offers the legal moves matching what the player typed,
-// the most useful first: wins, then flights, then adds, then a pass.
+// the most useful first, each with what it does in words: "c3:c5-NE2 ·
+// line of 3 flies NE 2, joins your bird at e7".
 func (b *Bot) onAutocomplete(in *interaction) error {
 	var typed string
 	data := in.ApplicationCommandData()
@@ -52,50 +54,52 @@ func (b *Bot) suggest(in *interaction, typed string) []*discordgo.ApplicationCom
 	}
 	key := normalise(typed)
 	type ranked struct {
-		name string
-		rank int
+		m    engine.Move
+		e    engine.Effect
+		rank [3]int
 	}
 	var list []ranked
 	for _, m := range eg.LegalMoves() {
-		name := m.String()
-		if !strings.HasPrefix(strings.ToLower(name), key) && !matchesEnd(m, key) {
+		if !strings.HasPrefix(strings.ToLower(m.String()), key) && !matchesEnd(m, key) {
 			continue
 		}
-		list = append(list, ranked{name, rank(pos, m, g.Rules)})
-	}
-	sort.SliceStable(list, func(i, j int) bool {
-		if list[i].rank != list[j].rank {
-			return list[i].rank < list[j].rank
+		e, err := pos.Effect(m, g.Rules)
+		if err != nil {
+			continue // LegalMoves and Effect disagree: leave the move out rather than fail
 		}
-		return list[i].name < list[j].name
+		list = append(list, ranked{m, e, usefulness(e)})
+	}
+	slices.SortFunc(list, func(a, b ranked) int {
+		return cmp.Or(slices.Compare(a.rank[:], b.rank[:]), engine.CompareMoves(a.m, b.m))
 	})
 	for i, r := range list {
 		if i == maxChoices {
 			break
 		}
-		choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: r.name, Value: r.name})
+		name := clip(r.m.String()+" · "+r.e.String(), maxChoiceName)
+		choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: r.m.String()})
 	}
 	return choices
 }
 
-// rank orders suggestions: a win, then flights (longer lines first), then
-// region choices that keep the game going, adds, a pass, and last the
-// moves that hand the opponent the game.
-func rank(pos engine.Position, m engine.Move, r engine.Rules) int {
-	_, o := pos.Apply(m, r)
-	if w, won := o.Result.Winner(); won {
-		if w == pos.ToMove() {
-			return 0
+// usefulness ranks a suggestion, smallest first: a win, then flights that
+// join more flocks, cost the opponent more birds and move more birds, then
+// adds, a pass, and last the moves that hand the opponent the game. Moves
+// ranked alike go in natural order (j2 before j10).
+func usefulness(e engine.Effect) [3]int {
+	if w, won := e.Outcome.Result.Winner(); won {
+		if w == e.Mover {
+			return [3]int{0}
 		}
-		return 9
+		return [3]int{9}
 	}
-	switch m.Kind {
+	switch e.Move.Kind {
 	case engine.KindFly:
-		return 4 - min(m.Length(), 3)
+		return [3]int{1, -len(e.Joined), -e.Removed*100 - e.Birds}
 	case engine.KindAdd:
-		return 5
+		return [3]int{5}
 	}
-	return 6
+	return [3]int{6}
 }
 
 // matchesEnd lets "c5" find flights whose line ends on c5 too.

@@ -58,6 +58,7 @@ const (
 	optMove     = "move"
 	optGame     = "game"
 	optThread   = "thread"
+	optLabels   = "labels"
 )
 
 func subcommands() []subSpec {
@@ -82,7 +83,9 @@ func subcommands() []subSpec {
 		{cmdPass, "passer", text{"Pass your turn (only when the rules allow it)", "Passer votre tour (seulement si les règles le permettent)"}, nil},
 		{cmdResign, "abandonner", text{"Resign the game in this channel", "Abandonner la partie de ce salon"}, nil},
 		{cmdDraw, "nulle", text{"Offer your opponent a draw", "Proposer la nulle à votre adversaire"}, nil},
-		{cmdBoard, "plateau", text{"Show the board, whose turn it is and the time left", "Afficher le plateau, le trait et le temps restant"}, nil},
+		{cmdBoard, "plateau", text{"Show the board, whose turn it is and the time left", "Afficher le plateau, le trait et le temps restant"}, []optionSpec{
+			{name: text{optLabels, "noms"}, desc: text{"Name every empty point on the board", "Nommer chaque point libre du plateau"}, kind: discordgo.ApplicationCommandOptionBoolean},
+		}},
 		{cmdHistory, "historique", text{"The moves so far and the game record as a file", "Les coups joués et la partie en fichier"}, []optionSpec{
 			{name: text{optGame, "partie"}, desc: text{"A finished game's ID, from /volo games (this channel's game if left out)", "L'identifiant d'une partie finie, vu dans /volo parties"}, kind: discordgo.ApplicationCommandOptionString, maxLen: maxGameIDLength},
 		}},

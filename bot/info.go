@@ -25,15 +25,18 @@ func (b *Bot) boardAnnouncement(g *store.Game, eg *engine.Game, line string) (*s
 	return b.announce(g.Channel, nil, false, r)
 }
 
-// boardCommand shows anyone the board, whose turn it is and the time left.
-func (b *Bot) boardCommand(in *interaction) error {
+// boardCommand shows anyone the board, whose turn it is and the time left;
+// with labels, every empty point named.
+func (b *Bot) boardCommand(in *interaction, labels bool) error {
 	g, eg, err := b.gameHere(in.ChannelID)
 	if err != nil {
 		return err
 	}
-	img, err := b.boardImage(g, eg)
+	sc := b.scene(g, eg)
+	sc.PointNames = labels
+	img, err := b.render.Board(sc)
 	if err != nil {
-		return err
+		return fmt.Errorf("render board %s: %w", g.Channel, err)
 	}
 	if g.Status == store.Finished {
 		return b.respond(in, reply{content: endLine(g) + ". /volo history has its record.", image: img})

@@ -216,7 +216,8 @@ func (b *Bot) onCommand(in *interaction) error {
 	case cmdDraw:
 		return b.drawCommand(in)
 	case cmdBoard:
-		return b.boardCommand(in)
+		o, labels := opts[optLabels]
+		return b.boardCommand(in, labels && o.Type == discordgo.ApplicationCommandOptionBoolean && o.BoolValue())
 	case cmdHistory:
 		return b.historyCommand(in, optString(opts, optGame))
 	case cmdGames:

@@ -7,7 +7,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/volo-discord/volo/engine"
-	"github.com/volo-discord/volo/render"
 	"github.com/volo-discord/volo/store"
 )
 
@@ -88,18 +87,18 @@ func (b *Bot) pickReply(g *store.Game, eg *engine.Game, v pickView) (reply, erro
 	if len(buttons) > 0 {
 		r.components = append(r.components, discordgo.ActionsRow{Components: buttons})
 	}
-	var sc render.Scene
+	// Every step shows the board with its empty points named, so a point
+	// is found without counting: as it stands, with a pending flight's
+	// regions lettered, or after the previewed move.
+	sc := b.scene(g, eg)
+	sc.PointNames = true
 	switch {
 	case v.preview != nil:
 		pos := eg.Position()
 		next, o := pos.Apply(*v.preview, g.Rules)
-		sc = b.scene(g, eg)
 		sc.Position, sc.Before, sc.Last, sc.Outcome, sc.Ply = next, pos, *v.preview, o, eg.Ply()+1
 	case v.pending != nil:
-		sc = b.scene(g, eg)
 		sc.Pending = *v.pending
-	default:
-		return r, nil
 	}
 	img, err := b.render.Board(sc)
 	if err != nil {

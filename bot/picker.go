@@ -94,15 +94,6 @@ func sourceOf(m engine.Move) string {
 // rowOf returns the row letter of a point.
 func rowOf(p engine.Point) string { return p.String()[:1] }
 
-// byPoint orders points as a player reads them: by row, then by number.
-func byPoint(a, b engine.Point) int {
-	sa, sb := a.String(), b.String()
-	if c := cmp.Compare(sa[:1], sb[:1]); c != 0 {
-		return c
-	}
-	return cmp.Or(cmp.Compare(len(sa), len(sb)), cmp.Compare(sa, sb))
-}
-
 // start is the first step: what to do.
 func (pk picker) start() pickView {
 	count := map[string]int{}
@@ -184,7 +175,7 @@ func (pk picker) kind(kind, row string) (pickView, bool) {
 			choices = append(choices, m)
 		}
 	}
-	slices.SortFunc(choices, func(a, b engine.Move) int { return cmp.Or(byPoint(a.From, b.From), byPoint(a.To, b.To)) })
+	slices.SortFunc(choices, func(a, b engine.Move) int { return engine.CompareMoves(a, b) })
 	what := map[string]string{kindAdd: "Where do you add a bird?", kindBird: "Which bird flies?", kindLine: "Which line flies?"}[kind]
 	if len(choices) > maxOptions && row == "" {
 		noun := map[string][2]string{kindAdd: {"point", "points"}, kindBird: {"bird", "birds"}, kindLine: {"line", "lines"}}[kind]
@@ -319,23 +310,4 @@ func (pk picker) warning(m engine.Move) string {
 }
 
 // describe says in a few words what a legal move does.
-func (pk picker) describe(m engine.Move) string {
-	if w := pk.warning(m); w != "" {
-		return w
-	}
-	me := pk.pos.ToMove()
-	switch m.Kind {
-	case engine.KindAdd:
-		return "adds a bird"
-	case engine.KindPass:
-		return "passes"
-	}
-	what := "the bird flies"
-	if n := m.Length(); n > 1 {
-		what = fmt.Sprintf("the line of %d flies", n)
-	}
-	if m.Keep != engine.NoPoint {
-		return fmt.Sprintf("%s; %s keeps the region of %s", what, me.Other(), m.Keep)
-	}
-	return what
-}
+func (pk picker) describe(m engine.Move) string { return pk.pos.Describe(m, pk.rules) }

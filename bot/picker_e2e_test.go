@@ -1,6 +1,8 @@
 package bot_test
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -21,8 +23,11 @@ func TestMoveWithThePicker(t *testing.T) {
 		t.Errorf("cleo opening the picker: %q", msg.Content)
 	}
 	pick := w.click("ana", &board, "Make a move")
-	if pick.Flags&64 == 0 || !strings.Contains(pick.Content, "What do you do?") {
-		t.Fatalf("the picker: %q (flags %d)", pick.Content, pick.Flags)
+	if pick.Flags&64 == 0 || !strings.Contains(pick.Content, "What do you do?") || len(pick.Attachments) != 1 {
+		t.Fatalf("the picker, with the board and its points named: %q (flags %d, %d images)", pick.Content, pick.Flags, len(pick.Attachments))
+	}
+	if named := w.do("cleo", "/volo board labels:true"); len(named.Attachments) != 1 || named.Attachments[0].Size <= board.Attachments[0].Size {
+		t.Errorf("the board with its points named: %d images", len(named.Attachments))
 	}
 	rows := w.choose("ana", pick, "Add a bird")
 	if !strings.Contains(rows.Content, "row") {
@@ -34,7 +39,7 @@ func TestMoveWithThePicker(t *testing.T) {
 		t.Fatalf("the preview of f5: %q with %d images", preview.Content, len(preview.Attachments))
 	}
 	back := w.click("ana", preview, "Back")
-	if !strings.Contains(back.Content, "What do you do?") || len(back.Attachments) != 0 {
+	if !strings.Contains(back.Content, "What do you do?") || len(back.Attachments) != 1 {
 		t.Errorf("Back: %q with %d images", back.Content, len(back.Attachments))
 	}
 	preview = w.choose("ana", w.choose("ana", w.choose("ana", back, "Add a bird"), "Row f"), "f5")
@@ -52,4 +57,36 @@ func TestMoveWithThePicker(t *testing.T) {
 		t.Errorf("confirming twice: %q", msg.Content)
 	}
 	w.noValidationFailures()
+}
+
+// Suggestions name each move and say what it does, the useful first and
+// the rest in natural order: j2 before j10.
+func TestAutocompleteTeaches(t *testing.T) {
+	w := newWorld(t)
+	w.startGame(w.channel)
+	got := w.suggestions("ana", "/volo move move:j")
+	if len(got) == 0 {
+		t.Fatal("no suggestions for j")
+	}
+	var numbers []int
+	for _, name := range got {
+		move, words, ok := strings.Cut(name, " · ")
+		if !ok || !strings.HasPrefix(move, "j") || !strings.Contains(words, "adds") || len([]rune(name)) > 100 {
+			t.Errorf("suggestion %q", name)
+			continue
+		}
+		n, _ := strconv.Atoi(move[1:])
+		numbers = append(numbers, n)
+	}
+	if !slices.IsSorted(numbers) {
+		t.Errorf("adds in row j are not in natural order: %v", numbers)
+	}
+	// With a flight to make, the flights come before the adds.
+	w.do("ana", "/volo move move:f5")
+	w.do("ben", "/volo move move:h7")
+	w.do("ana", "/volo move move:f7")
+	all := w.suggestions("ben", "/volo move move:")
+	if len(all) == 0 || !strings.Contains(all[0], "flies") {
+		t.Errorf("the first suggestion with flights to make: %q", all)
+	}
 }

@@ -30,7 +30,7 @@ func (p *Position) checkAdd(pt Point) error {
 		if c == me {
 			return illegal(ErrOccupied, fmt.Sprintf("%s already holds one of your birds: add a bird on an empty point.", pt))
 		}
-		return illegal(ErrOccupied, fmt.Sprintf("%s already holds a %s bird: add a bird on an empty point.", pt, c))
+		return illegal(ErrOccupied, fmt.Sprintf("%s already holds %s bird: add a bird on an empty point.", pt, aColour(c)))
 	}
 	if p.Supply(me) == 0 {
 		return illegal(ErrOutOfBirds, fmt.Sprintf("You have no birds left to add: all %d are in the sky. Let a line of birds fly instead.", SupplySize))
@@ -131,7 +131,7 @@ func (p *Position) flightPath(m Move, line []Point, unit bitboard) (bitboard, er
 			}
 			if blockers.has(next) {
 				c, _ := p.At(next)
-				return landed, illegal(ErrPathBlocked, fmt.Sprintf("The way is blocked: a %s bird on %s stands in the path, and birds never fly over other birds.", c, next))
+				return landed, illegal(ErrPathBlocked, fmt.Sprintf("The way is blocked: %s bird on %s stands in the path, and birds never fly over other birds.", aColour(c), next))
 			}
 			pts[i] = next
 			landed = landed.or(bitOf(next))
@@ -196,4 +196,12 @@ func (m Move) unitName() string {
 		return m.From.String()
 	}
 	return m.From.String() + ":" + m.To.String()
+}
+
+// aColour is a colour with its article: "an Orange", "a Blue".
+func aColour(c Colour) string {
+	if c == Orange {
+		return "an " + c.String()
+	}
+	return "a " + c.String()
 }

@@ -1,6 +1,9 @@
 package engine
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Every loose form RULES.md and the README promise, read on a board where
 // the move is legal and checked into the canonical move it stands for.
@@ -61,5 +64,20 @@ func TestParseMoveLooseFormsOnABoard(t *testing.T) {
 		if got := canon.String(); got != tc.want {
 			t.Errorf("%s: %q is %s, want %s", tc.form, tc.in, got, tc.want)
 		}
+	}
+}
+
+func TestColourArticles(t *testing.T) {
+	if got := aColour(Orange); got != "an Orange" {
+		t.Errorf("aColour(Orange) = %q", got)
+	}
+	if got := aColour(Blue); got != "a Blue" {
+		t.Errorf("aColour(Blue) = %q", got)
+	}
+	pos := StartPosition() // Orange to move
+	occupied := pos.Birds(Blue)[0]
+	_, err := pos.Check(Add(occupied), Standard)
+	if err == nil || !strings.Contains(err.Error(), "holds a Blue bird") {
+		t.Errorf("adding on a Blue bird: %v", err)
 	}
 }
