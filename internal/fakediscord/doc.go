@@ -73,6 +73,10 @@
 // are forgotten when their token expires or Options.MaxInteractions newer ones exist.
 // Retained counts what is held.
 //
+// World takes what the stand-in holds apart from what happens in it (the application, users,
+// guilds, roles, members, channels and threads, with their IDs, but no messages), and Restore
+// gives it to a new stand-in, so that a sandbox finds its server again after a restart.
+//
 // Everything stays on 127.0.0.1: the HTTP client refuses any host but Discord's, which it
 // sends to the server.
 package fakediscord

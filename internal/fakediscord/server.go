@@ -240,10 +240,18 @@ func (s *Server) Close() error {
 }
 
 // Application returns the application the bot runs as.
-func (s *Server) Application() Application { return s.app }
+func (s *Server) Application() Application {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.app
+}
 
 // Bot returns the application's bot user.
-func (s *Server) Bot() User { return s.bot }
+func (s *Server) Bot() User {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.bot
+}
 
 // now tells the time by the configured clock, in UTC as Discord reports it.
 func (s *Server) now() time.Time {

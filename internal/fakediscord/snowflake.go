@@ -1,6 +1,7 @@
 package fakediscord
 
 import (
+	"fmt"
 	"strconv"
 	"time"
 )
@@ -27,6 +28,17 @@ func (g *snowflakes) next(t time.Time) string {
 	}
 	g.last = id
 	return strconv.FormatUint(id, 10)
+}
+
+// reserve makes sure that no ID up to id is handed out again, for IDs that a stand-in restored
+// from before a restart holds.
+func (g *snowflakes) reserve(id string) error {
+	n, err := strconv.ParseUint(id, 10, 64)
+	if err != nil {
+		return fmt.Errorf("%q is not a snowflake", id)
+	}
+	g.last = max(g.last, n)
+	return nil
 }
 
 // SnowflakeTime returns the creation time encoded in a Discord snowflake ID.

@@ -1,0 +1,148 @@
+package fakediscord
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strconv"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// A world taken from one stand-in and restored in another, through JSON as a file keeps it,
+// has the same application, users, guild, roles, members, channels and threads, and the new
+// stand-in's IDs come after all of them.
+func TestWorldSurvivesARestart(t *testing.T) {
+	t.Parallel()
+	before := startServer(t, Options{})
+	w := newWorld(t, before)
+	thread, err := before.AddThread(w.general.ID, "ana vs ben", "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := before.DMChannel("ben"); err != nil {
+		t.Fatal(err)
+	}
+	last, err := before.PostMessage(thread.ID, "ana", "my move")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(before.World())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept World
+	if err := json.Unmarshal(data, &kept); err != nil {
+		t.Fatal(err)
+	}
+
+	after := startServer(t, Options{})
+	if err := after.Restore(kept); err != nil {
+		t.Fatal(err)
+	}
+	got, want := after.World(), before.World()
+	got.LastID, want.LastID = "", "" // the new stand-in counts from its own start, later
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("restored world\n%+v\nwant\n%+v", got, want)
+	}
+	if after.Application() != before.Application() || after.Bot() != before.Bot() {
+		t.Errorf("application %+v, bot %+v; want %+v, %+v", after.Application(), after.Bot(), before.Application(), before.Bot())
+	}
+	if got, ok := after.Channel(thread.ID); !ok || got.ParentID != w.general.ID || got.Name != "ana vs ben" {
+		t.Errorf("thread %+v, %v; want ana vs ben under #general", got, ok)
+	}
+	if ana, ok := after.User("ana"); !ok || ana.ID != w.ana.ID || ana.Locale != "en-US" {
+		t.Errorf("ana %+v, %v; want ID %s", ana, ok, w.ana.ID)
+	}
+	if p, err := after.Permissions(w.general.ID, w.ben.ID); err != nil || p&PermManageMessages == 0 {
+		t.Errorf("ben, moderator: permissions %b, %v", p, err)
+	}
+
+	// Nothing new takes an old ID, not even the message's, which the world does not keep.
+	cleo, err := after.AddUser("cleo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !later(t, cleo.ID, last.ID) || !later(t, cleo.ID, kept.LastID) {
+		t.Errorf("new user %s, not after the last message %s and last ID %s", cleo.ID, last.ID, kept.LastID)
+	}
+
+	// A bot connecting to the restored stand-in is the same user, in the same guild, and may
+	// post in the thread.
+	ds := connect(t, after, discordgo.IntentsGuilds)
+	if me, err := ds.User("@me"); err != nil || me.ID != before.Bot().ID {
+		t.Errorf("the bot connects as %v (%v), want %s", me, err, before.Bot().ID)
+	}
+	if th, err := ds.Channel(thread.ID); err != nil || th.GuildID != w.guild.ID || th.Name != "ana vs ben" {
+		t.Errorf("the thread: %+v (%v), want ana vs ben in %s", th, err, w.guild.ID)
+	}
+	if _, err := ds.ChannelMessageSend(thread.ID, "still here"); err != nil {
+		t.Errorf("posting in the restored thread: %v", err)
+	}
+}
+
+// later reports whether snowflake a comes after b.
+func later(t *testing.T, a, b string) bool {
+	t.Helper()
+	x, err1 := strconv.ParseUint(a, 10, 64)
+	y, err2 := strconv.ParseUint(b, 10, 64)
+	if err1 != nil || err2 != nil {
+		t.Fatalf("not snowflakes: %q, %q", a, b)
+	}
+	return x > y
+}
+
+func TestRestoreOnlyIntoANewStandIn(t *testing.T) {
+	t.Parallel()
+	from := New(Options{})
+	newWorld(t, from)
+	into := New(Options{})
+	into.AddGuild("mine")
+	if err := into.Restore(from.World()); !errors.Is(err, ErrNotNew) {
+		t.Errorf("Restore into a stand-in with a guild: %v, want ErrNotNew", err)
+	}
+}
+
+func TestRestoreRefusesAWorldThatDoesNotHoldTogether(t *testing.T) {
+	t.Parallel()
+	from := New(Options{})
+	w := newWorld(t, from)
+	if _, err := from.AddThread(w.general.ID, "a thread", "ana"); err != nil {
+		t.Fatal(err)
+	}
+	good := from.World()
+	for _, tc := range []struct {
+		name  string
+		spoil func(*World)
+	}{
+		{"no application name", func(w *World) { w.Application.Name = "" }},
+		{"an ID twice", func(w *World) { w.Users[1].ID = w.Users[0].ID }},
+		{"a name twice", func(w *World) { w.Users[1].Username = "ANA" }},
+		{"an ID that is no snowflake", func(w *World) { w.Channels[0].ID = "general" }},
+		{"no @everyone", func(w *World) { w.Guilds[0].Roles = w.Guilds[0].Roles[1:] }},
+		{"a member who is no user", func(w *World) { w.Guilds[0].Members[1].User.ID = "1" }},
+		{"a member with a role of nowhere", func(w *World) { w.Guilds[0].Members[1].Roles = []string{"2"} }},
+		{"a channel of no guild", func(w *World) { w.Channels[0].GuildID = "3" }},
+		{"a thread before its parent", func(w *World) { w.Channels[0], w.Channels[1] = w.Channels[1], w.Channels[0] }},
+		{"a voice channel", func(w *World) { w.Channels[0].Type = 2 }},
+		{"a last ID that is no snowflake", func(w *World) { w.LastID = "later" }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			data, _ := json.Marshal(good)
+			var bad World
+			if err := json.Unmarshal(data, &bad); err != nil {
+				t.Fatal(err)
+			}
+			tc.spoil(&bad)
+			srv := New(Options{})
+			before := srv.World()
+			if err := srv.Restore(bad); !errors.Is(err, ErrBadWorld) {
+				t.Fatalf("Restore: %v, want ErrBadWorld", err)
+			}
+			if !reflect.DeepEqual(srv.World(), before) {
+				t.Error("a refused world changed the stand-in")
+			}
+		})
+	}
+}
