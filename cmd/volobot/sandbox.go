@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"path/filepath"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -18,6 +19,12 @@ import (
 // runSandbox runs the real bot against a stand-in for Discord on this
 // machine, with a web page to play in.
 func runSandbox(ctx context.Context, s settings, stdout, stderr io.Writer) error {
+	return runSandboxWith(ctx, s, fakediscord.Options{}, stdout, stderr)
+}
+
+// runSandboxWith is runSandbox with the stand-in's options, which tests
+// relax for the race detector.
+func runSandboxWith(ctx context.Context, s settings, opts fakediscord.Options, stdout, stderr io.Writer) error {
 	cfg, err := bot.LoadConfig(s.configPath, !s.configGiven)
 	if err != nil {
 		return err
@@ -32,15 +39,19 @@ func runSandbox(ctx context.Context, s settings, stdout, stderr io.Writer) error
 	}
 	defer st.Close()
 
-	srv := fakediscord.New(fakediscord.Options{})
+	srv := fakediscord.New(opts)
 	srv.SetChaos(s.chaos) // -chaos: fail that share of the bot's requests at random
 	if err := srv.Start(); err != nil {
 		return fmt.Errorf("sandbox: %w", err)
 	}
 	defer srv.Close()
-	sb, err := sandbox.New(srv, sandbox.Options{})
+	// The server, its channels and people keep their IDs across restarts,
+	// beside the database whose games refer to them.
+	world := sandboxWorldFile(cfg.Database)
+	sb, err := sandbox.New(srv, sandbox.Options{WorldFile: world,
+		Logf: func(format string, args ...any) { log.Warn(fmt.Sprintf(format, args...)) }})
 	if err != nil {
-		return fmt.Errorf("sandbox: %w", err)
+		return err // a sentence naming the world's file
 	}
 	ln, err := net.Listen("tcp", s.listen)
 	if err != nil {
@@ -68,21 +79,28 @@ func runSandbox(ctx context.Context, s settings, stdout, stderr io.Writer) error
 		why = "-sandbox was given"
 	}
 	fmt.Fprintf(stdout, "Volo sandbox: %s, so the bot runs against a stand-in for Discord on this machine.\n"+
-		"Open http://%s in a browser: play as ana, ben or cleo (games are kept in %s).\n"+
-		"To connect to Discord instead, set DISCORD_TOKEN (see README.md). Stop with Ctrl-C.\n", why, ln.Addr(), cfg.Database)
+		"Open http://%s in a browser: play as ana, ben or cleo (games are kept in %s, the server in %s).\n"+
+		"To connect to Discord instead, set DISCORD_TOKEN (see README.md). Stop with Ctrl-C.\n", why, ln.Addr(), cfg.Database, world)
 	if s.chaos > 0 {
 		fmt.Fprintf(stdout, "Chaos: the stand-in fails %.4g%% of the bot's requests at random (-chaos %g).\n", 100*s.chaos, s.chaos)
 	}
 	serveErr := sb.Serve(ctx, ln)
 	cancel()
 	botErr := <-errc
+	keepErr := sb.Close() // the world a last time, with the IDs handed out since
 	if serveErr != nil {
 		return fmt.Errorf("sandbox page: %w", serveErr)
 	}
 	if botErr != nil && !errors.Is(botErr, context.Canceled) {
 		return botErr
 	}
-	return nil
+	return keepErr
+}
+
+// sandboxWorldFile names the file beside the sandbox's database where the
+// sandbox keeps its server: volo-sandbox.db becomes volo-sandbox.world.json.
+func sandboxWorldFile(database string) string {
+	return strings.TrimSuffix(database, filepath.Ext(database)) + ".world.json"
 }
 
 // sandboxDatabase names the sandbox's database beside the configured one:

@@ -3,12 +3,18 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"io"
 	"log/slog"
 	"math/rand/v2"
+	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -210,4 +216,269 @@ func TestTokenNeverLogged(t *testing.T) {
 	if w.logs.Len() == 0 {
 		t.Error("nothing was logged: the test proves nothing")
 	}
+}
+
+// A game started in the sandbox goes on after volobot is stopped and
+// started again in the same directory: the sandbox keeps its server, with
+// the channel and player IDs the game is stored under, beside its
+// database. Ana plays her move as the rules tell, /volo move f5, without
+// the option's name.
+func TestSandboxGameSurvivesARestart(t *testing.T) {
+	t.Chdir(t.TempDir())
+	g := engine.NewGame(engine.Standard, engine.StartPosition())
+	first := startVolobot(t)
+	volo := first.channelID(t, "volo")
+	first.command(t, volo, "ana", "/volo challenge opponent:@ben colour:orange")
+	first.click(t, volo, "ben", "Accept")
+	first.waitText(t, volo, "cleo", "The game begins")
+	opening := legalMove(t, g, "f5")
+	first.command(t, volo, "ana", "/volo move "+opening)
+	first.waitText(t, volo, "cleo", fmt.Sprintf("%s · move 1", opening))
+	before := first.get(t, "/api/state")
+	first.stop(t)
+
+	second := startVolobot(t)
+	if after := second.get(t, "/api/state"); after != before {
+		t.Errorf("after the restart the sandbox shows\n%s\nwant\n%s", after, before)
+	}
+	second.command(t, volo, "cleo", "/volo board")
+	board := second.waitText(t, volo, "cleo", "move 1")
+	if !strings.Contains(board, ".png") {
+		t.Errorf("/volo board after the restart answers %s, want the board", board)
+	}
+	reply := legalMove(t, g, "")
+	second.command(t, volo, "ben", "/volo move "+reply)
+	second.waitText(t, volo, "cleo", fmt.Sprintf("%s · move 2", reply))
+	second.stop(t)
+}
+
+// volobotRun is volobot running the sandbox in the current directory, as
+// a person starts it, driven through its page's JSON API.
+type volobotRun struct {
+	url    string
+	cancel context.CancelFunc
+	done   chan error
+	stderr *lockedBuffer
+}
+
+// startVolobot runs volobot with no token, listening on a free port, and
+// waits until the bot has registered its commands.
+func startVolobot(t *testing.T) *volobotRun {
+	t.Helper()
+	opts := fakediscord.Options{}
+	if raceEnabled {
+		opts.CallbackDeadline = 30 * time.Second
+	}
+	s, err := parseSettings([]string{"-listen", "127.0.0.1:0"}, env(nil), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	v := &volobotRun{cancel: cancel, done: make(chan error, 1), stderr: &lockedBuffer{}}
+	stdout := &lockedBuffer{}
+	go func() { v.done <- runSandboxWith(ctx, s, opts, stdout, v.stderr) }()
+	t.Cleanup(func() { v.stop(t) })
+	addr := regexp.MustCompile(`Open (http://\S+) in a browser`)
+	v.eventually(t, "the sandbox's address", func() bool {
+		m := addr.FindStringSubmatch(stdout.String())
+		if m != nil {
+			v.url = m[1]
+		}
+		return m != nil
+	})
+	v.eventually(t, "the bot's commands", func() bool {
+		return strings.Contains(v.get(t, "/api/autocomplete?"+url.Values{"channel": {v.channelID(t, "volo")}, "user": {"ana"}, "line": {"/volo"}}.Encode()), "/volo move")
+	})
+	return v
+}
+
+// stop stops volobot as Ctrl-C does, and checks it ends without an error.
+func (v *volobotRun) stop(t *testing.T) {
+	t.Helper()
+	if v.done == nil {
+		return
+	}
+	v.cancel()
+	select {
+	case err := <-v.done:
+		if err != nil {
+			t.Errorf("volobot: %v; logs:\n%s", err, v.stderr)
+		}
+	case <-time.After(30 * time.Second):
+		t.Errorf("volobot did not stop; logs:\n%s", v.stderr)
+	}
+	v.done = nil
+}
+
+// eventually waits for ok, failing the test after a while.
+func (v *volobotRun) eventually(t *testing.T, what string, ok func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for !ok() {
+		if time.Now().After(deadline) {
+			t.Fatalf("waiting for %s; logs:\n%s", what, v.stderr)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// get fetches a page of the API and returns its body.
+func (v *volobotRun) get(t *testing.T, path string) string {
+	t.Helper()
+	res, err := http.Get(v.url + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	return string(body)
+}
+
+// post sends a JSON body to the API, and fails the test unless it is taken.
+func (v *volobotRun) post(t *testing.T, path string, body any) {
+	t.Helper()
+	data, _ := json.Marshal(body)
+	res, err := http.Post(v.url+path, "application/json", bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	answer, _ := io.ReadAll(res.Body)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("POST %s %s: %d %s", path, data, res.StatusCode, answer)
+	}
+}
+
+// channelID finds a channel of the sandbox's server by name.
+func (v *volobotRun) channelID(t *testing.T, name string) string {
+	t.Helper()
+	var state struct {
+		Channels []struct{ ID, Name string } `json:"channels"`
+	}
+	if err := json.Unmarshal([]byte(v.get(t, "/api/state")), &state); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range state.Channels {
+		if c.Name == name {
+			return c.ID
+		}
+	}
+	t.Fatalf("no channel #%s", name)
+	return ""
+}
+
+// command types a line in a channel as a user and presses Enter.
+func (v *volobotRun) command(t *testing.T, channel, user, line string) {
+	t.Helper()
+	v.post(t, "/api/command", map[string]string{"channel": channel, "user": user, "line": line})
+}
+
+// pageMessage is a message as the page's API shows it, as far as the test
+// reads it.
+type pageMessage struct {
+	ID         string `json:"id"`
+	Components []struct {
+		Components []struct {
+			Label    string `json:"label"`
+			CustomID string `json:"customId"`
+		} `json:"components"`
+	} `json:"components"`
+}
+
+// messages lists what a user sees in a channel: each message whole, as
+// JSON, and as read.
+func (v *volobotRun) messages(t *testing.T, channel, user string) ([]string, []pageMessage) {
+	t.Helper()
+	var list struct {
+		Messages []json.RawMessage `json:"messages"`
+	}
+	body := v.get(t, "/api/messages?"+url.Values{"channel": {channel}, "user": {user}}.Encode())
+	if err := json.Unmarshal([]byte(body), &list); err != nil {
+		t.Fatalf("messages: %v in %s", err, body)
+	}
+	raw := make([]string, len(list.Messages))
+	read := make([]pageMessage, len(list.Messages))
+	for i, m := range list.Messages {
+		var text any
+		_ = json.Unmarshal(m, &text) // for the text as written, without JSON's escapes
+		raw[i] = fmt.Sprint(text)
+		_ = json.Unmarshal(m, &read[i])
+	}
+	return raw, read
+}
+
+// waitText waits until a user sees a message containing text in a
+// channel, and returns it.
+func (v *volobotRun) waitText(t *testing.T, channel, user, text string) string {
+	t.Helper()
+	var found string
+	v.eventually(t, user+" seeing "+text, func() bool {
+		raw, _ := v.messages(t, channel, user)
+		for _, m := range raw {
+			if strings.Contains(m, text) {
+				found = m
+			}
+		}
+		return found != ""
+	})
+	return found
+}
+
+// click clicks the newest button with a label that a user sees in a
+// channel.
+func (v *volobotRun) click(t *testing.T, channel, user, label string) {
+	t.Helper()
+	var message, customID string
+	v.eventually(t, "a button "+label, func() bool {
+		_, read := v.messages(t, channel, user)
+		for _, m := range read {
+			for _, row := range m.Components {
+				for _, c := range row.Components {
+					if c.Label == label {
+						message, customID = m.ID, c.CustomID
+					}
+				}
+			}
+		}
+		return message != ""
+	})
+	v.post(t, "/api/click", map[string]any{"user": user, "message": message, "customId": customID})
+}
+
+// legalMove plays a legal move in g, the one written want when it is
+// legal, and returns it as a player types it.
+func legalMove(t *testing.T, g *engine.Game, want string) string {
+	t.Helper()
+	moves := g.LegalMoves()
+	if len(moves) == 0 {
+		t.Fatal("no legal move")
+	}
+	m := moves[0]
+	for _, c := range moves {
+		if c.String() == want {
+			m = c
+		}
+	}
+	if _, err := g.Play(m); err != nil {
+		t.Fatal(err)
+	}
+	return m.String()
+}
+
+// lockedBuffer is a buffer that volobot writes to while the test reads it.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }

@@ -35,6 +35,10 @@ type Options struct {
 	// Logf, when set, receives a line for each problem on the sandbox's side, such as a failed
 	// write to a page.
 	Logf func(format string, args ...any)
+	// WorldFile, when set, is where the sandbox keeps its world (see LoadWorld): New loads it
+	// into the stand-in, which must be new, when the file exists, and the sandbox writes it after
+	// seeding, whenever a channel or thread is created, and when it closes.
+	WorldFile string
 }
 
 // Sandbox is a web page that shows the stand-in's guild the way Discord's client shows a
@@ -51,20 +55,32 @@ type Sandbox struct {
 	mu    sync.Mutex
 	names map[string]string // interaction ID to the command used, such as "volo challenge"
 
+	saveMu      sync.Mutex
+	stopKeeping func() // stops saving the world on changes; nil without a WorldFile
+
 	done      chan struct{}
 	closeOnce sync.Once
 }
 
 // New builds the sandbox for a stand-in, seeding its world when it has no guild yet: the guild
 // "Volo Sandbox" with the channels #general and #volo, and the users ana and ben, who play,
-// and cleo, who watches. With a guild already there, the sandbox shows the first one as it is.
+// and cleo, who watches. With a guild already there, or kept in Options.WorldFile, the sandbox
+// shows the first one as it is.
 func New(srv *fakediscord.Server, opts Options) (*Sandbox, error) {
 	if srv == nil {
 		return nil, errors.New("sandbox: no stand-in server")
 	}
 	sb := &Sandbox{srv: srv, opts: opts, notes: map[string]string{}, names: map[string]string{},
 		done: make(chan struct{})}
+	if opts.WorldFile != "" {
+		if _, err := LoadWorld(srv, opts.WorldFile); err != nil {
+			return nil, err
+		}
+	}
 	if err := sb.seed(); err != nil {
+		return nil, err
+	}
+	if err := sb.Save(); err != nil {
 		return nil, err
 	}
 	static, err := fs.Sub(web, "web")
@@ -72,6 +88,9 @@ func New(srv *fakediscord.Server, opts Options) (*Sandbox, error) {
 		return nil, err
 	}
 	sb.mux = sb.routes(static)
+	if opts.WorldFile != "" {
+		sb.keepWorld()
+	}
 	return sb, nil
 }
 
@@ -147,10 +166,16 @@ func (sb *Sandbox) Serve(ctx context.Context, ln net.Listener) error {
 }
 
 // Close ends the pages' event streams, which would otherwise keep a server shutting down
-// waiting. The stand-in is left running; the page can still be served.
+// waiting, and writes the world to Options.WorldFile a last time. The stand-in is left
+// running; the page can still be served.
 func (sb *Sandbox) Close() error {
-	sb.closeOnce.Do(func() { close(sb.done) })
-	return nil
+	sb.closeOnce.Do(func() {
+		close(sb.done)
+		if sb.stopKeeping != nil {
+			sb.stopKeeping()
+		}
+	})
+	return sb.Save()
 }
 
 // logf reports a problem on the sandbox's side, if anyone listens.

@@ -16,9 +16,12 @@ const (
 	moderatorRole = "Moderator"
 )
 
+// seedUser is a person of the seeded world and what they are for.
+type seedUser struct{ name, note string }
+
 var (
 	seedChannels = []string{"general", "volo"}
-	seedUsers    = []struct{ name, note string }{{"ana", "player"}, {"ben", "player"}, {"cleo", "spectator"}}
+	seedUsers    = []seedUser{{"ana", "player"}, {"ben", "player"}, {"cleo", "spectator"}}
 )
 
 // seed populates an empty stand-in with the sandbox's world, or adopts the first guild of one
@@ -26,6 +29,7 @@ var (
 func (sb *Sandbox) seed() error {
 	if guilds := sb.srv.Guilds(); len(guilds) > 0 {
 		sb.guild = guilds[0]
+		sb.adoptNotes()
 		return nil
 	}
 	sb.guild = sb.srv.AddGuild(guildName)
@@ -58,6 +62,29 @@ func (sb *Sandbox) seed() error {
 		}
 	}
 	return nil
+}
+
+// adoptNotes says again what the seeded people are for in a world seeded before, such as one
+// kept from an earlier run: by their names, and moderators by their role.
+func (sb *Sandbox) adoptNotes() {
+	mod := ""
+	for _, r := range sb.srv.Roles(sb.guild.ID) {
+		if r.Name == moderatorRole {
+			mod = r.ID
+		}
+	}
+	for _, u := range sb.members() {
+		var notes []string
+		if k := slices.IndexFunc(seedUsers, func(s seedUser) bool { return strings.EqualFold(s.name, u.Username) }); k >= 0 {
+			notes = append(notes, seedUsers[k].note)
+		}
+		if m, err := sb.srv.Member(sb.guild.ID, u.ID); err == nil && mod != "" && slices.Contains(m.Roles, mod) {
+			notes = append(notes, "moderator")
+		}
+		if len(notes) > 0 {
+			sb.notes[u.ID] = strings.Join(notes, ", ")
+		}
+	}
 }
 
 // user creates a seeded user, or finds them when the stand-in already has them.

@@ -705,7 +705,8 @@ function connect() {
   es.addEventListener("ready", async () => {
     $("connection").hidden = true;
     await loadWorld();
-    // After the sandbox restarts, IDs are new: find the user and channel again by name.
+    // The sandbox keeps its IDs across restarts; should the user or channel be gone (a world
+    // started afresh), find them again by name.
     if (!userById(state.user) || !channelById(state.channel)) {
       pickInitial();
       renderSidebar();

@@ -1,0 +1,224 @@
+package sandbox_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/volo-discord/volo/internal/fakediscord"
+	"github.com/volo-discord/volo/internal/sandbox"
+)
+
+// keptWorld is a sandbox that keeps its world in a file, as volobot runs it, with its page.
+type keptWorld struct {
+	srv  *fakediscord.Server
+	sb   *sandbox.Sandbox
+	page *world // for the page's API helpers
+}
+
+// startKept starts a new stand-in and a sandbox keeping its world in path.
+func startKept(t *testing.T, path string) *keptWorld {
+	t.Helper()
+	srv := fakediscord.New(fakediscord.Options{})
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = srv.Close() })
+	sb, err := sandbox.New(srv, sandbox.Options{WorldFile: path, Logf: t.Logf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := &world{srv: srv, sb: sb, http: httptest.NewServer(sb)}
+	t.Cleanup(func() {
+		_ = sb.Close()
+		page.http.Close()
+	})
+	return &keptWorld{srv: srv, sb: sb, page: page}
+}
+
+// stop closes the sandbox and its stand-in, as volobot does when it is stopped.
+func (k *keptWorld) stop(t *testing.T) {
+	t.Helper()
+	if err := k.sb.Close(); err != nil {
+		t.Fatal(err)
+	}
+	k.page.http.Close()
+	_ = k.srv.Close()
+}
+
+// The sandbox starts again with the same guild, channels, thread and people, IDs and all, so
+// that the games its database keeps by channel and player can still be reached.
+func TestWorldKeptAcrossARestart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "volo-sandbox.world.json")
+	first := startKept(t, path)
+	volo := first.page.channelID(t, "volo")
+	var thread struct{ ID string }
+	if status := first.page.post(t, "/api/threads", map[string]string{"channel": volo, "user": "ana", "name": "ana vs cleo"}, &thread); status != http.StatusOK {
+		t.Fatalf("starting a thread: %d", status)
+	}
+	var before apiState
+	first.page.get(t, "/api/state", &before)
+	guild := first.sb.Guild()
+	first.stop(t)
+
+	second := startKept(t, path)
+	var after apiState
+	second.page.get(t, "/api/state", &after)
+	if second.sb.Guild() != guild {
+		t.Errorf("guild %+v after the restart, want %+v", second.sb.Guild(), guild)
+	}
+	if !reflect.DeepEqual(after, before) {
+		t.Errorf("after the restart the page shows\n%+v\nwant\n%+v", after, before)
+	}
+	if got, ok := second.srv.Channel(thread.ID); !ok || got.Name != "ana vs cleo" || got.ParentID != volo {
+		t.Errorf("thread %+v, %v; want ana vs cleo in #volo", got, ok)
+	}
+
+	// Nothing new takes an ID the first run handed out.
+	kept := readKept(t, path)
+	dan, err := second.srv.AddUser("dan")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, m := snowflake(t, dan.ID), snowflake(t, kept.World.LastID); n <= m {
+		t.Errorf("new ID %d, not after the kept last ID %d", n, m)
+	}
+}
+
+// A thread is kept as soon as it is started, not only when the sandbox stops: a crash does not
+// lose it.
+func TestThreadKeptWhenStarted(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "world.json")
+	k := startKept(t, path)
+	if len(readKept(t, path).World.Guilds) != 1 {
+		t.Fatal("the seeded world is not written at once")
+	}
+	if _, err := k.srv.AddThread(k.page.channelID(t, "volo"), "kept at once", "ben"); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for !strings.Contains(readKept(t, path).channelNames(), "kept at once") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the thread is not in %s: %s", path, readKept(t, path).channelNames())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if tmps, _ := filepath.Glob(path + ".*.tmp"); len(tmps) > 0 {
+		t.Errorf("temporary files left: %v", tmps)
+	}
+}
+
+// A file the sandbox cannot read stops it with a sentence naming the file, which it leaves as
+// it is.
+func TestWorldFileThatCannotBeRead(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct{ name, content, says string }{
+		{"not JSON", "{ half a world", "does not hold a sandbox world"},
+		{"empty", "", "does not hold a sandbox world"},
+		{"another format", `{"format": 99, "world": {}}`, "format 99"},
+		{"no format", `{"world": {}}`, "format 0"},
+		{"a world that does not hold together", `{"format": 1, "world": {"application": {"id": "1", "name": "Volo"},
+			"channels": [{"id": "2", "type": 0, "guild_id": "3", "name": "volo"}]}}`, "does not hold together"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(dir, tc.name+".json")
+			if err := os.WriteFile(path, []byte(tc.content), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			_, err := sandbox.New(fakediscord.New(fakediscord.Options{}), sandbox.Options{WorldFile: path})
+			if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), tc.says) {
+				t.Errorf("New: %v; want an error naming %s that says %q", err, path, tc.says)
+			}
+			if data, _ := os.ReadFile(path); string(data) != tc.content {
+				t.Errorf("the file was changed to %q", data)
+			}
+		})
+	}
+}
+
+// A missing file is a fresh world, written at once; a world kept for another stand-in is not
+// forced on one that already holds a guild.
+func TestWorldFileMissingOrNotForThisStandIn(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "new.json")
+	k := startKept(t, path)
+	if got := readKept(t, path).World.Guilds; len(got) != 1 || got[0].ID != k.sb.Guild().ID {
+		t.Errorf("the fresh world is kept as %+v", got)
+	}
+	k.stop(t)
+
+	busy := fakediscord.New(fakediscord.Options{})
+	busy.AddGuild("Elsewhere")
+	if _, err := sandbox.New(busy, sandbox.Options{WorldFile: path}); err == nil || !strings.Contains(err.Error(), path) {
+		t.Errorf("New on a stand-in with a guild of its own: %v, want an error naming %s", err, path)
+	}
+}
+
+// kept is what the world file holds, as far as the tests read it.
+type kept struct {
+	Format int               `json:"format"`
+	World  fakediscord.World `json:"world"`
+}
+
+// readKept reads the world file.
+func readKept(t *testing.T, path string) kept {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var k kept
+	if err := json.NewDecoder(bytes.NewReader(data)).Decode(&k); err != nil || k.Format != 1 {
+		t.Fatalf("%s: format %d, %v", path, k.Format, err)
+	}
+	return k
+}
+
+// channelNames lists the kept channels' names.
+func (k kept) channelNames() string {
+	var names []string
+	for _, c := range k.World.Channels {
+		names = append(names, c.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// snowflake reads an ID as a number.
+func snowflake(t *testing.T, id string) uint64 {
+	t.Helper()
+	n, err := strconv.ParseUint(id, 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// What the seeded people are for, moderators included, is told again after a restart.
+func TestNotesKeptAcrossARestart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "world.json")
+	srv := fakediscord.New(fakediscord.Options{})
+	sb, err := sandbox.New(srv, sandbox.Options{WorldFile: path, Moderators: []string{"cleo"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sb.Close(); err != nil {
+		t.Fatal(err)
+	}
+	k := startKept(t, path)
+	var st apiState
+	k.page.get(t, "/api/state", &st)
+	var notes []string
+	for _, u := range st.Users {
+		notes = append(notes, u.Username+": "+u.Note)
+	}
+	if got, want := strings.Join(notes, "; "), "ana: player; ben: player; cleo: spectator, moderator"; got != want {
+		t.Errorf("notes %q, want %q", got, want)
+	}
+}
