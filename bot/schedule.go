@@ -159,8 +159,9 @@ func (b *Bot) botTurn(g *store.Game, eg *engine.Game) {
 			case <-ctx.Done():
 			}
 		}()
+		b.typing(ctx, channel)
 		thinking, stopTyping := context.WithCancel(ctx)
-		go b.typing(ctx, thinking, channel)
+		go b.keepTyping(ctx, thinking, channel)
 		m, err := b.thinker.Think(ctx, pos, g.Rules, level)
 		stopTyping()
 		if err != nil {
@@ -174,19 +175,25 @@ func (b *Bot) botTurn(g *store.Game, eg *engine.Game) {
 }
 
 // typing shows the channel that the computer is thinking, as Discord's
-// "Volo is typing…", until thinking ends: Discord shows it for 10 s a
-// request, or until the bot's next message. Its requests end with ctx.
-func (b *Bot) typing(ctx, thinking context.Context, channel string) {
+// "Volo is typing…": Discord shows it for 10 s a request, or until the
+// bot's next message.
+func (b *Bot) typing(ctx context.Context, channel string) {
+	if err := b.session.ChannelTyping(channel, discordgo.WithContext(ctx)); err != nil && ctx.Err() == nil {
+		b.log.Debug("could not show the computer thinking", "channel", channel, "err", err)
+	}
+}
+
+// keepTyping shows the computer thinking again every 8 s until thinking
+// ends.
+func (b *Bot) keepTyping(ctx, thinking context.Context, channel string) {
 	t := time.NewTicker(8 * time.Second)
 	defer t.Stop()
 	for {
-		if err := b.session.ChannelTyping(channel, discordgo.WithContext(ctx)); err != nil && ctx.Err() == nil {
-			b.log.Debug("could not show the computer thinking", "channel", channel, "err", err)
-		}
 		select {
 		case <-thinking.Done():
 			return
 		case <-t.C:
+			b.typing(ctx, channel)
 		}
 	}
 }
