@@ -16,11 +16,10 @@ import (
 // challenge handles /volo challenge: a public challenge with Accept and
 // Decline buttons, or at once a game when the bot itself is challenged.
 func (b *Bot) challenge(in *interaction, opts map[string]*discordgo.ApplicationCommandInteractionDataOption, resolved *discordgo.ApplicationCommandInteractionDataResolved) error {
-	o, ok := opts[optOpponent]
-	if !ok {
-		return refuse("Name the player you challenge: /volo challenge opponent:@name.")
+	oppID := ""
+	if o, ok := opts[optOpponent]; ok {
+		oppID, _ = o.Value.(string)
 	}
-	oppID, _ := o.Value.(string)
 	opponent := &discordgo.User{ID: oppID}
 	if resolved != nil && resolved.Users[oppID] != nil {
 		opponent = resolved.Users[oppID]
@@ -29,8 +28,10 @@ func (b *Bot) challenge(in *interaction, opts map[string]*discordgo.ApplicationC
 	if resolved != nil && resolved.Members[oppID] != nil && resolved.Members[oppID].Nick != "" {
 		oppName = resolved.Members[oppID].Nick
 	}
-	vsBot := oppID == b.me()
+	vsBot := oppID != "" && oppID == b.me()
 	switch {
+	case oppID == "" && optString(opts, optLevel) != "":
+		return refuse("The level is my strength when you challenge me: name me as the opponent.")
 	case oppID == in.user:
 		return refuse("You can't challenge yourself. Challenge a friend, or me for a game against the computer.")
 	case opponent.Bot && !vsBot:
@@ -88,26 +89,41 @@ func (b *Bot) challenge(in *interaction, opts map[string]*discordgo.ApplicationC
 	if vsBot {
 		return b.startAgainstBot(in, g, note)
 	}
+	return b.postChallenge(in, g, note)
+}
+
+// postChallenge stores a challenge between people and posts it in the
+// interaction's channel with its buttons: Accept, Decline (when it names
+// an opponent) and Withdraw. The game's own channel is a thread when it
+// is not the interaction's.
+func (b *Bot) postChallenge(in *interaction, g *store.Game, note string) error {
 	g.Deadline = b.clock().Add(time.Duration(b.cfg.ChallengeExpiry))
 	// The buttons name the game by its creation time, which the store
 	// sets to now: set it first, so the announcement committed with the
 	// challenge carries the right IDs.
 	g.Created = b.clock()
-	line := fmt.Sprintf("%s challenges %s to a game of Volo: %s plays %s, %s.", mention(in.user), mention(oppID), mention(in.user), mine, describeTerms(g))
+	challenger, c := b.challenger(g)
+	opp := b.challenged(g)
+	whom, pings := "anyone in this channel", []string(nil)
+	if opp != "" {
+		whom, pings = mention(opp), []string{opp}
+	}
+	line := fmt.Sprintf("%s challenges %s to a game of Volo: %s plays %s, %s.", mention(challenger), whom, mention(challenger), c, describeTerms(g))
 	thread := "" // the buttons name the game's thread, where the game is kept
-	if g.Parent != "" {
+	if g.Channel != in.ChannelID {
 		thread = g.Channel
 		line += fmt.Sprintf(" The game will be played in <#%s>.", g.Channel)
 	}
 	line += fmt.Sprintf(" The challenge lapses <t:%d:R>.", g.Deadline.Unix()) + note
+	buttons := []discordgo.MessageComponent{discordgo.Button{Label: "Accept", Style: discordgo.SuccessButton, CustomID: buttonID("accept", g, 0, thread)}}
+	if opp != "" {
+		buttons = append(buttons, discordgo.Button{Label: "Decline", Style: discordgo.DangerButton, CustomID: buttonID("decline", g, 0, thread)})
+	}
+	buttons = append(buttons, discordgo.Button{Label: "Withdraw", Style: discordgo.SecondaryButton, CustomID: buttonID("withdraw", g, 0, thread)})
 	ann, err := b.announce(in.ChannelID, in, false, reply{
-		content: line,
-		mention: []string{oppID},
-		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Accept", Style: discordgo.SuccessButton, CustomID: buttonID("accept", g, 0, thread)},
-			discordgo.Button{Label: "Decline", Style: discordgo.DangerButton, CustomID: buttonID("decline", g, 0, thread)},
-			discordgo.Button{Label: "Withdraw", Style: discordgo.SecondaryButton, CustomID: buttonID("withdraw", g, 0, thread)},
-		}}},
+		content:    line,
+		mention:    pings,
+		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}},
 	})
 	if err != nil {
 		return err
@@ -207,7 +223,7 @@ func (b *Bot) startAgainstBot(in *interaction, g *store.Game, note string) error
 		components: moveButtonRow(g, 0),
 	}
 	var anns []*store.Announcement
-	if g.Parent != "" {
+	if g.Channel != in.ChannelID {
 		link, err := b.announce(in.ChannelID, in, false, reply{content: fmt.Sprintf("%s starts a game of Volo against me (%s) in <#%s>.", mention(in.user), level, g.Channel)})
 		if err != nil {
 			return err
@@ -246,18 +262,25 @@ func (b *Bot) acceptButton(in *interaction, bt button) error {
 	defer b.locks.lock(buttonChannel(in, bt))()
 	g, err := b.challengeFor(in, bt)
 	if err != nil {
-		if g, _ := b.store.Get(buttonChannel(in, bt)); g != nil && g.Status == store.Active && bt.game == gameKey(g) && in.user == b.challenged(g) {
-			// Most likely a retry after Discord lost the answer.
-			return refuse("You have accepted this challenge already: the game is on, and its board is in the channel.")
+		if g, _ := b.store.Get(buttonChannel(in, bt)); g != nil && g.Status == store.Active && bt.game == gameKey(g) {
+			if in.user == b.challenged(g) {
+				// Most likely a retry after Discord lost the answer.
+				return refuse("You have accepted this challenge already: the game is on, and its board is in the channel.")
+			}
+			return refuse("%s accepted this challenge first; the game is on. Start your own with /volo challenge.", mention(b.challenged(g)))
 		}
 		return err
 	}
-	challenger, _ := b.challenger(g)
+	challenger, c := b.challenger(g)
 	if in.user == challenger {
 		return refuse("You can't accept your own challenge; you can withdraw it.")
 	}
-	if _, named := g.Colour(in.user); !named {
+	open := b.challenged(g) == ""
+	if _, named := g.Colour(in.user); !named && !open {
 		return refuse("This challenge is for %s, not for you. Start your own with /volo challenge.", mention(b.challenged(g)))
+	}
+	if open { // the first to click takes the seat
+		g.Players[c.Other()].ID = in.user
 	}
 	g.Status = store.Active
 	g.Players[b.colourOf(g, in.user)].Name = in.name

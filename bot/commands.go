@@ -64,7 +64,7 @@ const (
 func subcommands() []subSpec {
 	return []subSpec{
 		{cmdChallenge, "defi", text{"Challenge someone (or me) to a game of Volo in this channel", "Défier quelqu'un (ou moi) à une partie de Volo dans ce salon"}, []optionSpec{
-			{name: text{optOpponent, "adversaire"}, desc: text{"Who you challenge", "Qui vous défiez"}, kind: discordgo.ApplicationCommandOptionUser, required: true},
+			{name: text{optOpponent, "adversaire"}, desc: text{"Who you challenge; leave it out to let anyone here accept", "Qui vous défiez ; sinon, n'importe qui ici peut accepter"}, kind: discordgo.ApplicationCommandOptionUser},
 			{name: text{optRules, "regles"}, desc: text{"Rule set (standard unless you choose)", "Règles (standard par défaut)"}, kind: discordgo.ApplicationCommandOptionString, choices: []choiceSpec{
 				{text{"standard", "standard"}, "standard"}, {text{"last-act (French translation)", "dernier acte (traduction française)"}, "last-act"},
 			}},

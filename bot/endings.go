@@ -197,6 +197,8 @@ func (b *Bot) onButton(in *interaction) error {
 		return b.drawButton(in, bt, false)
 	case actPick, actKind, actRow, actSource, actDir, actMove, actConfirm, actBack:
 		return b.pickerButton(in, bt)
+	case actRematch:
+		return b.rematchButton(in, bt)
 	}
 	return movedOn()
 }

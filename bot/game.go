@@ -209,6 +209,7 @@ func (b *Bot) withEnd(r reply, g *store.Game, eg *engine.Game) (reply, error) {
 		return reply{}, fmt.Errorf("replay %s: %w", g.Channel, err)
 	}
 	r.content += " The game's record and a replay are attached; /volo history shows the moves."
+	r.components = rematchRow(g)
 	r.attach = append(r.attach,
 		attachment{Name: "volo-record.txt", ContentType: "text/plain", Data: []byte(record)},
 		attachment{Name: "volo-replay.gif", ContentType: "image/gif", Data: gif})

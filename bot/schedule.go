@@ -88,7 +88,11 @@ func (b *Bot) runDue(channel string) error {
 
 func (b *Bot) lapse(g *store.Game) error {
 	challenger, _ := b.challenger(g)
-	ann, err := b.announce(challengeChannel(g), nil, false, reply{content: fmt.Sprintf("The challenge from %s to %s lapsed without an answer. The channel is free for a new one.", mention(challenger), mention(b.challenged(g)))})
+	whom := "anyone"
+	if opp := b.challenged(g); opp != "" {
+		whom = mention(opp)
+	}
+	ann, err := b.announce(challengeChannel(g), nil, false, reply{content: fmt.Sprintf("The challenge from %s to %s lapsed without an answer. The channel is free for a new one.", mention(challenger), whom)})
 	if err != nil {
 		return err
 	}

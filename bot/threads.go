@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
@@ -51,7 +52,8 @@ func (b *Bot) gameChannel(in *interaction, want bool, name string) (channel, par
 
 // threadName names a game's thread after its players.
 func threadName(g *store.Game) string {
-	return fmt.Sprintf("Volo: %s vs %s", g.Players[0].Name, g.Players[1].Name)
+	name := func(p store.Player) string { return cmp.Or(p.Name, "anyone") }
+	return fmt.Sprintf("Volo: %s vs %s", name(g.Players[0]), name(g.Players[1]))
 }
 
 // challengeChannel is where a game's challenge was posted: the thread's

@@ -1,0 +1,56 @@
+package bot
+
+import (
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/store"
+)
+
+// rematchRow is the Rematch button on the last message of a game.
+func rematchRow(g *store.Game) []discordgo.MessageComponent {
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Rematch", Style: discordgo.PrimaryButton, CustomID: buttonID(actRematch, g, len(g.Moves), "")},
+	}}}
+}
+
+// actRematch is the Rematch button's action.
+const actRematch = "rematch"
+
+// rematchButton starts a new game between the players of the game that
+// just ended in the channel, colours swapped and on the same terms: a
+// challenge the other player accepts, or at once against the computer.
+func (b *Bot) rematchButton(in *interaction, bt button) error {
+	games, err := b.store.ChannelHistory(in.ChannelID, "", 1)
+	if err != nil && len(games) == 0 {
+		return fmt.Errorf("last game of %s: %w", in.ChannelID, err)
+	}
+	if len(games) == 0 || gameKey(games[0]) != bt.game {
+		return refuse("A newer game has been played here since; start a new one with /volo challenge.")
+	}
+	old := games[0]
+	c, plays := old.Colour(in.user)
+	if !plays {
+		return refuse("Only %s and %s can ask for a rematch. Start your own game with /volo challenge.", mention(old.Players[0].ID), mention(old.Players[1].ID))
+	}
+	g := &store.Game{
+		Guild: old.Guild, Channel: old.Channel, Parent: old.Parent,
+		Status: store.Challenge, Rules: old.Rules, TimePerMove: old.TimePerMove,
+	}
+	// Colours swapped: who played Orange plays Blue.
+	g.Players[engine.Orange], g.Players[engine.Blue] = old.Players[engine.Blue], old.Players[engine.Orange]
+	for i := range g.Players {
+		g.Players[i].Challenger = false
+	}
+	g.Players[c.Other()].Challenger = true // the clicker, now on the other colour
+	g.Players[c.Other()].Name = in.name
+	if g.Players[c].ID == b.me() {
+		if b.thinker == nil {
+			return refuse("I can't play on this server any more.")
+		}
+		return b.startAgainstBot(in, g, "")
+	}
+	return b.postChallenge(in, g, "")
+}
