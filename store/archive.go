@@ -14,8 +14,8 @@ import (
 // last move, if one ended the game) first; a game finished with an
 // Ongoing outcome was abandoned. Finish sets g's ID, Status, Finished,
 // Updated and Version, and drops what no longer applies to a game over:
-// its deadlines, region choice and draw offer. The announcements, if any,
-// are committed with the game's end.
+// its deadlines, region choice, draw offer and takeback request. The
+// announcements, if any, are committed with the game's end.
 func (s *Store) Finish(g *Game, anns ...*Announcement) error {
 	if err := g.validate(); err != nil {
 		return err
@@ -27,7 +27,7 @@ func (s *Store) Finish(g *Game, anns ...*Announcement) error {
 	}
 	next := *g
 	next.Status, next.Updated, next.Finished = Finished, now, now
-	next.RemindAt, next.Deadline, next.RegionChoice, next.DrawOffer = time.Time{}, time.Time{}, nil, nil
+	next.RemindAt, next.Deadline, next.RegionChoice, next.DrawOffer, next.Takeback = time.Time{}, time.Time{}, nil, nil, nil
 	body, err := encodeBody(&next)
 	if err != nil {
 		return err

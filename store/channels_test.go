@@ -103,3 +103,19 @@ func TestParentSurvivesTheRecord(t *testing.T) {
 		t.Errorf("the parent channel read back as %q (%v)", got.Parent, err)
 	}
 }
+
+func TestTakebackAndUnratedSurviveTheRecord(t *testing.T) {
+	s, _ := openTest(t)
+	g := newGame("c1")
+	g.Takeback = &DrawOffer{By: "100", At: epoch}
+	g.Unrated = true
+	mustCreate(t, s, g)
+	got, err := s.Get("c1")
+	if err != nil || got.Takeback == nil || got.Takeback.By != "100" || !got.Unrated {
+		t.Errorf("read back: %+v, %v", got, err)
+	}
+	got.Outcome = engine.Outcome{Result: engine.BlueWins, Reason: engine.Resignation}
+	if err := s.Finish(got); err != nil || got.Takeback != nil || !got.Unrated {
+		t.Errorf("finished: takeback %v, unrated %v, %v", got.Takeback, got.Unrated, err)
+	}
+}

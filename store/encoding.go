@@ -49,6 +49,8 @@ type bodyV1 struct {
 	Reason        string    `json:"reason,omitempty"`
 	RegionChoice  *regionV1 `json:"region_choice,omitempty"`
 	DrawOffer     *drawV1   `json:"draw_offer,omitempty"`
+	Takeback      *drawV1   `json:"takeback,omitempty"`
+	Unrated       bool      `json:"unrated,omitempty"`
 	BoardMessages []string  `json:"board_messages,omitempty"`
 	Parent        string    `json:"parent,omitempty"`
 	Created       time.Time `json:"created"`
@@ -136,6 +138,10 @@ func encodeBody(g *Game) ([]byte, error) {
 	if d := g.DrawOffer; d != nil {
 		b.DrawOffer = &drawV1{d.By, utc(d.At)}
 	}
+	if d := g.Takeback; d != nil {
+		b.Takeback = &drawV1{d.By, utc(d.At)}
+	}
+	b.Unrated = g.Unrated
 	body, err := json.Marshal(&b)
 	if err != nil {
 		return nil, err
@@ -226,6 +232,10 @@ func decodeGame(data []byte) (*Game, error) {
 	if d := b.DrawOffer; d != nil {
 		g.DrawOffer = &DrawOffer{d.By, at(d.At)}
 	}
+	if d := b.Takeback; d != nil {
+		g.Takeback = &DrawOffer{d.By, at(d.At)}
+	}
+	g.Unrated = b.Unrated
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}

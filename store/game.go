@@ -47,6 +47,12 @@ type Game struct {
 	RegionChoice *RegionChoice
 	// DrawOffer is a draw offered and not yet answered, or nil.
 	DrawOffer *DrawOffer
+	// Takeback is a player's request to take back their last move, not yet
+	// answered, or nil. It uses the DrawOffer type: who asked, and when.
+	Takeback *DrawOffer
+	// Unrated marks a game that no longer counts for ratings (a move taken
+	// back against the computer).
+	Unrated bool
 	// Outcome is the result and why the game ended. A finished game whose
 	// outcome is still Ongoing was abandoned without a result.
 	Outcome engine.Outcome
