@@ -20,6 +20,7 @@ const (
 	cmdHelp      = "help"
 	cmdAbort     = "abort"
 	cmdSettings  = "settings"
+	cmdTakeback  = "takeback"
 )
 
 // text is a name or description in English with its French translation.
@@ -82,6 +83,7 @@ func subcommands() []subSpec {
 		}},
 		{cmdPass, "passer", text{"Pass your turn (only when the rules allow it)", "Passer votre tour (seulement si les règles le permettent)"}, nil},
 		{cmdResign, "abandonner", text{"Resign the game in this channel", "Abandonner la partie de ce salon"}, nil},
+		{cmdTakeback, "reprendre", text{"Ask to take back your last move, before your opponent moves", "Demander à reprendre votre dernier coup, avant que l'adversaire joue"}, nil},
 		{cmdDraw, "nulle", text{"Offer your opponent a draw", "Proposer la nulle à votre adversaire"}, nil},
 		{cmdBoard, "plateau", text{"Show the board, whose turn it is and the time left", "Afficher le plateau, le trait et le temps restant"}, []optionSpec{
 			{name: text{optLabels, "noms"}, desc: text{"Name every empty point on the board", "Nommer chaque point libre du plateau"}, kind: discordgo.ApplicationCommandOptionBoolean},

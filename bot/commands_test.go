@@ -41,7 +41,7 @@ func TestCommandsFollowDiscordsLimits(t *testing.T) {
 		subs[o.Name] = true
 		check("/volo "+o.Name, o)
 	}
-	for _, want := range []string{cmdChallenge, cmdMove, cmdPass, cmdResign, cmdDraw, cmdBoard, cmdHistory, cmdGames, cmdRules, cmdHelp, cmdAbort, cmdSettings} {
+	for _, want := range []string{cmdChallenge, cmdMove, cmdPass, cmdResign, cmdDraw, cmdBoard, cmdHistory, cmdGames, cmdRules, cmdHelp, cmdAbort, cmdSettings, cmdTakeback} {
 		if !subs[want] {
 			t.Errorf("no /volo %s", want)
 		}

@@ -151,12 +151,14 @@ You win the moment all your birds form one flock. Rows are a (bottom) to m (top)
 
 func helpText() string {
 	return `**Volo commands**
-` + "`/volo challenge opponent:@name`" + ` challenge someone in this channel (rules, colour, time per move optional); challenge me to play the computer (level easy, medium or hard)
-` + "`/volo move move:f5`" + ` play a move; start typing to see the legal moves
-` + "`/volo pass`" + `, ` + "`/volo resign`" + `, ` + "`/volo draw`" + ` pass, resign, offer a draw
-` + "`/volo board`" + ` show the board, whose turn it is and the time left
-` + "`/volo history`" + ` the moves and the game record as a file
-` + "`/volo games`" + ` the games being played in this server
+` + "`/volo challenge opponent:@name`" + ` challenge someone here (rules, colour, time per move, thread optional); leave out the opponent to let anyone accept; challenge me to play the computer (level easy, medium or hard)
+**Make a move** (the button on every board) pick your move with menus and a preview, no notation needed
+` + "`/volo move move:f5`" + ` or type it; start typing to see the legal moves and what each does
+` + "`/volo pass`" + `, ` + "`/volo resign`" + `, ` + "`/volo draw`" + ` pass, resign, offer a draw · ` + "`/volo takeback`" + ` ask to take back your last move
+` + "`/volo board`" + ` the board, whose turn it is and the time left (` + "`labels:true`" + ` names every point)
+` + "`/volo history`" + ` the moves and the record as a file; ` + "`game:ID`" + ` for an older game
+` + "`/volo games`" + ` the games being played in this server, and the latest finished
 ` + "`/volo rules`" + ` how to play · ` + "`/volo abort`" + ` call a game off before both players have moved
-One game per channel: start a thread for another.`
+` + "`/volo settings thread:true`" + ` (server managers) start every game in a thread of its own
+One game per channel or thread; every game ends with its record, a replay and a Rematch button.`
 }

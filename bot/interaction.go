@@ -230,6 +230,8 @@ func (b *Bot) onCommand(in *interaction) error {
 		return b.abortCommand(in)
 	case cmdSettings:
 		return b.settingsCommand(in, opts)
+	case cmdTakeback:
+		return b.takebackCommand(in)
 	}
 	return refuse("I don't know /volo %s. Try /volo help.", sub.Name)
 }

@@ -108,3 +108,11 @@ func TestFormatDuration(t *testing.T) {
 		}
 	}
 }
+
+func TestHelpAndRulesFitAMessage(t *testing.T) {
+	for name, text := range map[string]string{"help": helpText(), "rules": rulesText()} {
+		if n := utf8.RuneCountInString(text); n > maxContent {
+			t.Errorf("/volo %s is %d characters, more than Discord's %d", name, n, maxContent)
+		}
+	}
+}

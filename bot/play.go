@@ -73,7 +73,7 @@ func (b *Bot) playAnnounced(in *interaction, g *store.Game, eg *engine.Game, c e
 		return refuse("%s", err)
 	}
 	g.Moves = append(g.Moves, store.Move{Notation: m.String(), Player: g.Players[c].ID, At: b.clock()})
-	g.RegionChoice, g.DrawOffer = nil, nil
+	g.RegionChoice, g.DrawOffer, g.Takeback = nil, nil, nil
 	g.Outcome = eg.Outcome()
 	b.setClock(g)
 	r, err := b.moveReply(g, eg, c, m)

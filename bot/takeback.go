@@ -1,0 +1,134 @@
+package bot
+
+import (
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/volo-discord/volo/store"
+)
+
+// The takeback buttons' actions.
+const (
+	actTakebackYes = "tbyes"
+	actTakebackNo  = "tbno"
+)
+
+// takebackCommand asks to take back the player's last move. Against the
+// computer it is granted at once (with the computer's reply, if it has
+// made one) and the game no longer counts for ratings; against a person,
+// the opponent agrees or declines with buttons, until a move is made.
+func (b *Bot) takebackCommand(in *interaction) error {
+	defer b.locks.lock(in.ChannelID)()
+	g, eg, err := b.loadActive(in.ChannelID)
+	if err != nil {
+		return err
+	}
+	c, plays := g.Colour(in.user)
+	if !plays {
+		return refuse("You are not playing in this game, so there is nothing to take back.")
+	}
+	n := len(g.Moves)
+	vsBot := g.Players[c.Other()].ID == b.me()
+	back := 0
+	switch {
+	case n > 0 && g.Moves[n-1].Player == in.user:
+		back = 1
+	case vsBot && n > 1 && g.Moves[n-2].Player == in.user:
+		back = 2 // the player's move and the computer's reply
+	default:
+		return refuse("You can take back only your own last move, before your opponent has moved.")
+	}
+	if vsBot {
+		g.Unrated = true
+		return b.takeBack(in, g, back, fmt.Sprintf("%s took back %s", mention(in.user), takenBack(g, back)))
+	}
+	if g.Takeback != nil {
+		return refuse("You have asked already; your opponent answers with the buttons on your request.")
+	}
+	g.Takeback = &store.DrawOffer{By: in.user, At: b.clock()}
+	opp := g.Players[c.Other()].ID
+	ann, err := b.announce(g.Channel, in, false, reply{
+		content: fmt.Sprintf("%s asks to take back %s. %s, do you agree? The request lapses when a move is made.", mention(in.user), g.Moves[n-1].Notation, mention(opp)),
+		mention: []string{opp},
+		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Agree", Style: discordgo.SuccessButton, CustomID: buttonID(actTakebackYes, g, eg.Ply(), "")},
+			discordgo.Button{Label: "Decline", Style: discordgo.DangerButton, CustomID: buttonID(actTakebackNo, g, eg.Ply(), "")},
+		}}},
+	})
+	if err != nil {
+		return err
+	}
+	return b.commitGame(g, ann)
+}
+
+// takenBack names the last back moves of g: "f5", or "f5 and my h7".
+func takenBack(g *store.Game, back int) string {
+	n := len(g.Moves)
+	if back == 2 {
+		return g.Moves[n-2].Notation + " and my " + g.Moves[n-1].Notation
+	}
+	return g.Moves[n-1].Notation
+}
+
+// takebackButton answers a takeback request.
+func (b *Bot) takebackButton(in *interaction, bt button, agree bool) error {
+	defer b.locks.lock(in.ChannelID)()
+	g, _, err := b.loadActive(in.ChannelID)
+	if err != nil {
+		return err
+	}
+	if !bt.current(g) || g.Takeback == nil {
+		return movedOn()
+	}
+	if _, plays := g.Colour(in.user); !plays || in.user == g.Takeback.By {
+		return refuse("Only the opponent of %s can answer this request.", mention(g.Takeback.By))
+	}
+	by := g.Takeback.By
+	g.Takeback = nil
+	if !agree {
+		ann, err := b.announce(in.ChannelID, in, true, reply{content: fmt.Sprintf("%s declined to take back %s. Play on!", mention(in.user), g.Moves[len(g.Moves)-1].Notation)})
+		if err != nil {
+			return err
+		}
+		return b.commitGame(g, ann)
+	}
+	what := fmt.Sprintf("%s agreed: %s takes back %s", mention(in.user), mention(by), takenBack(g, 1))
+	return b.takeBack(in, g, 1, what)
+}
+
+// takeBack removes the last back moves of g and posts the board to its
+// channel, saying what. A click (in, on a takeback request) updates the
+// request, its buttons gone; a command's answer is the board itself.
+func (b *Bot) takeBack(in *interaction, g *store.Game, back int, what string) error {
+	g.Moves = g.Moves[:len(g.Moves)-back]
+	g.RegionChoice, g.DrawOffer, g.Takeback = nil, nil, nil
+	eg, err := g.Replay()
+	if err != nil {
+		return fmt.Errorf("replay %s after a takeback: %w", g.Channel, err)
+	}
+	b.setClock(g)
+	img, err := b.boardImage(g, eg)
+	if err != nil {
+		return err
+	}
+	board := reply{
+		content:    fmt.Sprintf("%s · move %d · %s", what, eg.Ply(), b.turnLine(g, eg)),
+		image:      img,
+		mention:    []string{g.Players[eg.Position().ToMove()].ID},
+		components: moveButtonRow(g, eg.Ply()),
+	}
+	var anns []*store.Announcement
+	if in.Type == discordgo.InteractionMessageComponent {
+		done, err := b.announce(in.ChannelID, in, true, reply{content: what + "."})
+		if err != nil {
+			return err
+		}
+		anns, in = append(anns, done), nil
+	}
+	ann, err := b.announce(g.Channel, in, false, board)
+	if err != nil {
+		return err
+	}
+	return b.commitGame(g, append(anns, ann)...)
+}
