@@ -47,19 +47,26 @@ type reply struct {
 	replace bool
 }
 
-func (r reply) files() []*discordgo.File {
+func (r reply) files() []*discordgo.File { return files(r.image, r.attach) }
+
+func (r reply) allowed() *discordgo.MessageAllowedMentions { return only(r.mention) }
+
+// files returns a message's board image, as board.png, and its other
+// attachments, for discordgo.
+func files(board []byte, attach []attachment) []*discordgo.File {
 	var fs []*discordgo.File
-	if r.image != nil {
-		fs = append(fs, &discordgo.File{Name: "board.png", ContentType: "image/png", Reader: bytes.NewReader(r.image)})
+	if board != nil {
+		fs = append(fs, attachment{Name: "board.png", ContentType: "image/png", Data: board}.file())
 	}
-	for _, a := range r.attach {
+	for _, a := range attach {
 		fs = append(fs, a.file())
 	}
 	return fs
 }
 
-func (r reply) allowed() *discordgo.MessageAllowedMentions {
-	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: r.mention}
+// only lets a message ping the users named and no one else.
+func only(users []string) *discordgo.MessageAllowedMentions {
+	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: users}
 }
 
 func (r reply) data() *discordgo.InteractionResponseData {

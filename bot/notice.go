@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -115,18 +114,7 @@ func (n notice) components() []discordgo.MessageComponent {
 }
 
 // files returns the notice's board image and files as attachments.
-func (n notice) files() []*discordgo.File {
-	var fs []*discordgo.File
-	if n.Image != nil {
-		fs = append(fs, &discordgo.File{Name: "board.png", ContentType: "image/png", Reader: bytes.NewReader(n.Image)})
-	}
-	for _, a := range n.Files {
-		fs = append(fs, a.file())
-	}
-	return fs
-}
+func (n notice) files() []*discordgo.File { return files(n.Image, n.Files) }
 
 // allowed lets the message ping the notice's users and no one else.
-func (n notice) allowed() *discordgo.MessageAllowedMentions {
-	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: n.Mention}
-}
+func (n notice) allowed() *discordgo.MessageAllowedMentions { return only(n.Mention) }

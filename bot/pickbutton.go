@@ -145,9 +145,5 @@ func (b *Bot) confirmPicked(in *interaction, bt button) error {
 	if err != nil {
 		return refuse("%s", err)
 	}
-	done, err := b.announce(g.Channel, in, true, reply{content: fmt.Sprintf("You played %s (move %d). The board is in the channel.", canon, eg.Ply()+1)})
-	if err != nil {
-		return err
-	}
-	return b.playAnnounced(nil, g, eg, c, canon, done)
+	return b.playClicked(in, g, eg, c, canon)
 }

@@ -197,8 +197,14 @@ func (b *Bot) keepButton(in *interaction, bt button) error {
 	if err != nil {
 		return refuse("%s", err)
 	}
-	// The question's buttons go; the board goes to the channel.
-	done, err := b.announce(g.Channel, in, true, reply{content: fmt.Sprintf("You played %s (move %d). The board is in the channel.", m, eg.Ply()+1)})
+	return b.playClicked(in, g, eg, c, m)
+}
+
+// playClicked plays a move chosen with a private message's buttons (a
+// region question, the picker): that message says the move is played, its
+// buttons gone, and the board goes to the channel.
+func (b *Bot) playClicked(in *interaction, g *store.Game, eg *engine.Game, c engine.Colour, m engine.Move) error {
+	done, err := b.announce(in.ChannelID, in, true, reply{content: fmt.Sprintf("You played %s (move %d). The board is in the channel.", m, eg.Ply()+1)})
 	if err != nil {
 		return err
 	}
