@@ -85,12 +85,20 @@ func (o *outbox) ackLoop() {
 
 // send queues committed announcements for delivery and returns at once.
 func (o *outbox) send(anns ...*store.Announcement) {
+	var ps []*parcel
 	for _, a := range anns {
 		p, err := newParcel(a)
 		if err != nil {
 			o.b.log.Error("an announcement cannot be read; it is left in the outbox", "id", a.ID, "channel", a.Channel, "err", err)
 			continue
 		}
+		ps = append(ps, p)
+	}
+	// A change's announcements are queued together, so nothing sees the
+	// outbox idle between the first and the last (see flush).
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for _, p := range ps {
 		o.add(p)
 	}
 }
@@ -114,10 +122,8 @@ func (o *outbox) reload() {
 }
 
 // add queues a parcel behind its channel's others, and makes sure the
-// channel has a worker.
+// channel has a worker. The caller holds o.mu.
 func (o *outbox) add(p *parcel) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
 	if _, queued := o.ids[p.id]; queued || o.ctx.Err() != nil {
 		return // queued already, or stopped: the next start delivers it
 	}
