@@ -101,19 +101,18 @@ func (b *Bot) refused(p *parcel, err error) (outcome, error) {
 
 // callback answers the notice's interaction with it.
 func (b *Bot) callback(ctx context.Context, n notice) error {
+	data := &discordgo.InteractionResponseData{
+		Content:         n.Content,
+		Files:           n.files(),
+		Components:      n.components(),
+		AllowedMentions: n.allowed(),
+	}
 	typ := discordgo.InteractionResponseChannelMessageWithSource
 	if n.Via.Update {
-		typ = discordgo.InteractionResponseUpdateMessage
+		// The message replaced keeps none of its files (a preview board).
+		typ, data.Attachments = discordgo.InteractionResponseUpdateMessage, &[]*discordgo.MessageAttachment{}
 	}
-	return b.session.InteractionRespond(n.Via.interaction(), &discordgo.InteractionResponse{
-		Type: typ,
-		Data: &discordgo.InteractionResponseData{
-			Content:         n.Content,
-			Files:           n.files(),
-			Components:      n.components(),
-			AllowedMentions: n.allowed(),
-		},
-	}, discordgo.WithContext(ctx))
+	return b.session.InteractionRespond(n.Via.interaction(), &discordgo.InteractionResponse{Type: typ, Data: data}, discordgo.WithContext(ctx))
 }
 
 // messageCreate is the body of a new channel message with the nonce that
@@ -156,6 +155,7 @@ func (b *Bot) editMessage(ctx context.Context, channel, message string, n notice
 	components := n.components()
 	_, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{
 		ID: message, Channel: channel, Content: &content, Components: &components, AllowedMentions: n.allowed(),
+		Files: n.files(), Attachments: &[]*discordgo.MessageAttachment{},
 	}, discordgo.WithContext(ctx))
 	return err
 }

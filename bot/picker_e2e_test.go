@@ -44,7 +44,7 @@ func TestMoveWithThePicker(t *testing.T) {
 	}
 	preview = w.choose("ana", w.choose("ana", w.choose("ana", back, "Add a bird"), "Row f"), "f5")
 	done := w.click("ana", preview, "Confirm f5")
-	if !strings.Contains(done.Content, "You played f5 (move 1)") || len(done.Components) > 2 {
+	if !strings.Contains(done.Content, "You played f5 (move 1)") || len(done.Components) > 2 || len(done.Attachments) != 0 {
 		t.Errorf("after Confirm the picker says %q, components %s", done.Content, done.Components)
 	}
 	w.saidOnce(w.channel, "f5 · move 1 ·", "ben")
