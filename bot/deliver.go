@@ -55,7 +55,10 @@ func (b *Bot) attempt(ctx context.Context, p *parcel) (outcome, error) {
 				}
 				p.callbackDone = true
 			default:
-				return b.refused(p, err)
+				// Discord refuses this answer (a 4xx): the channel may
+				// still take the message.
+				b.log.Warn("an interaction's answer was refused; trying the channel", "channel", p.channel, "id", p.id, "err", err)
+				p.callbackDone = true
 			}
 		} else {
 			p.callbackDone, p.unsure = true, true // a restart: it may have gone through
