@@ -30,37 +30,18 @@ type Resume struct {
 // them; what is dispatched meanwhile is replayed then. discordgo notices the broken
 // connection, reconnects and resumes when Session.ShouldReconnectOnError is set.
 func (s *Server) DropGateway() error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	conns := s.identifiedConns()
-	if len(conns) == 0 {
-		return ErrNotConnected
-	}
-	for _, c := range conns {
-		if c.session.conn == c {
-			c.session.conn = nil
-		}
+	return s.eachIdentified(func(c *gatewayConn) {
+		c.session.conn = nil
 		c.stop()
 		_ = c.ws.Close() // the TCP connection, without a close frame
-	}
-	s.notify()
-	return nil
+	})
 }
 
 // SendReconnect sends op 7 RECONNECT on the bot's gateway connections, as Discord does before
 // moving a session to another node: the bot is to close the connection and RESUME on a new
 // one. The sessions stay.
 func (s *Server) SendReconnect() error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	conns := s.identifiedConns()
-	if len(conns) == 0 {
-		return ErrNotConnected
-	}
-	for _, c := range conns {
-		c.send(payload{Op: 7})
-	}
-	return nil
+	return s.eachIdentified(func(c *gatewayConn) { c.send(payload{Op: 7}) })
 }
 
 // InvalidateSession ends every gateway session on Discord's side and sends op 9 INVALID_SESSION
@@ -70,30 +51,33 @@ func (s *Server) SendReconnect() error {
 // v0.29.0 does) or on a new one, and gets a new session and READY. Interactions cannot be
 // injected until it has.
 func (s *Server) InvalidateSession() error {
+	return s.eachIdentified(func(c *gatewayConn) {
+		c.send(payload{Op: 9, D: json.RawMessage("false")})
+		c.session = nil
+		clear(s.sessions)
+	})
+}
+
+// eachIdentified does fault to every open connection that carries a
+// session, under s.mu, then wakes the waiters: ErrNotConnected if there is
+// none.
+func (s *Server) eachIdentified(fault func(c *gatewayConn)) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	conns := s.identifiedConns()
+	var conns []*gatewayConn
+	for c := range s.conns {
+		if c.session != nil && c.session.conn == c {
+			conns = append(conns, c)
+		}
+	}
 	if len(conns) == 0 {
 		return ErrNotConnected
 	}
 	for _, c := range conns {
-		c.send(payload{Op: 9, D: json.RawMessage("false")})
-		c.session = nil
+		fault(c)
 	}
-	clear(s.sessions)
 	s.notify()
 	return nil
-}
-
-// identifiedConns lists the open connections that carry a session. The caller holds s.mu.
-func (s *Server) identifiedConns() []*gatewayConn {
-	var out []*gatewayConn
-	for c := range s.conns {
-		if c.session != nil && c.session.conn == c {
-			out = append(out, c)
-		}
-	}
-	return out
 }
 
 // Resumes returns every RESUME received, in order, with how it was answered.
