@@ -17,8 +17,11 @@ import (
 // one that ended there last. A challenge not yet accepted is refused as
 // loadActive refuses it.
 func (b *Bot) gameHere(channel string) (*store.Game, *engine.Game, error) {
-	if _, err := b.store.Get(channel); !errors.Is(err, store.ErrNotFound) {
-		return b.loadActive(channel)
+	if g, err := b.store.Get(channel); !errors.Is(err, store.ErrNotFound) {
+		if err != nil {
+			return nil, nil, b.explain(channel, err)
+		}
+		return b.playing(g)
 	}
 	games, err := b.store.ChannelHistory(channel, "", 1)
 	if err != nil && len(games) == 0 {

@@ -16,16 +16,22 @@ import (
 // for players.
 func (b *Bot) load(channel string) (*store.Game, error) {
 	g, err := b.store.Get(channel)
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		return nil, refuse("There is no game in this channel. Start one with /volo challenge.")
-	case errors.Is(err, store.ErrCorrupt):
-		b.log.Error("unreadable game record", "channel", channel, "err", err)
-		return nil, refuse("The record of this channel's game cannot be read. A server admin can remove it with `volo db discard %s`; every other game is fine.", channel)
-	case err != nil:
-		return nil, fmt.Errorf("load game %s: %w", channel, err)
+	if err != nil {
+		return nil, b.explain(channel, err)
 	}
 	return g, nil
+}
+
+// explain words the error of reading a channel's game for the player.
+func (b *Bot) explain(channel string, err error) error {
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return refuse("There is no game in this channel. Start one with /volo challenge.")
+	case errors.Is(err, store.ErrCorrupt):
+		b.log.Error("unreadable game record", "channel", channel, "err", err)
+		return refuse("The record of this channel's game cannot be read. A server admin can remove it with `volo db discard %s`; every other game is fine.", channel)
+	}
+	return fmt.Errorf("load game %s: %w", channel, err)
 }
 
 // loadActive returns the game being played in a channel.
@@ -34,6 +40,12 @@ func (b *Bot) loadActive(channel string) (*store.Game, *engine.Game, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	return b.playing(g)
+}
+
+// playing replays a channel's game, refusing a challenge not yet accepted.
+func (b *Bot) playing(g *store.Game) (*store.Game, *engine.Game, error) {
+	channel := g.Channel
 	if g.Status == store.Challenge {
 		return nil, nil, refuse("The challenge in this channel has not been accepted yet.")
 	}
@@ -183,11 +195,17 @@ func (b *Bot) turnLine(g *store.Game, eg *engine.Game) string {
 // as "Orange (@ana) c3:c5-NE2 · move 17 · @ben (Blue) to move", pinging
 // only the player to move.
 func (b *Bot) moveReply(g *store.Game, eg *engine.Game, mover engine.Colour, m engine.Move) (reply, error) {
+	return b.boardReply(g, eg, fmt.Sprintf("%s %s · move %d · %s", who(g, mover), m, eg.Ply(), b.turnLine(g, eg)))
+}
+
+// boardReply is the public board of g with a line: in play, pinging the
+// player to move and with the picker's button; over, with the record, the
+// replay and Rematch.
+func (b *Bot) boardReply(g *store.Game, eg *engine.Game, line string) (reply, error) {
 	img, err := b.boardImage(g, eg)
 	if err != nil {
 		return reply{}, err
 	}
-	line := fmt.Sprintf("%s %s · move %d · %s", who(g, mover), m, eg.Ply(), b.turnLine(g, eg))
 	r := reply{content: line, image: img}
 	if !g.Outcome.Over() {
 		r.mention = []string{g.Players[eg.Position().ToMove()].ID}

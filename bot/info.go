@@ -11,15 +11,8 @@ import (
 // boardAnnouncement is the board of g with a line, for its channel
 // outside any interaction, pinging the player to move.
 func (b *Bot) boardAnnouncement(g *store.Game, eg *engine.Game, line string) (*store.Announcement, error) {
-	img, err := b.boardImage(g, eg)
+	r, err := b.boardReply(g, eg, line)
 	if err != nil {
-		return nil, err
-	}
-	r := reply{content: line, image: img}
-	if !g.Outcome.Over() {
-		r.mention = []string{g.Players[eg.Position().ToMove()].ID}
-		r.components = moveButtonRow(g, eg.Ply())
-	} else if r, err = b.withEnd(r, g, eg); err != nil {
 		return nil, err
 	}
 	return b.announce(g.Channel, nil, false, r)

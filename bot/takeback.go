@@ -108,15 +108,9 @@ func (b *Bot) takeBack(in *interaction, g *store.Game, back int, what string) er
 		return fmt.Errorf("replay %s after a takeback: %w", g.Channel, err)
 	}
 	b.setClock(g)
-	img, err := b.boardImage(g, eg)
+	board, err := b.boardReply(g, eg, fmt.Sprintf("%s · move %d · %s", what, eg.Ply(), b.turnLine(g, eg)))
 	if err != nil {
 		return err
-	}
-	board := reply{
-		content:    fmt.Sprintf("%s · move %d · %s", what, eg.Ply(), b.turnLine(g, eg)),
-		image:      img,
-		mention:    []string{g.Players[eg.Position().ToMove()].ID},
-		components: moveButtonRow(g, eg.Ply()),
 	}
 	var anns []*store.Announcement
 	if in.Type == discordgo.InteractionMessageComponent {
