@@ -23,7 +23,8 @@
 //     interaction's response with its token (valid 15 minutes);
 //  3. the channel itself: a new message with a nonce and enforce_nonce,
 //     so that Discord takes a repeated post as the first; an update of a
-//     button's message becomes an edit, which is the same done twice.
+//     button's message becomes an edit, which is the same done twice (a
+//     private message cannot be edited so: its late update is dropped).
 //
 // What fails for a passing reason (5xx, a dropped connection, a timeout)
 // is tried again with backoff, doubling up to a minute; discordgo itself
