@@ -13,9 +13,12 @@ import (
 // the channel is free again when Finish returns. Set g.Outcome (and the
 // last move, if one ended the game) first; a game finished with an
 // Ongoing outcome was abandoned. Finish sets g's ID, Status, Finished,
-// Updated and Version, and drops what no longer applies to a game over:
-// its deadlines, region choice, draw offer and takeback request. The
-// announcements, if any, are committed with the game's end.
+// Updated, Version and Ratings, and drops what no longer applies to a
+// game over: its deadlines, region choice, draw offer and takeback
+// request. In the same transaction the game counts in its players'
+// standings, everywhere and in its guild (see Standing), and, when it is
+// Rated, settles their ratings. The announcements, if any, are committed
+// with the game's end.
 func (s *Store) Finish(g *Game, anns ...*Announcement) error {
 	if err := g.validate(); err != nil {
 		return err
@@ -28,11 +31,22 @@ func (s *Store) Finish(g *Game, anns ...*Announcement) error {
 	next := *g
 	next.Status, next.Updated, next.Finished = Finished, now, now
 	next.RemindAt, next.Deadline, next.RegionChoice, next.DrawOffer, next.Takeback = time.Time{}, time.Time{}, nil, nil, nil
-	body, err := encodeBody(&next)
-	if err != nil {
-		return err
+	next.Ratings = [2]RatingChange{}
+	if _, err := encodeBody(&next); err != nil {
+		return err // refused before the commit: the moves cannot be encoded
 	}
-	err = s.changeAt(g, an, func(tx *bolt.Tx, old *Game) error { return archive(tx, old, &next, body) })
+	err = s.changeAt(g, an, func(tx *bolt.Tx, old *Game) error {
+		ratings, err := settle(tx, &next)
+		if err != nil {
+			return err
+		}
+		next.Ratings = ratings
+		body, err := encodeBody(&next)
+		if err != nil {
+			return err
+		}
+		return archive(tx, old, &next, body)
+	})
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/rating"
 )
 
 // recordSchema is the version of the record encoding this build writes.
@@ -51,6 +52,7 @@ type bodyV1 struct {
 	DrawOffer     *drawV1   `json:"draw_offer,omitempty"`
 	Takeback      *drawV1   `json:"takeback,omitempty"`
 	Unrated       bool      `json:"unrated,omitempty"`
+	Ratings       []ratedV1 `json:"ratings,omitempty"`
 	BoardMessages []string  `json:"board_messages,omitempty"`
 	Parent        string    `json:"parent,omitempty"`
 	Created       time.Time `json:"created"`
@@ -77,6 +79,18 @@ type regionV1 struct {
 	Player  string    `json:"player,omitempty"`
 	Regions []string  `json:"regions,omitempty"`
 	At      time.Time `json:"at,omitzero"`
+}
+
+// ratedV1 is a player's rating change in a finished game.
+type ratedV1 struct {
+	Before ratingV1 `json:"before"`
+	After  ratingV1 `json:"after"`
+}
+
+type ratingV1 struct {
+	R     float64 `json:"r"`
+	RD    float64 `json:"rd"`
+	Sigma float64 `json:"sigma"`
 }
 
 type drawV1 struct {
@@ -142,6 +156,11 @@ func encodeBody(g *Game) ([]byte, error) {
 		b.Takeback = &drawV1{d.By, utc(d.At)}
 	}
 	b.Unrated = g.Unrated
+	if g.Ratings != [2]RatingChange{} {
+		for _, c := range g.Ratings {
+			b.Ratings = append(b.Ratings, ratedV1{ratingV1(c.Before), ratingV1(c.After)})
+		}
+	}
 	body, err := json.Marshal(&b)
 	if err != nil {
 		return nil, err
@@ -236,6 +255,15 @@ func decodeGame(data []byte) (*Game, error) {
 		g.Takeback = &DrawOffer{d.By, at(d.At)}
 	}
 	g.Unrated = b.Unrated
+	switch len(b.Ratings) {
+	case 0:
+	case 2:
+		for c, r := range b.Ratings {
+			g.Ratings[c] = RatingChange{rating.Rating(r.Before), rating.Rating(r.After)}
+		}
+	default:
+		errs = append(errs, fmt.Errorf("%d ratings, want one per player", len(b.Ratings)))
+	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}

@@ -53,6 +53,10 @@ type Game struct {
 	// Unrated marks a game that no longer counts for ratings (a move taken
 	// back against the computer).
 	Unrated bool
+	// Ratings are the players' global ratings before and after the game,
+	// indexed by colour, set by Finish when the game is Rated; zero
+	// otherwise, and in games finished before ratings were kept.
+	Ratings [2]RatingChange
 	// Outcome is the result and why the game ended. A finished game whose
 	// outcome is still Ongoing was abandoned without a result.
 	Outcome engine.Outcome

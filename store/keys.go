@@ -20,6 +20,8 @@ var (
 	bucketOutbox    = []byte("outbox")    // announcement ID (8 bytes big-endian) → announcement
 	bucketChannels  = []byte("channels")  // channel ID, NUL, 'f', finished game ID
 	bucketSettings  = []byte("settings")  // guild ID → its settings, JSON
+	bucketStandings = []byte("standings") // scope (guild ID or ""), NUL, player → standing, JSON
+	bucketPrefs     = []byte("prefs")     // user ID → their settings, JSON
 )
 
 // The kinds of index refs: an active game's channel ID, or a finished

@@ -19,6 +19,7 @@ var migrations = []migration{
 	createOutbox,   // 2: announcements waiting for delivery
 	indexChannels,  // 3: finished games by channel
 	createSettings, // 4: servers' settings
+	countPlayers,   // 5: players' standings and settings
 }
 
 var schemaKey = []byte("schema")
@@ -63,6 +64,26 @@ func createSettings(tx *bolt.Tx) error {
 		return fmt.Errorf("create bucket %s: %w", bucketSettings, err)
 	}
 	return nil
+}
+
+// countPlayers makes the buckets of players' standings and settings, and
+// counts the games already finished in the standings, in the order they
+// finished, as Finish would have. Their records are left as they are:
+// they do not carry the rating changes Finish now records.
+func countPlayers(tx *bolt.Tx) error {
+	for _, name := range [][]byte{bucketStandings, bucketPrefs} {
+		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+			return fmt.Errorf("create bucket %s: %w", name, err)
+		}
+	}
+	return tx.Bucket(bucketFinished).ForEach(func(id, data []byte) error {
+		g, err := decodeGame(data)
+		if err != nil {
+			return nil // Check reports it; an unreadable game counts nowhere
+		}
+		_, err = settle(tx, g)
+		return err
+	})
 }
 
 // schemaOf returns the schema version a file is at: 0 for a new one.

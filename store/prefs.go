@@ -1,0 +1,65 @@
+package store
+
+import (
+	"encoding/json"
+	"fmt"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// How a player wants to hear that it is their move.
+const (
+	// NotifyChannel pings the player in the game's channel: the default.
+	NotifyChannel = "channel"
+	// NotifyDM sends the player a direct message in games with a time
+	// limit, and pings them in the channel if Discord refuses it.
+	NotifyDM = "dm"
+	// NotifyOff names the player in the channel without pinging them.
+	NotifyOff = "off"
+)
+
+// UserSettings are a player's own choices, the same in every server.
+type UserSettings struct {
+	// Notify is NotifyChannel, NotifyDM or NotifyOff; empty means
+	// NotifyChannel.
+	Notify string `json:"notify,omitempty"`
+	// Theme is the board theme of the player's own ephemeral views (the
+	// move picker's previews), such as "light"; empty for the bot's.
+	Theme string `json:"theme,omitempty"`
+}
+
+// UserSettings returns a user's settings; a user who set none has the
+// zero UserSettings.
+func (s *Store) UserSettings(user string) (UserSettings, error) {
+	var us UserSettings
+	err := s.view(func(tx *bolt.Tx) error {
+		data := tx.Bucket(bucketPrefs).Get([]byte(user))
+		if data == nil {
+			return nil
+		}
+		if err := json.Unmarshal(data, &us); err != nil {
+			return fmt.Errorf("%w: settings of user %s: %v", ErrCorrupt, user, err)
+		}
+		return nil
+	})
+	return us, err
+}
+
+// SetUserSettings stores a user's settings.
+func (s *Store) SetUserSettings(user string, us UserSettings) error {
+	if user == "" {
+		return fmt.Errorf("%w: settings need a user", ErrInvalid)
+	}
+	switch us.Notify {
+	case "", NotifyChannel, NotifyDM, NotifyOff:
+	default:
+		return fmt.Errorf("%w: notify %q is not channel, dm or off", ErrInvalid, us.Notify)
+	}
+	data, err := json.Marshal(us)
+	if err != nil {
+		return fmt.Errorf("encode user settings: %w", err)
+	}
+	return s.commit(func(tx *bolt.Tx) (func() error, error) {
+		return func() error { return tx.Bucket(bucketPrefs).Put([]byte(user), data) }, nil
+	})
+}
