@@ -83,6 +83,12 @@ func errEmptyMessage() *apiError {
 	return &apiError{Status: 400, Code: 50006, Message: "Cannot send an empty message"}
 }
 
+// errCannotSendToUser is Discord's answer to a message for a user who accepts no direct messages
+// from the bot.
+func errCannotSendToUser() *apiError {
+	return &apiError{Status: 403, Code: 50007, Message: "Cannot send messages to this user"}
+}
+
 // errMissingPerms is Discord's answer to what the bot's permissions do not allow.
 func errMissingPerms() *apiError {
 	return &apiError{Status: 403, Code: 50013, Message: "Missing Permissions"}

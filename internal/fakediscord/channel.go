@@ -131,8 +131,9 @@ func (s *Server) startThread(parentID, fromMessageID, name string, owner User, t
 	return th, nil
 }
 
-// DMChannel returns the direct message channel between the bot and a user, creating it the
-// first time.
+// DMChannel returns the direct message channel between the bot and a user (userRef, an ID,
+// username or mention), creating it the first time, as POST /users/@me/channels does. Messages
+// lists what is posted in it; DMMessages does too, without creating the channel.
 func (s *Server) DMChannel(userRef string) (Channel, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -140,12 +141,21 @@ func (s *Server) DMChannel(userRef string) (Channel, error) {
 	if !ok {
 		return Channel{}, ErrUnknownUser
 	}
-	for _, id := range s.channelOrder {
-		if c := s.channels[id]; c.Type == ChannelDM && c.Recipients[0].ID == u.ID {
-			return c.Channel, nil
-		}
+	if c := s.dmChannelOf(u.ID); c != nil {
+		return c.Channel, nil
 	}
 	return s.addChannel(Channel{Type: ChannelDM, Recipients: []User{*u}}).Channel, nil
+}
+
+// dmChannelOf finds the direct message channel with a user; nil when there is none yet. The
+// caller holds s.mu.
+func (s *Server) dmChannelOf(userID string) *channelState {
+	for _, id := range s.channelOrder {
+		if c := s.channels[id]; c.Type == ChannelDM && c.Recipients[0].ID == userID {
+			return c
+		}
+	}
+	return nil
 }
 
 // addChannel stores a new channel, giving it an ID unless it has one. The caller holds s.mu.

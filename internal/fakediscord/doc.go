@@ -36,6 +36,13 @@
 // box against the registered commands), ClickComponent and SubmitModal. Each returns an
 // Interaction whose replies can be awaited.
 //
+// Direct messages work as on Discord: POST /users/@me/channels opens the bot's DM channel with
+// a user (DMChannel does the same from a test), where the bot posts as in a guild channel,
+// files included, and DMMessages reads what is there, attachments with their bytes.
+// SetAcceptsDMs makes a user refuse the bot's direct messages, as Discord's privacy settings or
+// a block do: the channel still opens, but each message the bot posts in it is answered 403
+// {"message": "Cannot send messages to this user", "code": 50007}, recorded, and not kept.
+//
 // Every HTTP request is recorded (Requests, RequestsTo, UnmatchedRequests). With a Validator,
 // every JSON body, or payload_json of a multipart body, is checked against the requestBody
 // schema of Discord's OpenAPI description, and failures are recorded (ValidationFailures);
@@ -73,9 +80,10 @@
 // are forgotten when their token expires or Options.MaxInteractions newer ones exist.
 // Retained counts what is held.
 //
-// World takes what the stand-in holds apart from what happens in it (the application, users,
-// guilds, roles, members, channels and threads, with their IDs, but no messages), and Restore
-// gives it to a new stand-in, so that a sandbox finds its server again after a restart.
+// World takes what the stand-in holds apart from what happens in it (the application, users
+// and who of them refuses direct messages, guilds, roles, members, channels, threads and direct
+// message channels, with their IDs, but no messages), and Restore gives it to a new stand-in,
+// so that a sandbox finds its server again after a restart.
 //
 // Everything stays on 127.0.0.1: the HTTP client refuses any host but Discord's, which it
 // sends to the server.

@@ -90,6 +90,7 @@ type Server struct {
 	bot              User
 	users            map[string]*User
 	userOrder        []string
+	refusesDMs       map[string]bool // IDs of the users who accept no direct messages from the bot
 	guilds           map[string]*guildState
 	guildOrder       []string
 	channels         map[string]*channelState
@@ -145,6 +146,7 @@ func New(opts Options) *Server {
 		done:         make(chan struct{}),
 		changed:      make(chan struct{}),
 		users:        map[string]*User{},
+		refusesDMs:   map[string]bool{},
 		guilds:       map[string]*guildState{},
 		channels:     map[string]*channelState{},
 		messages:     map[string]string{},

@@ -29,10 +29,12 @@ type World struct {
 	LastID string `json:"last_id"`
 }
 
-// WorldUser is a user as a World keeps them, with the locale of their client.
+// WorldUser is a user as a World keeps them, with the locale of their client and whether they
+// refuse direct messages from the bot (see Server.SetAcceptsDMs).
 type WorldUser struct {
 	User
-	Locale string `json:"locale,omitempty"`
+	Locale     string `json:"locale,omitempty"`
+	RefusesDMs bool   `json:"refuses_dms,omitempty"`
 }
 
 // WorldGuild is a guild as a World keeps it: with when the bot joined it, its roles
@@ -60,7 +62,7 @@ func (s *Server) World() World {
 		LastID: strconv.FormatUint(s.ids.last, 10)}
 	for _, id := range s.userOrder {
 		if u := s.users[id]; !u.Bot {
-			w.Users = append(w.Users, WorldUser{User: *u, Locale: u.Locale})
+			w.Users = append(w.Users, WorldUser{User: *u, Locale: u.Locale, RefusesDMs: s.refusesDMs[u.ID]})
 		}
 	}
 	for _, id := range s.guildOrder {
@@ -98,6 +100,7 @@ func (s *Server) Restore(w World) error {
 	s.userOrder = nil
 	s.users[s.bot.ID] = &s.bot
 	s.userOrder = append(s.userOrder, s.bot.ID)
+	s.refusesDMs = r.refusesDMs
 	for _, u := range r.users {
 		s.users[u.ID] = u
 		s.userOrder = append(s.userOrder, u.ID)
@@ -112,6 +115,7 @@ func (s *Server) Restore(w World) error {
 type restored struct {
 	bot          User
 	users        []*User
+	refusesDMs   map[string]bool
 	guilds       map[string]*guildState
 	guildOrder   []string
 	channels     map[string]*channelState
@@ -122,7 +126,7 @@ type restored struct {
 // buildWorld checks a world and builds what the server holds of it; ids is the generator to
 // advance past the world's IDs.
 func buildWorld(w World, ids snowflakes) (*restored, error) {
-	r := &restored{guilds: map[string]*guildState{}, channels: map[string]*channelState{}, ids: ids}
+	r := &restored{guilds: map[string]*guildState{}, channels: map[string]*channelState{}, refusesDMs: map[string]bool{}, ids: ids}
 	seen := map[string]string{} // every ID to what has it, so that none is used twice
 	claim := func(id, what string) error {
 		if err := r.ids.reserve(id); err != nil {
@@ -162,6 +166,9 @@ func buildWorld(w World, ids snowflakes) (*restored, error) {
 		}
 		users[u.ID] = &u
 		r.users = append(r.users, &u)
+		if wu.RefusesDMs {
+			r.refusesDMs[u.ID] = true
+		}
 	}
 	for _, wg := range w.Guilds {
 		g, err := buildGuild(wg, users, &r.ids, claim)

@@ -24,6 +24,9 @@ func TestWorldSurvivesARestart(t *testing.T) {
 	if _, err := before.DMChannel("ben"); err != nil {
 		t.Fatal(err)
 	}
+	if err := before.SetAcceptsDMs("ben", false); err != nil {
+		t.Fatal(err)
+	}
 	last, err := before.PostMessage(thread.ID, "ana", "my move")
 	if err != nil {
 		t.Fatal(err)
@@ -58,6 +61,12 @@ func TestWorldSurvivesARestart(t *testing.T) {
 	if p, err := after.Permissions(w.general.ID, w.ben.ID); err != nil || p&PermManageMessages == 0 {
 		t.Errorf("ben, moderator: permissions %b, %v", p, err)
 	}
+	if ok, err := after.AcceptsDMs("ben"); err != nil || ok {
+		t.Errorf("ben, who refuses DMs: accepts %v, %v", ok, err)
+	}
+	if ok, err := after.AcceptsDMs("ana"); err != nil || !ok {
+		t.Errorf("ana, who accepts DMs: accepts %v, %v", ok, err)
+	}
 
 	// Nothing new takes an old ID, not even the message's, which the world does not keep.
 	cleo, err := after.AddUser("cleo")
@@ -79,6 +88,16 @@ func TestWorldSurvivesARestart(t *testing.T) {
 	}
 	if _, err := ds.ChannelMessageSend(thread.ID, "still here"); err != nil {
 		t.Errorf("posting in the restored thread: %v", err)
+	}
+	// ...and still may not write to ben, who refused direct messages before the restart.
+	dm, err := ds.UserChannelCreate(w.ben.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ds.ChannelMessageSend(dm.ID, "rematch?"); err == nil {
+		t.Error("the restored stand-in let the bot write to ben, who refuses DMs")
+	} else if status, code := restCode(t, err); status != 403 || code != discordgo.ErrCodeCannotSendMessagesToThisUser {
+		t.Errorf("writing to ben: %d, %d; want 403, 50007", status, code)
 	}
 }
 
