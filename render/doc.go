@@ -21,9 +21,10 @@
 // regions tinted and lettered A, B, C…, in the order of
 // engine.Position.PendingRegions, as the rule book's Figure 7 does. At the
 // end of a won game the winning flock glows. A strip at the top gives both
-// players' names and colours, their birds in the sky and in supply, their
-// flocks, and a status line: the move number, what was played, and whose
-// turn it is, or the result and why.
+// players' names and colours, their ratings when the scene has them, their
+// birds in the sky and in supply, their flocks, and a status line: the
+// move number, what was played, and whose turn it is, or the result and
+// why.
 //
 // Build a Renderer once per theme and size with New, and share it: it is
 // safe for concurrent use, and gives the same bytes for the same scene.

@@ -75,6 +75,15 @@ func named(s Scene) Scene {
 	return s
 }
 
+// ratingsScene is the flight scene with the players' ratings, Orange's
+// long name shortened to leave room for Orange's.
+func ratingsScene(t testing.TB) Scene {
+	s := played(t, flightBefore, flightMove, 70)
+	s.Orange = "Benedetta the Magnificent of the Northern Skies"
+	s.OrangeRating, s.BlueRating = "1662 ± 290?", "1487 ± 62"
+	return s
+}
+
 func regionsScene(t testing.TB) Scene {
 	return Scene{Position: mustPosition(t, regionsBefore), Pending: mustMove(t, regionsMove), Ply: 134, Orange: "ana", Blue: "ben"}
 }
@@ -116,6 +125,8 @@ func TestBoardMatchesGoldenImages(t *testing.T) {
 		{"points-light", Options{Theme: Light, PointNames: true}, startScene},
 		{"names", Options{}, func(t testing.TB) Scene { return named(played(t, flightBefore, flightMove, 70)) }},
 		{"names-regions-light", Options{Theme: Light}, func(t testing.TB) Scene { return named(regionsScene(t)) }},
+		{"ratings", Options{}, ratingsScene},
+		{"ratings-small-light", Options{Theme: Light, Size: MinSize}, ratingsScene},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := renderer(t, tc.opts).Board(tc.scene(t))
@@ -369,7 +380,7 @@ func FuzzBoard(f *testing.F) {
 		if err != nil {
 			return
 		}
-		s := Scene{Position: pos, Orange: position, Blue: move}
+		s := Scene{Position: pos, Orange: position, Blue: move, OrangeRating: move, BlueRating: position}
 		if m, err := engine.ParseMove(move); err == nil {
 			s.Pending = m
 		}

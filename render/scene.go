@@ -42,6 +42,13 @@ type Scene struct {
 	// and "Blue".
 	Orange, Blue string
 
+	// OrangeRating and BlueRating are the players' ratings as the bot
+	// shows them, such as "1662 ± 290?", written smaller and dimmer after
+	// the name. An empty rating draws nothing. When a line is short of
+	// room, the name is shortened first, down to about eight letters, and
+	// then the rating is left out rather than crowd the counts of birds.
+	OrangeRating, BlueRating string
+
 	// Ply is the number of moves played before Position (or before the
 	// pending flight): the status line reads "Move 12" after the twelfth.
 	Ply int
@@ -374,8 +381,6 @@ func regionLetter(i int) string {
 func (r *Renderer) strip(sc *scribe, s *Scene, v *view, ls []layer) []layer {
 	l, p := &r.lay, r.scheme
 	u := float64(l.u)
-	names := [2]string{s.Orange, s.Blue}
-	defaults := [2]string{"Orange", "Blue"}
 	mark, marked := p.accent, v.pos.ToMove()
 	switch w, won := s.Outcome.Result.Winner(); {
 	case won:
@@ -396,14 +401,14 @@ func (r *Renderer) strip(sc *scribe, s *Scene, v *view, ls []layer) []layer {
 		right := l.w - int(0.55*u)
 		ls = append(ls, st.at(right-st.img.Rect.Dx(), base))
 
-		name := strings.TrimSpace(names[c])
-		if name == "" {
-			name = defaults[c]
-		}
 		left := int(1.1 * u)
-		name = sc.fit(r.faces.name, name, right-st.img.Rect.Dx()-int(0.8*u)-left)
+		name, rating := r.nameAndRating(sc, s, col, right-st.img.Rect.Dx()-int(0.8*u)-left)
 		ns := sc.sprite(r.faces.name, name, p.text)
 		ls = append(ls, ns.at(left, base))
+		if rating != "" {
+			rs := sc.sprite(r.faces.stats, rating, p.textDim)
+			ls = append(ls, rs.at(left+ns.img.Rect.Dx()+int(ratingGapU*u), base))
+		}
 		if col == marked && mark.A != 0 {
 			ls = append(ls, sc.pill(l, left+ns.img.Rect.Dx()+int(0.3*u), mark).at(int(0.2*u), row.Min.Y))
 		}
@@ -418,6 +423,41 @@ func (r *Renderer) strip(sc *scribe, s *Scene, v *view, ls []layer) []layer {
 	st := sc.sprite(r.faces.status, status, p.text)
 	base := (l.status.Min.Y+l.status.Max.Y)/2 + r.faces.status.capTop/2
 	return append(ls, st.at((l.w-st.img.Rect.Dx())/2, base))
+}
+
+// The room a rating takes in a player's line, in units: the gap from the
+// end of the name, which clears the pill around the name; more room before
+// the counts of birds than a name leaves, as the rating is written like
+// them and would otherwise run into them; and the width of name a rating
+// may not squeeze the name below, some eight letters.
+const (
+	ratingGapU = 0.75
+	ratingEndU = 0.3
+	minNameU   = 2.6
+)
+
+// nameAndRating returns colour c's name and rating in scene s as its line
+// in the strip writes them, in room pixels: the rating goes after the
+// name, which is shortened first, but not below minNameU; when even
+// that leaves too little room, the rating is left out and the name has all
+// the room, as it has without a rating. The name's sprite is two pixels
+// wider than its advance, and so is the room taken for it here.
+func (r *Renderer) nameAndRating(sc *scribe, s *Scene, c engine.Colour, room int) (name, rating string) {
+	name, rating = strings.TrimSpace(s.Orange), strings.TrimSpace(s.OrangeRating)
+	if c == engine.Blue {
+		name, rating = strings.TrimSpace(s.Blue), strings.TrimSpace(s.BlueRating)
+	}
+	if name == "" {
+		name = c.String()
+	}
+	if rating != "" {
+		u := float64(r.lay.u)
+		nameRoom := room - int(ratingEndU*u) - int(ratingGapU*u) - 2 - sc.width(r.faces.stats, rating)
+		if nameRoom >= min(sc.width(r.faces.name, name), int(minNameU*u)) {
+			return sc.fit(r.faces.name, name, nameRoom), rating
+		}
+	}
+	return sc.fit(r.faces.name, name, room), ""
 }
 
 // statusLine says what happened (when withMove) and what comes next, or

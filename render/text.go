@@ -34,7 +34,7 @@ type glyph struct {
 }
 
 // atlasRunes are the runes every typeface rasterises up front.
-const atlasRunes = "·…–—×"
+const atlasRunes = "·…–—×±"
 
 func newTypeface(ttf []byte, size float64) (*typeface, error) {
 	f, err := opentype.Parse(ttf)
