@@ -52,6 +52,7 @@ type Bot struct {
 	cfg     Config
 	store   *store.Store
 	render  *render.Renderer
+	themes  themes // renderers for players' own themes
 	log     *slog.Logger
 	thinker Thinker
 	clock   func() time.Time

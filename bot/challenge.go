@@ -76,6 +76,9 @@ func (b *Bot) challenge(in *interaction, opts map[string]*discordgo.ApplicationC
 		Rules:       rules,
 		TimePerMove: tpm,
 	}
+	if o, ok := opts[optRated]; ok && o.Type == discordgo.ApplicationCommandOptionBoolean {
+		g.Unrated = !o.BoolValue()
+	}
 	g.Players[mine] = store.Player{ID: in.user, Name: in.name, Challenger: true}
 	g.Players[mine.Other()] = store.Player{ID: oppID, Name: oppName, Level: level}
 	want, err := b.wantsThread(in, opts)
@@ -151,6 +154,11 @@ func describeTerms(g *store.Game) string {
 		terms += ", " + formatDuration(g.TimePerMove) + " per move"
 	} else {
 		terms += ", no time limit"
+	}
+	if g.Unrated {
+		terms += ", unrated"
+	} else {
+		terms += ", rated"
 	}
 	return terms
 }

@@ -4,6 +4,8 @@ import (
 	"cmp"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/volo-discord/volo/store"
 )
 
 // The subcommands of /volo.
@@ -21,6 +23,9 @@ const (
 	cmdAbort     = "abort"
 	cmdSettings  = "settings"
 	cmdTakeback  = "takeback"
+	cmdProfile   = "profile"
+	cmdBoardList = "leaderboard"
+	cmdMyGames   = "mygames"
 )
 
 // text is a name or description in English with its French translation.
@@ -60,6 +65,11 @@ const (
 	optGame     = "game"
 	optThread   = "thread"
 	optLabels   = "labels"
+	optRated    = "rated"
+	optUser     = "user"
+	optScope    = "scope"
+	optNotify   = "notify"
+	optTheme    = "theme"
 )
 
 func subcommands() []subSpec {
@@ -77,6 +87,7 @@ func subcommands() []subSpec {
 				{text{"easy", "facile"}, "easy"}, {text{"medium", "moyen"}, "medium"}, {text{"hard", "difficile"}, "hard"},
 			}},
 			{name: text{optThread, "fil"}, desc: text{"Play in a thread of its own (the server's setting if left out)", "Jouer dans un fil à part (le réglage du serveur sinon)"}, kind: discordgo.ApplicationCommandOptionBoolean},
+			{name: text{optRated, "classee"}, desc: text{"Whether the game counts for ratings (yes unless you say false)", "La partie compte-t-elle pour le classement (oui sauf si false)"}, kind: discordgo.ApplicationCommandOptionBoolean},
 		}},
 		{cmdMove, "jouer", text{"Play a move: f5 adds a bird, c3:c5-NE2 flies a line", "Jouer un coup : f5 pose un oiseau, c3:c5-NE2 fait voler une ligne"}, []optionSpec{
 			{name: text{optMove, "coup"}, desc: text{"The move, e.g. f5, l2-SE3, c3:c5-NE2/e7", "Le coup, par ex. f5, l2-SE3, c3:c5-NE2/e7"}, kind: discordgo.ApplicationCommandOptionString, required: true, autocomplete: true, minLen: 1, maxLen: maxMoveLength},
@@ -94,9 +105,26 @@ func subcommands() []subSpec {
 		{cmdGames, "parties", text{"The games being played in this server", "Les parties en cours sur ce serveur"}, nil},
 		{cmdRules, "regles", text{"How to play Volo", "Comment jouer à Volo"}, nil},
 		{cmdHelp, "aide", text{"What the Volo commands do", "Ce que font les commandes Volo"}, nil},
-		{cmdSettings, "reglages", text{"This server's settings for Volo (members who can manage the server)", "Les réglages de Volo sur ce serveur (gestionnaires du serveur)"}, []optionSpec{
-			{name: text{optThread, "fil"}, desc: text{"Start every game in a thread of its own", "Commencer chaque partie dans un fil à part"}, kind: discordgo.ApplicationCommandOptionBoolean},
+		{cmdSettings, "reglages", text{"Your settings, and this server's (those for members who can manage it)", "Vos réglages, et ceux du serveur (pour ses gestionnaires)"}, []optionSpec{
+			{name: text{optNotify, "avis"}, desc: text{"How I tell you it is your move", "Comment je vous dis que c'est à vous de jouer"}, kind: discordgo.ApplicationCommandOptionString, choices: []choiceSpec{
+				{text{"ping me in the game's channel", "me mentionner dans le salon de la partie"}, store.NotifyChannel},
+				{text{"a direct message in games with a time limit", "un message privé dans les parties à temps limité"}, store.NotifyDM},
+				{text{"off: name me without a ping", "aucun : me nommer sans mention"}, store.NotifyOff},
+			}},
+			{name: text{optTheme, "theme"}, desc: text{"The board's colours in the views only you see (the move picker)", "Les couleurs du plateau dans vos vues privées (le choix du coup)"}, kind: discordgo.ApplicationCommandOptionString, choices: []choiceSpec{
+				{text{"dark", "sombre"}, "dark"}, {text{"light", "clair"}, "light"},
+			}},
+			{name: text{optThread, "fil"}, desc: text{"Server: start every game in a thread of its own", "Serveur : commencer chaque partie dans un fil à part"}, kind: discordgo.ApplicationCommandOptionBoolean},
 		}},
+		{cmdProfile, "profil", text{"A player's ratings, record, games being played and last results", "Classement, bilan, parties en cours et derniers résultats d'un joueur"}, []optionSpec{
+			{name: text{optUser, "joueur"}, desc: text{"Whose profile (yours if left out)", "Le profil de qui (le vôtre sinon)"}, kind: discordgo.ApplicationCommandOptionUser},
+		}},
+		{cmdBoardList, "classement", text{"The players ranked by rating", "Les joueurs classés"}, []optionSpec{
+			{name: text{optScope, "portee"}, desc: text{"This server's ratings or everyone's (this server if left out)", "Le classement de ce serveur ou de tous (ce serveur par défaut)"}, kind: discordgo.ApplicationCommandOptionString, choices: []choiceSpec{
+				{text{"this server", "ce serveur"}, scopeServer}, {text{"global", "global"}, scopeGlobal},
+			}},
+		}},
+		{cmdMyGames, "mesparties", text{"Every game of yours, in every server, the most urgent first (only you see it)", "Toutes vos parties, sur tous les serveurs, les plus urgentes d'abord"}, nil},
 		{cmdAbort, "annuler", text{"Call off the game before both players have moved", "Annuler la partie avant que les deux joueurs aient joué"}, nil},
 	}
 }

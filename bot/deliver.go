@@ -32,12 +32,50 @@ const (
 	undeliverable                // Discord refuses it for good (channel gone, bot removed): give up
 )
 
-// attempt tries once to get a parcel to Discord, from the best way left
+// attempt tries once to get a parcel to Discord: its message, then its
+// direct message if it has one.
+func (b *Bot) attempt(ctx context.Context, p *parcel) (outcome, error) {
+	if !p.sent {
+		if p.notice.Content != "" || p.notice.DM == nil {
+			out, err := b.attemptMessage(ctx, p)
+			if out != delivered || p.notice.DM == nil {
+				return out, err
+			}
+		}
+		p.sent = true
+	}
+	return b.attemptDirect(ctx, p)
+}
+
+// attemptDirect sends a parcel's direct message with its board, or, when
+// the player's direct messages are closed to the bot, pings them in the
+// game's channel instead. The nonces keep a retried post from appearing
+// twice.
+func (b *Bot) attemptDirect(ctx context.Context, p *parcel) (outcome, error) {
+	dm := p.notice.DM
+	if !p.dmRefused {
+		ch, err := b.session.UserChannelCreate(dm.User, discordgo.WithContext(ctx))
+		if err == nil {
+			err = b.postMessage(ctx, ch.ID, p.nonce()+"d", notice{Content: dm.Content, Image: p.notice.Image})
+		}
+		switch {
+		case err == nil:
+			return delivered, nil
+		case retryable(err):
+			return retry, fmt.Errorf("direct message to %s: %w", dm.User, err)
+		}
+		b.log.Info("a direct message was refused; pinging in the channel instead", "user", dm.User, "channel", p.channel, "code", discordCode(err))
+		p.dmRefused = true
+	}
+	return b.outcomeOf(p, b.postMessage(ctx, p.channel, p.nonce()+"f", notice{Content: dm.Fallback, Mention: []string{dm.User}}))
+}
+
+// attemptMessage tries once to get a parcel's message to Discord, from the best way left
 // down: the interaction's callback while its window is open, then (if the
 // callback may have gone through unseen) a look at the interaction's
 // response, then the channel itself, where the nonce keeps a retried post
 // from appearing twice.
-func (b *Bot) attempt(ctx context.Context, p *parcel) (outcome, error) {
+func (b *Bot) attemptMessage(ctx context.Context, p *parcel) (outcome, error) {
 	n := p.notice
 	if v := n.Via; v != nil && !p.callbackDone {
 		age := time.Since(v.Received)
@@ -205,7 +243,11 @@ type parcel struct {
 	callbackDone bool
 	// unsure: a callback failed in a way that may hide its success.
 	unsure bool
-	tries  int
+	// sent: the message is delivered and the direct message, if any, is
+	// left; dmRefused: Discord refused the direct message, so the channel
+	// gets the ping.
+	sent, dmRefused bool
+	tries           int
 }
 
 // newParcel reads a stored announcement.

@@ -199,6 +199,8 @@ func (b *Bot) onButton(in *interaction) error {
 		return b.pickerButton(in, bt)
 	case actRematch:
 		return b.rematchButton(in, bt)
+	case actLeaderboard:
+		return b.leaderboardButton(in, bt)
 	case actTakebackYes, actTakebackNo:
 		return b.takebackButton(in, bt, bt.action == actTakebackYes)
 	}

@@ -160,12 +160,29 @@ func (b *Bot) scene(g *store.Game, eg *engine.Game) render.Scene {
 	if g.Outcome.Over() {
 		s.Outcome = g.Outcome
 	}
+	s.OrangeRating, s.BlueRating = b.shownRating(g.Players[engine.Orange]), b.shownRating(g.Players[engine.Blue])
 	if n := eg.Ply(); n > 0 {
 		moves := eg.Moves()
 		s.Last = moves[n-1]
 		s.Before, _ = eg.PositionAt(n - 1)
 	}
 	return s
+}
+
+// shownRating is a player's global rating as the board shows it beside
+// their name, "1662 ± 290?"; nothing for a seat still open, or when it
+// cannot be read.
+func (b *Bot) shownRating(p store.Player) string {
+	id := p.StandingID()
+	if id == "" {
+		return ""
+	}
+	st, err := b.store.Standing(store.Global, id)
+	if err != nil {
+		b.log.Error("standing", "player", id, "err", err)
+		return ""
+	}
+	return st.Rating.String()
 }
 
 // boardImage renders the board of g now.
@@ -208,11 +225,33 @@ func (b *Bot) boardReply(g *store.Game, eg *engine.Game, line string) (reply, er
 	}
 	r := reply{content: line, image: img}
 	if !g.Outcome.Over() {
-		r.mention = []string{g.Players[eg.Position().ToMove()].ID}
+		b.tellTurn(&r, g, eg)
 		r.components = moveButtonRow(g, eg.Ply())
 		return r, nil
 	}
 	return b.withEnd(r, g, eg)
+}
+
+// ratingsLine says what the game's end does to the players' ratings:
+// " Ratings: ana 1500 → 1662 (+162), ben 1500 → 1338 (−162).", or that it
+// was not rated. The figures are the store's preview of Finish's.
+func (b *Bot) ratingsLine(g *store.Game) string {
+	if !g.Rated() {
+		if g.Unrated {
+			return " The game was not rated."
+		}
+		return ""
+	}
+	changes, err := b.store.Preview(g)
+	if err != nil {
+		b.log.Error("rating preview", "channel", g.Channel, "err", err)
+		return ""
+	}
+	parts := make([]string, 2)
+	for c, rc := range changes {
+		parts[c] = fmt.Sprintf("%s %d → %s (%s)", plainName(g.Players[c].Name), points(rc.Before.R), rc.After, signed(points(rc.After.R)-points(rc.Before.R)))
+	}
+	return " Ratings: " + strings.Join(parts, ", ") + "."
 }
 
 // withEnd adds to the last message of a game its record and its replay,
@@ -226,7 +265,7 @@ func (b *Bot) withEnd(r reply, g *store.Game, eg *engine.Game) (reply, error) {
 	if err != nil {
 		return reply{}, fmt.Errorf("replay %s: %w", g.Channel, err)
 	}
-	r.content += " The game's record and a replay are attached; /volo history shows the moves."
+	r.content += b.ratingsLine(g) + " The game's record and a replay are attached; /volo history shows the moves."
 	r.components = rematchRow(g)
 	r.attach = append(r.attach,
 		attachment{Name: "volo-record.txt", ContentType: "text/plain", Data: []byte(record)},

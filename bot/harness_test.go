@@ -60,6 +60,9 @@ type world struct {
 	// grace is the bot's Options.ShutdownGrace: negative stops it as if
 	// killed, with deliveries cut off mid-request.
 	grace time.Duration
+	// global registers the commands for every server (no development
+	// guild), so that servers added later have them too.
+	global bool
 }
 
 // worldOptions vary a world from newWorld's.
@@ -68,6 +71,7 @@ type worldOptions struct {
 	stand        func(*fakediscord.Options) // changes the stand-in's options
 	reconnect    bool                       // see world.reconnect
 	grace        time.Duration              // see world.grace
+	global       bool                       // see world.global
 }
 
 // firstMove is a Thinker that plays the first legal move: enough to test
@@ -116,7 +120,7 @@ func newWorldWith(t testing.TB, o worldOptions) *world {
 	if o.stand != nil {
 		o.stand(&opts)
 	}
-	w := &world{t: t, srv: fakediscord.New(opts), clock: &clock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, thinker: firstMove{}, reconnect: o.reconnect, grace: o.grace}
+	w := &world{t: t, srv: fakediscord.New(opts), clock: &clock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, thinker: firstMove{}, reconnect: o.reconnect, grace: o.grace, global: o.global}
 	if err := w.srv.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +144,9 @@ func (w *world) start() {
 	t.Helper()
 	cfg := bot.DefaultConfig()
 	cfg.Database = w.dbPath
-	cfg.DevelopmentGuild = w.guild
+	if !w.global {
+		cfg.DevelopmentGuild = w.guild
+	}
 	cfg.Render.Size = 480
 	st, err := store.Open(w.dbPath, store.Options{Clock: w.clock.Now, Timeout: time.Second})
 	if err != nil {
@@ -162,7 +168,10 @@ func (w *world) start() {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const overwrite = "PUT /applications/{application_id}/guilds/{guild_id}/commands"
+	overwrite := "PUT /applications/{application_id}/guilds/{guild_id}/commands"
+	if w.global {
+		overwrite = "PUT /applications/{application_id}/commands"
+	}
 	registered := len(w.srv.RequestsTo(overwrite))
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -45,6 +46,9 @@ type reply struct {
 	// replace drops the attachments of the message an update replaces,
 	// so its image goes or gives way to the new one.
 	replace bool
+	// direct is a direct message to send with the board once this
+	// message is delivered (an announcement's only).
+	direct *directNote
 }
 
 func (r reply) files() []*discordgo.File { return files(r.image, r.attach) }
@@ -208,7 +212,7 @@ func (b *Bot) onCommand(in *interaction) error {
 	for _, o := range sub.Options {
 		opts[o.Name] = o
 	}
-	if in.GuildID == "" && sub.Name != cmdRules && sub.Name != cmdHelp {
+	if in.GuildID == "" && !slices.Contains([]string{cmdRules, cmdHelp, cmdProfile, cmdBoardList, cmdMyGames, cmdSettings}, sub.Name) {
 		return refuse("Volo games are played in server channels, not in direct messages. Invite me to a server and use /volo challenge there.")
 	}
 	switch sub.Name {
@@ -239,6 +243,12 @@ func (b *Bot) onCommand(in *interaction) error {
 		return b.settingsCommand(in, opts)
 	case cmdTakeback:
 		return b.takebackCommand(in)
+	case cmdProfile:
+		return b.profileCommand(in, opts, data.Resolved)
+	case cmdBoardList:
+		return b.leaderboardCommand(in, optString(opts, optScope))
+	case cmdMyGames:
+		return b.myGamesCommand(in)
 	}
 	return refuse("I don't know /volo %s. Try /volo help.", sub.Name)
 }

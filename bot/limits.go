@@ -68,6 +68,13 @@ func (r reply) check() error {
 	if n := length(r.content); n > maxContent {
 		return fmt.Errorf("message of %d characters, more than Discord's %d: %.60q", n, maxContent, r.content)
 	}
+	if d := r.direct; d != nil {
+		for _, text := range []string{d.Content, d.Fallback} {
+			if n := length(text); n > maxContent {
+				return fmt.Errorf("direct message of %d characters, more than Discord's %d: %.60q", n, maxContent, text)
+			}
+		}
+	}
 	return checkComponents(r.components)
 }
 

@@ -24,6 +24,9 @@ type notice struct {
 	// Via is the interaction this message answers, or nil for a message
 	// of the bot's own (the computer's move, a lapse, a loss on time).
 	Via *via `json:"via,omitempty"`
+	// DM is a direct message sent with Image once the message is
+	// delivered; a notice with no Content is the direct message alone.
+	DM *directNote `json:"dm,omitempty"`
 }
 
 // via is the interaction an announcement answers first. Its callback
@@ -61,7 +64,7 @@ func (b *Bot) announce(channel string, in *interaction, update bool, r reply) (*
 	if err := r.check(); err != nil {
 		return nil, fmt.Errorf("announce: %w", err)
 	}
-	n := notice{Content: r.content, Mention: r.mention, Image: r.image, Files: r.attach}
+	n := notice{Content: r.content, Mention: r.mention, Image: r.image, Files: r.attach, DM: r.direct}
 	for _, c := range r.components {
 		raw, err := json.Marshal(c)
 		if err != nil {

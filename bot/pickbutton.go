@@ -54,7 +54,7 @@ func (b *Bot) pickerButton(in *interaction, bt button) error {
 			return movedOn()
 		}
 	}
-	r, err := b.pickReply(g, eg, view)
+	r, err := b.pickReply(g, eg, view, in.user)
 	if err != nil {
 		return err
 	}
@@ -67,7 +67,7 @@ func (b *Bot) pickerButton(in *interaction, bt button) error {
 // pickReply draws a picker view: its sentence, its menu, Confirm and
 // Back, and the board after the previewed move or with the regions of a
 // pending flight lettered.
-func (b *Bot) pickReply(g *store.Game, eg *engine.Game, v pickView) (reply, error) {
+func (b *Bot) pickReply(g *store.Game, eg *engine.Game, v pickView, viewer string) (reply, error) {
 	r := reply{content: v.content, ephemeral: true, replace: true}
 	ply := eg.Ply()
 	if m := v.menu; m != nil {
@@ -100,7 +100,7 @@ func (b *Bot) pickReply(g *store.Game, eg *engine.Game, v pickView) (reply, erro
 	case v.pending != nil:
 		sc.Pending = *v.pending
 	}
-	img, err := b.render.Board(sc)
+	img, err := b.themed(viewer).Board(sc)
 	if err != nil {
 		return reply{}, fmt.Errorf("render the picker's board %s: %w", g.Channel, err)
 	}

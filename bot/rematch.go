@@ -38,6 +38,9 @@ func (b *Bot) rematchButton(in *interaction, bt button) error {
 	g := &store.Game{
 		Guild: old.Guild, Channel: old.Channel, Parent: old.Parent,
 		Status: store.Challenge, Rules: old.Rules, TimePerMove: old.TimePerMove,
+		// A friendly game's rematch is friendly too; against the computer,
+		// Unrated means a move was taken back, which the rematch has not.
+		Unrated: old.Unrated && old.Players[0].Level == "" && old.Players[1].Level == "",
 	}
 	// Colours swapped: who played Orange plays Blue.
 	g.Players[engine.Orange], g.Players[engine.Blue] = old.Players[engine.Blue], old.Players[engine.Orange]

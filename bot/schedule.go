@@ -129,10 +129,28 @@ func (b *Bot) remind(g *store.Game) error {
 	g.RemindAt = time.Time{}
 	pos := eg.Position()
 	c := pos.ToMove()
-	ann, err := b.announce(g.Channel, nil, false, reply{
-		content: fmt.Sprintf("%s, a reminder: it is your move as %s, and your time runs out <t:%d:R>. /volo board shows the game.", mention(g.Players[c].ID), c, g.Deadline.Unix()),
-		mention: []string{g.Players[c].ID},
-	})
+	p := g.Players[c]
+	r := reply{
+		content: fmt.Sprintf("%s, a reminder: it is your move as %s, and your time runs out <t:%d:R>. /volo board shows the game.", mention(p.ID), c, g.Deadline.Unix()),
+		mention: []string{p.ID},
+	}
+	switch b.notifyOf(p.ID) {
+	case store.NotifyOff:
+		r.mention = nil
+	case store.NotifyDM:
+		// The reminder goes by direct message alone, with the board; the
+		// channel hears of it only if the message is refused.
+		img, err := b.boardImage(g, eg)
+		if err != nil {
+			return err
+		}
+		r = reply{image: img, direct: &directNote{
+			User:     p.ID,
+			Content:  "A reminder: " + turnDM(g, c, lastMove(g, eg)),
+			Fallback: r.content,
+		}}
+	}
+	ann, err := b.announce(g.Channel, nil, false, r)
 	if err != nil {
 		return err
 	}

@@ -80,36 +80,3 @@ func buttonChannel(in *interaction, bt button) string {
 func (b *Bot) resultInParent(g *store.Game) (*store.Announcement, error) {
 	return b.announce(g.Parent, nil, false, reply{content: fmt.Sprintf("%s vs %s: %s The board, the record and a replay are in <#%s>.", who(g, 0), who(g, 1), g.Outcome, g.Channel)})
 }
-
-// settingsCommand shows the server's settings, or changes them for a
-// member who can manage the server.
-func (b *Bot) settingsCommand(in *interaction, opts map[string]*discordgo.ApplicationCommandInteractionDataOption) error {
-	gs, err := b.store.Settings(in.GuildID)
-	if err != nil {
-		return fmt.Errorf("settings of %s: %w", in.GuildID, err)
-	}
-	o, change := opts[optThread]
-	if !change {
-		where := "in the channel of their challenge"
-		if gs.Threads {
-			where = "in a thread of their own"
-		}
-		return b.respond(in, reply{ephemeral: true, content: fmt.Sprintf("Games in this server start %s (a challenge can say thread:true or thread:false). Members who can manage the server change this with /volo settings thread:true or thread:false.", where)})
-	}
-	if in.Member == nil || in.Member.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) == 0 {
-		return refuse("Only members who can manage this server can change its settings.")
-	}
-	gs.Threads = o.BoolValue()
-	if err := b.store.SetSettings(in.GuildID, gs); err != nil {
-		return fmt.Errorf("set settings of %s: %w", in.GuildID, err)
-	}
-	done := "From now on, games in this server start in a thread of their own; a challenge can still say thread:false."
-	if !gs.Threads {
-		done = "From now on, games in this server are played in the channel of their challenge; a challenge can still say thread:true."
-	}
-	// The setting is stored: a lost answer is shown again by /volo settings.
-	if err := b.respond(in, reply{ephemeral: true, content: done}); err != nil {
-		b.log.Warn("could not confirm a change of settings", "guild", in.GuildID, "err", err)
-	}
-	return nil
-}

@@ -95,6 +95,11 @@ func New(opts Options) (*Renderer, error) {
 	return build(opts, opts.Theme.scheme())
 }
 
+// Options returns the options the renderer was built with, its size
+// filled in: render.New(r.Options()) builds its twin, and changing the
+// Theme first builds it in other colours.
+func (r *Renderer) Options() Options { return r.opts }
+
 // build builds a Renderer for opts, a valid size, in the colours of p.
 func build(opts Options, p *scheme) (*Renderer, error) {
 	r := &Renderer{opts: opts, lay: newLayout(opts.Size), scheme: p}

@@ -1,0 +1,145 @@
+package bot
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/volo-discord/volo/store"
+)
+
+// The leaderboard's scopes, as the scope option names them.
+const (
+	scopeServer = "server"
+	scopeGlobal = "global"
+)
+
+// actLeaderboard is the action of the leaderboard's paging buttons, whose
+// IDs carry the scope (a guild's ID or "global") and the page.
+const actLeaderboard = "lb"
+
+// leaderboardPage is how many players a page lists.
+const leaderboardPage = 10
+
+// rank orders standings for the leaderboard: the players whose rating is
+// established first, then the provisional ones, each by rating, highest
+// first (ties by name). Players with no rated game are left out.
+func rank(sts []store.Standing) []store.Standing {
+	out := slices.DeleteFunc(slices.Clone(sts), func(s store.Standing) bool { return s.Rated == 0 })
+	slices.SortStableFunc(out, func(a, b store.Standing) int {
+		if pa, pb := a.Rating.Provisional(), b.Rating.Provisional(); pa != pb {
+			if pa {
+				return 1
+			}
+			return -1
+		}
+		return cmp.Or(cmp.Compare(b.Rating.R, a.Rating.R), cmp.Compare(a.Name, b.Name), cmp.Compare(a.Player, b.Player))
+	})
+	return out
+}
+
+// leaderboardCommand shows the first page of the server's leaderboard or
+// the global one.
+func (b *Bot) leaderboardCommand(in *interaction, scope string) error {
+	key := scopeGlobal
+	if scope != scopeGlobal {
+		if in.GuildID == "" {
+			return refuse("Outside a server there is only the global leaderboard: /volo leaderboard scope:global.")
+		}
+		key = in.GuildID
+	}
+	r, err := b.leaderboard(key, 0)
+	if err != nil {
+		return err
+	}
+	return b.respond(in, r)
+}
+
+// leaderboardButton turns the leaderboard's page.
+func (b *Bot) leaderboardButton(in *interaction, bt button) error {
+	r, err := b.leaderboard(bt.game, bt.ply)
+	if err != nil {
+		return err
+	}
+	if err := r.check(); err != nil {
+		return fmt.Errorf("leaderboard page: %w", err)
+	}
+	return b.answer(in, func() *discordgo.InteractionResponse {
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: r.data()}
+	})
+}
+
+// leaderboard is one page of a scope's leaderboard (key: a guild's ID or
+// "global"), with buttons to the pages beside it. A page past the end
+// shows the last.
+func (b *Bot) leaderboard(key string, page int) (reply, error) {
+	scope, title := key, "this server"
+	if key == scopeGlobal {
+		scope, title = store.Global, "everyone"
+	}
+	sts, err := b.store.Standings(scope)
+	if err != nil && len(sts) == 0 {
+		return reply{}, fmt.Errorf("standings of %q: %w", scope, err)
+	}
+	if err != nil {
+		b.log.Error("unreadable standings left out of the leaderboard", "scope", scope, "err", err)
+	}
+	ranked := rank(sts)
+	if len(ranked) == 0 {
+		return reply{content: fmt.Sprintf("**Volo leaderboard: %s**\nNobody has finished a rated game yet. Challenge someone with /volo challenge: games count unless they say rated:false.", title)}, nil
+	}
+	pages := (len(ranked) + leaderboardPage - 1) / leaderboardPage
+	page = max(0, min(page, pages-1))
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "**Volo leaderboard: %s** · page %d of %d\n", title, page+1, pages)
+	first := page * leaderboardPage
+	for i, st := range ranked[first:min(first+leaderboardPage, len(ranked))] {
+		n := first + i + 1
+		if st.Rating.Provisional() && (n == 1 || !ranked[n-2].Rating.Provisional()) {
+			sb.WriteString("*Provisional ratings (still settling), after the established ones:*\n")
+		}
+		fmt.Fprintf(&sb, "%d. %s · %s · %s\n", n, standingName(st), st.Rating, recordText(st))
+	}
+	r := reply{content: strings.TrimSpace(sb.String())}
+	if pages > 1 {
+		r.components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "◀ Previous", Style: discordgo.SecondaryButton, CustomID: leaderboardID(key, page-1), Disabled: page == 0},
+			discordgo.Button{Label: "Next ▶", Style: discordgo.SecondaryButton, CustomID: leaderboardID(key, page+1), Disabled: page == pages-1},
+		}}}
+	}
+	return r, nil
+}
+
+// leaderboardID is the custom ID of a button to a page of a leaderboard.
+// A disabled button still needs an ID of its own in the row.
+func leaderboardID(key string, page int) string {
+	return strings.Join([]string{"volo", actLeaderboard, key, strconv.Itoa(page), ""}, "/")
+}
+
+// standingName names a standing's player: a mention for a person (which
+// a leaderboard shows without pinging anyone), the level for the
+// computer.
+func standingName(st store.Standing) string {
+	if level, ok := strings.CutPrefix(st.Player, store.ComputerID("")); ok {
+		return fmt.Sprintf("**%s** (the computer, %s)", plainName(cmp.Or(st.Name, "Volo")), level)
+	}
+	return fmt.Sprintf("**%s** (%s)", plainName(cmp.Or(st.Name, "?")), mention(st.Player))
+}
+
+// recordText is a standing's record: "12 games: 8 won, 3 lost, 1 drawn".
+func recordText(st store.Standing) string {
+	n := st.Played()
+	return fmt.Sprintf("%d %s: %d won, %d lost, %d drawn", n, plural(n, "game", "games"), st.Won, st.Lost, st.Drawn)
+}
+
+// markdown escapes the characters Discord's markdown would read in a
+// display name.
+var markdown = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "~", `\~`, "`", "\\`", "|", `\|`, ">", `\>`, "#", `\#`)
+
+// plainName is a display name as it reads in a message: at most 40
+// characters, markdown escaped.
+func plainName(name string) string { return markdown.Replace(clip(name, 40)) }

@@ -1,0 +1,144 @@
+package bot
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/store"
+)
+
+// The kinds of wait a game of mine is in, most urgent first.
+const (
+	waitMyMove      = iota // my move (or region choice, or an answer to a draw or takeback)
+	waitMyAnswer           // a challenge waiting for me to accept
+	waitTheirMove          // my opponent's move
+	waitTheirAnswer        // my challenge, waiting for an answer
+)
+
+// myGame is one game of the user's as /volo mygames lists it.
+type myGame struct {
+	g    *store.Game
+	wait int
+	what string    // "your move", "a draw offered to you", …
+	by   time.Time // when it must be done: the deadline, or zero
+	ply  int
+}
+
+// myGamesCommand lists every game and challenge of the user, in every
+// server and direct message, the most urgent first, for them alone.
+func (b *Bot) myGamesCommand(in *interaction) error {
+	games, err := b.store.ListUser(in.user)
+	if err != nil && len(games) == 0 {
+		return fmt.Errorf("games of %s: %w", in.user, err)
+	}
+	if err != nil {
+		b.log.Error("unreadable games left out of mygames", "user", in.user, "err", err)
+	}
+	mine := make([]myGame, 0, len(games))
+	for _, g := range games {
+		mine = append(mine, b.myGame(g, in.user))
+	}
+	sortMyGames(mine)
+	return b.respond(in, reply{ephemeral: true, content: myGamesText(mine)})
+}
+
+// myGame says where a game of user's stands.
+func (b *Bot) myGame(g *store.Game, user string) myGame {
+	m := myGame{g: g, by: g.Deadline, ply: len(g.Moves)}
+	if g.Status == store.Challenge {
+		m.wait, m.what = waitTheirAnswer, "your challenge, waiting for an answer"
+		if challenger, _ := b.challenger(g); challenger != user {
+			m.wait, m.what = waitMyAnswer, "a challenge to you: accept it in the channel"
+		}
+		return m
+	}
+	mover := ""
+	if eg, err := g.Replay(); err == nil {
+		mover = g.Players[eg.Position().ToMove()].ID
+	}
+	switch {
+	case g.RegionChoice != nil:
+		mover = g.RegionChoice.Player
+	case g.DrawOffer != nil && g.DrawOffer.By != user:
+		m.wait, m.what = waitMyMove, "a draw offered to you"
+		return m
+	case g.Takeback != nil && g.Takeback.By != user:
+		m.wait, m.what = waitMyMove, "a takeback asked of you"
+		return m
+	}
+	m.wait, m.what = waitTheirMove, "their move"
+	if mover == user {
+		m.wait, m.what = waitMyMove, "**your move**"
+		if g.RegionChoice != nil {
+			m.what = "**your region choice**"
+		}
+	}
+	return m
+}
+
+// sortMyGames puts the most urgent first: by kind of wait, then the
+// nearest deadline (games without one after those with one), then the
+// game waiting longest.
+func sortMyGames(mine []myGame) {
+	slices.SortStableFunc(mine, func(a, b myGame) int {
+		if c := cmp.Compare(a.wait, b.wait); c != 0 {
+			return c
+		}
+		switch az, bz := a.by.IsZero(), b.by.IsZero(); {
+		case az != bz && az:
+			return 1
+		case az != bz:
+			return -1
+		case !az:
+			if c := a.by.Compare(b.by); c != 0 {
+				return c
+			}
+		}
+		return a.g.Updated.Compare(b.g.Updated)
+	})
+}
+
+// myGamesText is the list, within Discord's length.
+func myGamesText(mine []myGame) string {
+	if len(mine) == 0 {
+		return "You have no games or challenges right now. Start one with /volo challenge."
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "Your %d %s, the most urgent first:\n", len(mine), plural(len(mine), "game", "games"))
+	for i, m := range mine {
+		line := myGameLine(m)
+		if length(sb.String())+length(line) > maxListLength {
+			fmt.Fprintf(&sb, "… and %d more.\n", len(mine)-i)
+			break
+		}
+		sb.WriteString(line)
+	}
+	return strings.TrimSpace(sb.String())
+}
+
+// myGameLine is one game: what it waits for, against whom, where.
+func myGameLine(m myGame) string {
+	g := m.g
+	vs := fmt.Sprintf("%s vs %s", plainName(cmp.Or(g.Players[engine.Orange].Name, "anyone")), plainName(cmp.Or(g.Players[engine.Blue].Name, "anyone")))
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "• %s · %s", m.what, vs)
+	if g.Status == store.Active {
+		fmt.Fprintf(&sb, " · move %d", m.ply)
+	}
+	if !m.by.IsZero() {
+		if g.Status == store.Challenge {
+			fmt.Fprintf(&sb, " · lapses <t:%d:R>", m.by.Unix())
+		} else {
+			fmt.Fprintf(&sb, " · time runs out <t:%d:R>", m.by.Unix())
+		}
+	}
+	if g.Guild == "" {
+		sb.WriteString(" · in a direct message")
+	}
+	fmt.Fprintf(&sb, " · %s\n", channelLink(g.Guild, g.Channel))
+	return sb.String()
+}
