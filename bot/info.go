@@ -144,7 +144,7 @@ You win the moment all your birds form one flock. Rows are a (bottom) to m (top)
 
 func helpText() string {
 	return `**Volo commands**
-` + "`/volo challenge opponent:@name`" + ` challenge someone here (rules, colour, time per move, thread optional); leave out the opponent to let anyone accept; challenge me to play the computer (level easy, medium or hard)
+` + "`/volo challenge opponent:@name`" + ` challenge someone here (rules, colour, time per move, thread optional; ` + "`rated:false`" + ` for a friendly game); leave out the opponent to let anyone accept; challenge me to play the computer (level easy, medium or hard)
 **Make a move** (the button on every board) pick your move with menus and a preview, no notation needed
 ` + "`/volo move move:f5`" + ` or type it; start typing to see the legal moves and what each does
 ` + "`/volo pass`" + `, ` + "`/volo resign`" + `, ` + "`/volo draw`" + ` pass, resign, offer a draw · ` + "`/volo takeback`" + ` ask to take back your last move
@@ -152,6 +152,7 @@ func helpText() string {
 ` + "`/volo history`" + ` the moves and the record as a file; ` + "`game:ID`" + ` for an older game
 ` + "`/volo games`" + ` the games being played in this server, and the latest finished
 ` + "`/volo rules`" + ` how to play · ` + "`/volo abort`" + ` call a game off before both players have moved
-` + "`/volo settings thread:true`" + ` (server managers) start every game in a thread of its own
+` + "`/volo profile`" + ` a player's ratings, record and last results · ` + "`/volo leaderboard`" + ` this server's ranking (` + "`scope:global`" + ` for everyone's) · ` + "`/volo mygames`" + ` all your games, the most urgent first
+` + "`/volo settings`" + ` yours: ` + "`notify:dm`" + ` (a direct message when it is your move in a timed game), ` + "`channel`" + ` or ` + "`off`" + `, and ` + "`theme`" + `; the server's: ` + "`thread:true`" + ` (managers) starts every game in a thread
 One game per channel or thread; every game ends with its record, a replay and a Rematch button.`
 }

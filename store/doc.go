@@ -38,6 +38,14 @@
 // move goes unannounced. The store keeps each announcement's Body as the
 // bot encoded it, without reading it.
 //
+// # Players
+//
+// Finish also counts the game in its players' Standings, everywhere and in
+// its server, and for a Rated game settles their Glicko-2 ratings (package
+// rating), all in the same transaction: Standing and Standings read them,
+// Preview says what a Finish would do to them. UserSettings keeps each
+// player's own choices.
+//
 // The scheduler asks Due for the games whose reminder or deadline has
 // come and NextDue for when to look again; /volo games uses ListGuild and
 // ListUser, statistics History and GuildHistory, and a channel's last game
@@ -64,7 +72,10 @@
 // a finished one), and "channels" (channel ID, NUL, 'f' + game ID: the
 // games finished in a channel). Every change keeps the indexes in step in
 // the same transaction. "settings" holds each server's GuildSettings as
-// JSON under its ID. "outbox" holds the announcements not yet
+// JSON under its ID, "prefs" each user's UserSettings under theirs, and
+// "standings" each player's Standing as JSON under the scope (a guild's
+// ID, or empty for Global), NUL, and the player's ID; Finish updates the
+// standings in the transaction that archives the game. "outbox" holds the announcements not yet
 // delivered, under their 8-byte big-endian IDs: a line of JSON (channel,
 // time), then the bot's body. "meta" holds the schema version; Open runs the migrations
 // a file lacks, all in one transaction. Records are two lines of JSON,
