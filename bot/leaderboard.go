@@ -61,6 +61,9 @@ func (b *Bot) leaderboardCommand(in *interaction, scope string) error {
 
 // leaderboardButton turns the leaderboard's page.
 func (b *Bot) leaderboardButton(in *interaction, bt button) error {
+	if bt.game != scopeGlobal && bt.game != in.GuildID {
+		return refuse("That leaderboard belongs to another server. Use /volo leaderboard here.")
+	}
 	r, err := b.leaderboard(bt.game, bt.ply)
 	if err != nil {
 		return err

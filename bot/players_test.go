@@ -138,12 +138,16 @@ func TestNotices(t *testing.T) {
 		t.Errorf("the reminder went to the channel too: %q", got[0].Content)
 	}
 	w.do("ben", "/volo move move:h7")
+	w.do("ana", "/volo move move:d5")
 	w.flush()
+	if dm := w.dms("ben", "as Blue"); len(dm) != 3 || !strings.HasPrefix(dm[2].Content, "It is your move as Blue in your Volo game against ana. The last move: Orange (ana) d5, move 3.") {
+		t.Errorf("ben's direct messages after ana's second move: %d (a move, the reminder, a move)", len(dm))
+	}
 	if dm := w.dms("ana", "It is your move"); len(dm) != 0 {
 		t.Errorf("ana, who did not ask, got a direct message: %q", dm[0].Content)
 	}
-	if last := w.lastMessage(); !slices.Equal(allowedUsers(t, &last), []string{w.userID("ana")}) {
-		t.Errorf("ben's move %q may ping %v, want ana", last.Content, allowedUsers(t, &last))
+	if got := w.said(w.channel, "h7 · move 2"); len(got) != 1 || !slices.Equal(allowedUsers(t, &got[0]), []string{w.userID("ana")}) {
+		t.Errorf("ben's move may ping %v, want ana", allowedUsers(t, &got[0]))
 	}
 
 	// cleo's direct messages are closed: the channel pings her instead.
@@ -298,6 +302,13 @@ func TestLeaderboardPages(t *testing.T) {
 	}
 	if back := w.click("cleo", third, "◀ Previous"); !strings.Contains(back.Content, "page 2 of 3") {
 		t.Errorf("Previous:\n%s", back.Content)
+	}
+	in, err := w.srv.ClickComponent(fakediscord.ComponentClick{MessageID: first.ID, User: "cleo", CustomID: "volo/lb/1234567890/0/", Forged: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg := w.answer(in, "cleo asks for another server's leaderboard"); !strings.Contains(msg.Content, "another server") || msg.Flags&64 == 0 {
+		t.Errorf("another server's leaderboard: %q", msg.Content)
 	}
 	w.noValidationFailures()
 }

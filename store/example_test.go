@@ -158,3 +158,37 @@ func ExampleStore_BackupFile() {
 	fmt.Println(g.Status, err)
 	// Output: active <nil>
 }
+
+// A finished game counts in its players' standings, everywhere and in its
+// server; a rated one settles their Glicko-2 ratings.
+func ExampleStore_Standing() {
+	dir, _ := os.MkdirTemp("", "volo")
+	defer os.RemoveAll(dir)
+	st, err := store.Open(filepath.Join(dir, "volo.db"), store.Options{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer st.Close()
+
+	g := &store.Game{
+		Guild: "111", Channel: "222", Status: store.Active, Rules: engine.Standard,
+		Players: [2]store.Player{{ID: "333", Name: "ana"}, {ID: "444", Name: "ben"}},
+	}
+	if err := st.Create(g); err != nil {
+		log.Fatal(err)
+	}
+	g.Outcome = engine.Outcome{Result: engine.OrangeWins, Reason: engine.Resignation}
+	preview, _ := st.Preview(g)
+	if err := st.Finish(g); err != nil {
+		log.Fatal(err)
+	}
+	ana, _ := st.Standing(store.Global, "333")
+	ben, _ := st.Standing("111", "444")
+	fmt.Println("ana everywhere:", ana.Rating, ana.Won, "won")
+	fmt.Println("ben in the server:", ben.Rating, ben.Lost, "lost")
+	fmt.Println("as previewed:", preview == g.Ratings)
+	// Output:
+	// ana everywhere: 1662 ± 290? 1 won
+	// ben in the server: 1338 ± 290? 1 lost
+	// as previewed: true
+}

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	bolt "go.etcd.io/bbolt"
+
 	"github.com/volo-discord/volo/engine"
 	"github.com/volo-discord/volo/rating"
 )
@@ -260,4 +262,40 @@ func TestUserSettings(t *testing.T) {
 	if err := s.SetUserSettings("", want); !errors.Is(err, ErrInvalid) {
 		t.Errorf("no user: %v, want ErrInvalid", err)
 	}
+}
+
+// FuzzDecodeStanding: a stored standing, whatever its bytes, decodes to a
+// usable standing (a positive RD and σ) or to ErrCorrupt, and what decodes
+// stores and reads back the same.
+func FuzzDecodeStanding(f *testing.F) {
+	f.Add([]byte(`{"name":"ana","r":1662.3,"rd":290.3,"sigma":0.06,"rated":1,"won":1,"last":"2026-03-01T12:00:00Z"}`))
+	f.Add([]byte(`{"r":1500,"rd":0,"sigma":0.06}`))
+	f.Add([]byte(`{"r":"x"}`))
+	f.Add([]byte(`null`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		st, err := decodeStanding(newStanding("g1", "100"), data)
+		if err != nil {
+			if !errors.Is(err, ErrCorrupt) {
+				t.Fatalf("error %v is not ErrCorrupt", err)
+			}
+			return
+		}
+		if !(st.Rating.RD > 0 && st.Rating.Sigma > 0) {
+			t.Fatalf("decoded a standing with RD %v and σ %v", st.Rating.RD, st.Rating.Sigma)
+		}
+		s, _ := openTest(t)
+		err = s.db.Update(func(tx *bolt.Tx) error { return putStanding(tx.Bucket(bucketStandings), st) })
+		if err != nil {
+			return // a NaN or infinite figure JSON cannot hold: refused, not stored
+		}
+		back := standing(t, s, "g1", "100")
+		st.Last, back.Last = st.Last.UTC(), back.Last.UTC()
+		if !back.Last.Equal(st.Last) {
+			t.Fatalf("last %v read back as %v", st.Last, back.Last)
+		}
+		st.Last, back.Last = time.Time{}, time.Time{}
+		if back != st {
+			t.Fatalf("stored %+v, read back %+v", st, back)
+		}
+	})
 }
