@@ -261,7 +261,10 @@ func (b *Bot) withEnd(r reply, g *store.Game, eg *engine.Game) (reply, error) {
 	if err != nil {
 		return reply{}, fmt.Errorf("record %s: %w", g.Channel, err)
 	}
-	gif, err := b.render.GIF(eg, render.GIFOptions{Orange: g.Players[engine.Orange].Name, Blue: g.Players[engine.Blue].Name})
+	gif, err := b.render.GIF(eg, render.GIFOptions{
+		Orange: g.Players[engine.Orange].Name, Blue: g.Players[engine.Blue].Name,
+		OrangeRating: b.shownRating(g.Players[engine.Orange]), BlueRating: b.shownRating(g.Players[engine.Blue]),
+	})
 	if err != nil {
 		return reply{}, fmt.Errorf("replay %s: %w", g.Channel, err)
 	}

@@ -20,6 +20,9 @@ type GIFOptions struct {
 	// Orange and Blue are the players' names; empty names are taken from
 	// the record's Orange and Blue tags.
 	Orange, Blue string
+	// OrangeRating and BlueRating are written after the names on every
+	// frame, as Scene's are; empty for none.
+	OrangeRating, BlueRating string
 	// Delay is how long each move shows; zero means DefaultDelay.
 	Delay time.Duration
 	// Hold is how long the last frame shows before the game starts over;
@@ -60,6 +63,7 @@ func (r *Renderer) GIF(g *engine.Game, opts GIFOptions) ([]byte, error) {
 		if opts.Blue != "" {
 			s.Blue = opts.Blue
 		}
+		s.OrangeRating, s.BlueRating = opts.OrangeRating, opts.BlueRating
 		layers, err := r.compose(&w.scribe, &s)
 		if err != nil {
 			return nil, err

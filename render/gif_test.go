@@ -14,11 +14,12 @@ import (
 // Board image of that moment of the game, pixel for pixel.
 func TestGIFFramesShowEachPositionAsBoardDoes(t *testing.T) {
 	for _, tc := range []struct {
-		opts  Options
-		plies int
+		opts    Options
+		plies   int
+		ratings [2]string
 	}{
-		{Options{Size: MinSize}, 400}, // 93 plies, clearings and a win
-		{Options{Size: 555, Theme: Light}, 30},
+		{Options{Size: MinSize}, 400, [2]string{}}, // 93 plies, clearings and a win
+		{Options{Size: 555, Theme: Light}, 30, [2]string{"1662 ± 290?", "1487 ± 62"}},
 	} {
 		plies := tc.plies
 		if testing.Short() || raceEnabled {
@@ -27,7 +28,7 @@ func TestGIFFramesShowEachPositionAsBoardDoes(t *testing.T) {
 		g := randomGame(t, 7, plies)
 		opts := tc.opts
 		r := renderer(t, opts)
-		b, err := r.GIF(g, GIFOptions{Orange: "ana", Delay: 500 * time.Millisecond, Hold: 3 * time.Second})
+		b, err := r.GIF(g, GIFOptions{Orange: "ana", OrangeRating: tc.ratings[0], BlueRating: tc.ratings[1], Delay: 500 * time.Millisecond, Hold: 3 * time.Second})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -48,7 +49,7 @@ func TestGIFFramesShowEachPositionAsBoardDoes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s.Orange = "ana"
+			s.Orange, s.OrangeRating, s.BlueRating = "ana", tc.ratings[0], tc.ratings[1]
 			want := decodePNG(t, must(r.Board(s)))
 			if !bytes.Equal(screen.Pix, want.Pix) {
 				t.Fatalf("%v: after frame %d the picture is not the board after move %d", opts, ply, ply)

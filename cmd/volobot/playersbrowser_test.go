@@ -1,0 +1,51 @@
+package main
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/volo-discord/volo/internal/sandbox/sandboxtest"
+)
+
+// A rated game in the sandbox, then the profile, the leaderboard and the
+// settings as a person sees them in a browser.
+func TestPlayersInABrowser(t *testing.T) {
+	if _, ok := sandboxtest.Chromium(); !ok {
+		t.Skip("no chromium binary: install Debian's chromium package to run the browser test")
+	}
+	if raceEnabled {
+		t.Skip("the browser test runs without the race detector")
+	}
+	w := startSandbox(t, "sandbox")
+	dir := os.Getenv("VOLO_SCREENSHOTS")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	p := sandboxtest.Open(t, w.page.URL+"/?as=ana&channel=volo", sandboxtest.Options{Step: 45 * time.Second, ScreenshotDir: dir})
+
+	p.Run("/volo challenge opponent:@ben colour:orange")
+	p.WaitForText("rated")
+	p.SelectUser("ben")
+	p.ClickButton("Accept")
+	p.WaitForText("The game begins")
+	p.Run("/volo resign")
+	p.ClickButton("Resign")
+	p.WaitForText("Ratings: ana 1500 → 1662 ± 290? (+162), ben 1500 → 1338 ± 290? (−162).")
+	p.Screenshot("rated-end")
+
+	p.Run("/volo profile user:@ana")
+	p.WaitForText("1662 ± 290? (provisional) everywhere")
+	p.Run("/volo leaderboard")
+	p.WaitForText("Volo leaderboard: this server")
+	board := p.LastMessage()
+	// The page shows the numbered list as Discord does, without its numbers in the text.
+	if a, b := strings.Index(board.Text, "ana (@ana) · 1662 ± 290?"), strings.Index(board.Text, "ben (@ben) · 1338 ± 290?"); a < 0 || b < a {
+		t.Errorf("the leaderboard reads:\n%s", board.Text)
+	}
+	p.Screenshot("profile-and-leaderboard")
+	p.Run("/volo settings notify:dm theme:light")
+	p.WaitForText("I send you a direct message")
+	p.Screenshot("settings")
+}
