@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -69,6 +70,24 @@ func checkRecords(tx *bolt.Tx) []error {
 	tx.Bucket(bucketOutbox).ForEach(func(k, v []byte) error {
 		if _, err := decodeAnnouncement(k, v); err != nil {
 			problems = append(problems, err)
+		}
+		return nil
+	})
+	tx.Bucket(bucketStandings).ForEach(func(k, v []byte) error {
+		scope, player, ok := bytes.Cut(k, []byte{0})
+		if !ok || len(player) == 0 {
+			problems = append(problems, fmt.Errorf("%w: standings: key %q is not scope, NUL, player", ErrCorrupt, k))
+			return nil
+		}
+		if _, err := decodeStanding(newStanding(string(scope), string(player)), v); err != nil {
+			problems = append(problems, err)
+		}
+		return nil
+	})
+	tx.Bucket(bucketPrefs).ForEach(func(k, v []byte) error {
+		var us UserSettings
+		if err := json.Unmarshal(v, &us); err != nil {
+			problems = append(problems, fmt.Errorf("%w: settings of user %s: %v", ErrCorrupt, k, err))
 		}
 		return nil
 	})

@@ -299,3 +299,31 @@ func FuzzDecodeStanding(f *testing.F) {
 		}
 	})
 }
+
+func TestCheckReadsStandingsAndSettings(t *testing.T) {
+	tests := []struct {
+		name   string
+		bucket []byte
+		key    string
+		value  string
+	}{
+		{"a standing that is not JSON", bucketStandings, "\x00100", "nope"},
+		{"a standing with no deviation", bucketStandings, "\x00100", `{"r":1500,"rd":0,"sigma":0.06}`},
+		{"a standing key without a player", bucketStandings, "g1", `{"r":1500,"rd":350,"sigma":0.06}`},
+		{"user settings that are not JSON", bucketPrefs, "100", "{"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, _ := openTest(t)
+			finishWith(t, s, "g1", "c1", ana, ben, engine.OrangeWins, false)
+			mustCheck(t, s)
+			err := s.db.Update(func(tx *bolt.Tx) error { return tx.Bucket(tt.bucket).Put([]byte(tt.key), []byte(tt.value)) })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Check(); !errors.Is(err, ErrCorrupt) {
+				t.Errorf("Check: %v, want ErrCorrupt", err)
+			}
+		})
+	}
+}
