@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -17,6 +18,7 @@ type Stats struct {
 	Due        int       // challenges and games with a reminder or deadline
 	NextDue    time.Time // the earliest of those, zero if none
 	Pending    int       // announcements not yet delivered to Discord
+	Players    int       // players with a global standing (the computer's levels among them)
 }
 
 // Stats counts the games. It decodes the records of the games being
@@ -42,6 +44,11 @@ func (s *Store) Stats() (Stats, error) {
 		st.Due = count(tx.Bucket(bucketDeadlines))
 		st.NextDue = firstDue(tx)
 		st.Pending = count(tx.Bucket(bucketOutbox))
+		c := tx.Bucket(bucketStandings).Cursor()
+		global := standingKey(Global, "")
+		for k, _ := c.Seek(global); k != nil && bytes.HasPrefix(k, global); k, _ = c.Next() {
+			st.Players++
+		}
 		return nil
 	})
 	return st, err

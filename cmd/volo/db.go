@@ -87,6 +87,7 @@ func runDBStats(_ context.Context, args []string, stdout, stderr io.Writer) erro
 	fmt.Fprintf(w, "challenges\t%d\n", s.Challenges)
 	fmt.Fprintf(w, "active\t%d\n", s.Active)
 	fmt.Fprintf(w, "finished\t%d\n", s.Finished)
+	fmt.Fprintf(w, "players\t%d\twith a rating or a record\n", s.Players)
 	fmt.Fprintf(w, "due\t%d\tnext %s\n", s.Due, next)
 	fmt.Fprintf(w, "announcements\t%d\tnot yet delivered to Discord (the bot sends them when it starts)\n", s.Pending)
 	if len(s.Unreadable) > 0 {
