@@ -282,3 +282,30 @@ func benchPut(tx *bolt.Tx, g *Game, finished bool) error {
 	}
 	return archive(tx, &old, g, body)
 }
+
+// BenchmarkStandings reads a scope of 10,000 players, as a leaderboard
+// page or a profile's rank does.
+func BenchmarkStandings(b *testing.B) {
+	s, _ := openTest(b)
+	err := s.db.Update(func(tx *bolt.Tx) error {
+		bk := tx.Bucket(bucketStandings)
+		for i := range 10000 {
+			st := newStanding(Global, strconv.Itoa(100000+i))
+			st.Name, st.Won, st.Rated = "player", 1, 1
+			if err := putStanding(bk, st); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		sts, err := s.Standings(Global)
+		if err != nil || len(sts) != 10000 {
+			b.Fatal(len(sts), err)
+		}
+	}
+}
