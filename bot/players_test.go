@@ -312,3 +312,32 @@ func TestLeaderboardPages(t *testing.T) {
 	}
 	w.noValidationFailures()
 }
+
+// A direct message that fails on its way (a 503 after Discord posted it,
+// then a 500) is sent again until it is delivered, once.
+func TestDirectMessageSurvivesFaults(t *testing.T) {
+	w := newWorld(t)
+	w.do("ben", "/volo settings notify:dm")
+	c := w.do("ana", "/volo challenge opponent:@ben colour:orange time_per_move:24h")
+	w.click("ben", c, "Accept")
+	for _, f := range []fakediscord.Fault{{Kind: fakediscord.ServiceUnavailable, AfterProcessing: true}, {Kind: fakediscord.ServerError}} {
+		if err := w.srv.InjectFault(messageRoute, f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.do("ana", "/volo move move:f5")
+	deadline := time.Now().Add(20 * time.Second)
+	for len(w.dms("ben", "It is your move")) == 0 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	w.flush()
+	if got := w.dms("ben", "It is your move"); len(got) != 1 {
+		t.Errorf("%d direct messages after the faults, want 1", len(got))
+	}
+	if faulted := w.srv.FaultedRequests(); len(faulted) != 2 {
+		t.Errorf("%d faults met, want 2", len(faulted))
+	}
+	if got := w.said(w.channel, "could not send you a direct message"); len(got) != 0 {
+		t.Errorf("a passing failure fell back to the channel: %q", got[0].Content)
+	}
+}
