@@ -1,6 +1,9 @@
 package bot_test
 
 import (
+	"bytes"
+	"image/color"
+	"image/png"
 	"slices"
 	"strconv"
 	"strings"
@@ -339,5 +342,35 @@ func TestDirectMessageSurvivesFaults(t *testing.T) {
 	}
 	if got := w.said(w.channel, "could not send you a direct message"); len(got) != 0 {
 		t.Errorf("a passing failure fell back to the channel: %q", got[0].Content)
+	}
+}
+
+// A player's theme draws the boards only they see: ana's picker is light,
+// the channel's boards keep the bot's dark theme.
+func TestThemeOfOwnViews(t *testing.T) {
+	w := newWorld(t)
+	w.do("ana", "/volo settings theme:light")
+	w.startGame(w.channel)
+	board := w.said(w.channel, "The game begins.")[0]
+	pick := w.click("ana", &board, "Make a move")
+	if len(pick.Attachments) != 1 || len(board.Attachments) != 1 {
+		t.Fatalf("%d images in the picker, %d on the board", len(pick.Attachments), len(board.Attachments))
+	}
+	corner := func(data []byte) color.NRGBA {
+		img, err := png.Decode(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return color.NRGBAModel.Convert(img.At(2, 2)).(color.NRGBA)
+	}
+	light := func(c color.NRGBA) bool { return int(c.R)+int(c.G)+int(c.B) > 3*128 }
+	if c := corner(pick.Attachments[0].Data); !light(c) {
+		t.Errorf("ana's picker is drawn with a corner of %v, not in the light theme", c)
+	}
+	if c := corner(board.Attachments[0].Data); light(c) {
+		t.Errorf("the channel's board is drawn with a corner of %v, not in the bot's dark theme", c)
+	}
+	if pick := w.click("ben", &board, "Make a move"); len(pick.Attachments) != 0 {
+		t.Errorf("ben, out of turn, gets an image")
 	}
 }
