@@ -92,6 +92,52 @@ func (sb *Sandbox) actorIn(channelID, userRef string) (fakediscord.Channel, fake
 	return c, u, err
 }
 
+// commandIn is actorIn for the message box: in the user's own direct messages with the bot,
+// where the bot has no commands (it registers them in the guild), it says so.
+func (sb *Sandbox) commandIn(channelID, userRef string) (fakediscord.Channel, fakediscord.User, error) {
+	if u, err := sb.member(userRef); err == nil {
+		if _, ok := sb.dmWith(channelID, u.ID); ok {
+			return fakediscord.Channel{}, u, badRequest(sb.botName() + "'s commands work in the server's channels, not in direct messages.")
+		}
+	}
+	return sb.actorIn(channelID, userRef)
+}
+
+// readable returns a channel the user may read, as a request names them: one of the guild's,
+// or the user's own direct messages with the bot. Anyone else's direct messages are, to them,
+// no such channel.
+func (sb *Sandbox) readable(channelID, userRef string) (fakediscord.Channel, fakediscord.User, error) {
+	c, err := sb.channel(channelID)
+	u, uerr := sb.member(userRef)
+	if err != nil {
+		if uerr == nil {
+			if dm, ok := sb.dmWith(channelID, u.ID); ok {
+				return dm, u, nil
+			}
+		}
+		return c, u, err
+	}
+	return c, u, uerr
+}
+
+// dmWith finds the direct message channel between the bot and a user by its ID; false for any
+// other channel, another user's direct messages included.
+func (sb *Sandbox) dmWith(channelID, userID string) (fakediscord.Channel, bool) {
+	c, ok := sb.srv.Channel(channelID)
+	if !ok || !isDMWith(c, userID) {
+		return fakediscord.Channel{}, false
+	}
+	return c, true
+}
+
+// isDMWith reports whether a channel is the direct message channel between the bot and a user.
+func isDMWith(c fakediscord.Channel, userID string) bool {
+	return c.Type == fakediscord.ChannelDM && len(c.Recipients) == 1 && c.Recipients[0].ID == userID && userID != ""
+}
+
+// botName is the bot's name as the page shows it, such as "Volo".
+func (sb *Sandbox) botName() string { return sb.userView(sb.srv.Bot()).Name }
+
 // serveState answers GET /api/state: the guild, its people and its channels with their threads.
 func (sb *Sandbox) serveState(w http.ResponseWriter, _ *http.Request) {
 	sb.writeJSON(w, http.StatusOK, sb.state())
@@ -103,14 +149,10 @@ type messagesView struct {
 	Messages []messageView `json:"messages"`
 }
 
-// serveMessages answers GET /api/messages?channel=ID&user=name: the messages the user sees.
+// serveMessages answers GET /api/messages?channel=ID&user=name: the messages the user sees, in
+// a channel of the guild or in their own direct messages with the bot.
 func (sb *Sandbox) serveMessages(w http.ResponseWriter, r *http.Request) {
-	c, err := sb.channel(r.FormValue("channel"))
-	if err != nil {
-		sb.writeError(w, err)
-		return
-	}
-	u, err := sb.member(r.FormValue("user"))
+	c, u, err := sb.readable(r.FormValue("channel"), r.FormValue("user"))
 	if err != nil {
 		sb.writeError(w, err)
 		return
@@ -119,22 +161,53 @@ func (sb *Sandbox) serveMessages(w http.ResponseWriter, r *http.Request) {
 	if len(list) > maxMessages {
 		list = list[len(list)-maxMessages:]
 	}
-	out := messagesView{Channel: channelOf(c), Messages: make([]messageView, 0, len(list))}
+	cv := channelOf(c)
+	if c.Type == fakediscord.ChannelDM {
+		cv = sb.dmView(c)
+	}
+	out := messagesView{Channel: cv, Messages: make([]messageView, 0, len(list))}
 	for _, m := range list {
 		out.Messages = append(out.Messages, sb.messageView(m))
 	}
 	sb.writeJSON(w, http.StatusOK, out)
 }
 
-// serveAutocomplete answers GET /api/autocomplete?channel=ID&user=name&line=text: the popup
-// above the message box for the line typed so far.
-func (sb *Sandbox) serveAutocomplete(w http.ResponseWriter, r *http.Request) {
-	c, err := sb.channel(r.FormValue("channel"))
+// dmsView is the direct messages a user has with the bot: none, or the one channel.
+type dmsView struct {
+	DMs []channelView `json:"dms"`
+}
+
+// serveDMs answers GET /api/dms?user=name: the user's direct messages with the bot, once the
+// bot has written there, as the "Direct Messages" list of Discord's client shows them. Only that
+// user's own: the list, like the messages, is asked for as them.
+func (sb *Sandbox) serveDMs(w http.ResponseWriter, r *http.Request) {
+	u, err := sb.member(r.FormValue("user"))
 	if err != nil {
 		sb.writeError(w, err)
 		return
 	}
-	u, err := sb.member(r.FormValue("user"))
+	out := dmsView{DMs: []channelView{}}
+	if c, ok := sb.dmOf(u); ok {
+		out.DMs = append(out.DMs, sb.dmView(c))
+	}
+	sb.writeJSON(w, http.StatusOK, out)
+}
+
+// dmOf finds the direct message channel between the bot and a user, if the bot has posted
+// there, without opening one: a channel opened for messages the user refused stays hidden, as
+// an empty conversation does on Discord.
+func (sb *Sandbox) dmOf(u fakediscord.User) (fakediscord.Channel, bool) {
+	list, err := sb.srv.DMMessages(u.ID)
+	if err != nil || len(list) == 0 {
+		return fakediscord.Channel{}, false
+	}
+	return sb.dmWith(list[0].ChannelID, u.ID)
+}
+
+// serveAutocomplete answers GET /api/autocomplete?channel=ID&user=name&line=text: the popup
+// above the message box for the line typed so far.
+func (sb *Sandbox) serveAutocomplete(w http.ResponseWriter, r *http.Request) {
+	c, u, err := sb.commandIn(r.FormValue("channel"), r.FormValue("user"))
 	if err != nil {
 		sb.writeError(w, err)
 		return
@@ -205,7 +278,7 @@ func (sb *Sandbox) serveCommand(w http.ResponseWriter, r *http.Request) {
 		sb.writeError(w, err)
 		return
 	}
-	c, u, err := sb.actorIn(req.Channel, req.User)
+	c, u, err := sb.commandIn(req.Channel, req.User)
 	if err != nil {
 		sb.writeError(w, err)
 		return
@@ -250,6 +323,12 @@ func (sb *Sandbox) serveClick(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		sb.writeError(w, err)
 		return
+	}
+	if m, ok := sb.srv.Message(req.Message); ok {
+		if c, ok := sb.srv.Channel(m.ChannelID); ok && c.Type == fakediscord.ChannelDM && !isDMWith(c, u.ID) {
+			sb.writeError(w, &apiError{http.StatusNotFound, "There is no such message."})
+			return
+		}
 	}
 	inter, err := sb.srv.ClickComponent(fakediscord.ComponentClick{MessageID: req.Message, User: u.ID,
 		CustomID: req.CustomID, Values: req.Values})

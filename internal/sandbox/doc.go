@@ -14,6 +14,16 @@
 // without reloading, over server-sent events. The page is plain HTML, CSS and JavaScript
 // embedded in the binary, with no build step and nothing fetched from the network.
 //
+// Under "Direct Messages" the sidebar lists the acting user's direct messages with the bot,
+// such as Volo's "It is your move" with the board, once the bot has written there, with a red
+// count of those not yet seen (the page keeps what was seen in the browser's local storage).
+// They are the acting user's alone: the API serves a user's direct messages, and the event
+// stream their new ones, only when asked as that user, and switching who the page acts as
+// switches whose are shown. A link to a channel of the guild in a message, as the bot puts in
+// its direct messages, leads to that channel, as Discord's client shows it. The bot registers
+// its commands in the guild, so in direct messages the message box is off and says that its
+// commands work in the server's channels; the API refuses commands there with that sentence.
+//
 // Typical use, in the bot's main when no Discord token is set:
 //
 //	srv := fakediscord.New(fakediscord.Options{})
@@ -32,14 +42,17 @@
 // The page talks to a small JSON API, which tests can use too:
 //
 //	GET  /api/state                            the guild, its users, channels and threads
-//	GET  /api/messages?channel=ID&user=name    a channel's messages as a user sees them
+//	GET  /api/dms?user=name                    the user's direct messages with the bot
+//	GET  /api/messages?channel=ID&user=name    a channel's messages as a user sees them, or
+//	                                           the user's own direct messages
 //	GET  /api/autocomplete?channel&user&line   the popup for a line being typed
 //	POST /api/command {channel, user, line}    run a slash command, or post a message
 //	POST /api/click {user, message, customId, values}
 //	POST /api/modal {interaction, values}      submit a form the bot asked for
 //	POST /api/threads {channel, user, name}    start a thread
 //	GET  /attachments/{channel}/{id}/{name}    an attachment's bytes
-//	GET  /events                               server-sent events: ready, message, channel
+//	GET  /events?user=name                     server-sent events: ready, message, channel;
+//	                                           direct messages only those of the user named
 //
 // Package sandboxtest drives the page in headless Chromium, for tests that play through it.
 package sandbox

@@ -14,19 +14,28 @@ import (
 const heartbeat = 20 * time.Second
 
 // eventView is a change the page hears about: "message" events carry the message as it is after
-// the change, with the ID of the only user who sees it if it is ephemeral; "channel" events a
-// new channel or thread.
+// the change, with the ID of the only user who sees it if it is ephemeral, and say when it is
+// in the viewer's direct messages with the bot; "channel" events a new channel or thread.
 type eventView struct {
 	Kind      string       `json:"kind"` // created, updated, deleted, channel
 	ChannelID string       `json:"channelId"`
+	DM        bool         `json:"dm,omitempty"`
 	Message   *messageView `json:"message,omitempty"`
 	Channel   *channelView `json:"channel,omitempty"`
 }
 
-// serveEvents answers GET /events with a stream of server-sent events: "ready" once the stream
-// follows the stand-in, then "message" and "channel" events as they happen, in order, until the
-// page goes away or the sandbox closes.
+// serveEvents answers GET /events?user=name with a stream of server-sent events: "ready" once
+// the stream follows the stand-in, then "message" and "channel" events as they happen, in
+// order, until the page goes away or the sandbox closes. The guild's events go to every stream;
+// those of a user's direct messages with the bot only to a stream that names that user, which
+// the page opens anew when it switches who it acts as.
 func (sb *Sandbox) serveEvents(w http.ResponseWriter, r *http.Request) {
+	viewer := ""
+	if ref := r.FormValue("user"); ref != "" {
+		if u, err := sb.member(ref); err == nil {
+			viewer = u.ID
+		}
+	}
 	rc := http.NewResponseController(w)
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
@@ -43,7 +52,7 @@ func (sb *Sandbox) serveEvents(w http.ResponseWriter, r *http.Request) {
 			if !ok {
 				return
 			}
-			kind, v, ok := sb.eventView(e)
+			kind, v, ok := sb.eventView(e, viewer)
 			if !ok {
 				continue
 			}
@@ -62,16 +71,18 @@ func (sb *Sandbox) serveEvents(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// eventView shows a change of the stand-in on the page; false for changes outside the guild.
-func (sb *Sandbox) eventView(e fakediscord.Event) (string, eventView, bool) {
+// eventView shows a change of the stand-in on the page of a viewer (a user ID, or none); false
+// for changes outside the guild and outside the viewer's direct messages with the bot.
+func (sb *Sandbox) eventView(e fakediscord.Event, viewer string) (string, eventView, bool) {
 	c, ok := sb.srv.Channel(e.ChannelID)
 	if e.Kind == fakediscord.ChannelCreated {
 		c, ok = e.Channel, true
 	}
-	if !ok || c.GuildID != sb.guild.ID {
+	dm := ok && isDMWith(c, viewer)
+	if !ok || c.GuildID != sb.guild.ID && !dm || dm && e.Kind == fakediscord.ChannelCreated {
 		return "", eventView{}, false
 	}
-	v := eventView{ChannelID: e.ChannelID}
+	v := eventView{ChannelID: e.ChannelID, DM: dm}
 	switch e.Kind {
 	case fakediscord.ChannelCreated:
 		cv := channelOf(e.Channel)

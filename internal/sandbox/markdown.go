@@ -133,6 +133,9 @@ var (
 	angleURL     = regexp.MustCompile(`^<(https?://[^\s>]+)>`)
 	maskedLink   = regexp.MustCompile(`^\[([^\]\n]{1,256})\]\((https?://[^\s)]+)\)`)
 	bareURL      = regexp.MustCompile(`^https?://[^\s<]+[^\s<.,:;"')\]!?]`)
+	// channelLink is a link to a channel of a server, which Discord's client shows as the
+	// channel's mention, such as the link to a game in the bot's direct messages.
+	channelLink = regexp.MustCompile(`^https://(?:(?:ptb|canary)\.)?discord\.com/channels/[0-9]{1,20}/([0-9]{1,20})$`)
 )
 
 // inline renders one line's inline markup: code, emphasis, mentions, timestamps and links.
@@ -182,6 +185,11 @@ func (r *renderer) token(s string, wordStart bool) (int, string, bool) {
 		}
 	case 'h':
 		if m := bareURL.FindString(s); m != "" {
+			if c := channelLink.FindStringSubmatch(m); c != nil {
+				if name, ok := r.channel(c[1]); ok && name != "" {
+					return len(m), r.mention("#", c[1]), true
+				}
+			}
 			return len(m), link(m, html.EscapeString(m)), true
 		}
 	}

@@ -45,6 +45,8 @@ func TestMarkdown(t *testing.T) {
 		{"default time", "<t:1700000000>", `<time class="timestamp" datetime="2023-11-14T22:13:20Z" data-style="f">14 November 2023 22:13</time>`},
 		{"custom emoji", "<:bird:123>", `<span class="emoji">:bird:</span>`},
 		{"link", "see https://example.com/rules.", `see <a href="https://example.com/rules" target="_blank" rel="noopener noreferrer">https://example.com/rules</a>.`},
+		{"channel link", "The game: https://discord.com/channels/5/10", `The game: <span class="mention channel-mention" data-channel="10">#volo</span>`},
+		{"link to a channel not here", "https://discord.com/channels/5/11", `<a href="https://discord.com/channels/5/11" target="_blank" rel="noopener noreferrer">https://discord.com/channels/5/11</a>`},
 		{"masked link", "[the rules](https://example.com/a?b=1&c=2)", `<a href="https://example.com/a?b=1&amp;c=2" target="_blank" rel="noopener noreferrer">the rules</a>`},
 		{"no javascript link", "[x](javascript:alert(1))", "[x](javascript:alert(1))"},
 		{"lines", "one\ntwo", "one\ntwo"},

@@ -104,6 +104,7 @@ func (sb *Sandbox) routes(static fs.FS) *http.ServeMux {
 	mux.Handle("GET /", noCache(files))
 	mux.HandleFunc("GET /api/state", sb.serveState)
 	mux.HandleFunc("GET /api/messages", sb.serveMessages)
+	mux.HandleFunc("GET /api/dms", sb.serveDMs)
 	mux.HandleFunc("GET /api/autocomplete", sb.serveAutocomplete)
 	mux.HandleFunc("POST /api/command", sb.serveCommand)
 	mux.HandleFunc("POST /api/click", sb.serveClick)

@@ -36,15 +36,20 @@ type userView struct {
 	Note     string `json:"note,omitempty"`
 }
 
-// channelView is a text channel with its threads, or a thread.
+// channelView is a text channel with its threads, a thread, or a user's direct messages with
+// the bot: those are named after the bot, with it as With, and say which message is their
+// latest, for the page to tell them unread.
 type channelView struct {
-	ID       string        `json:"id"`
-	Name     string        `json:"name"`
-	Topic    string        `json:"topic,omitempty"`
-	ParentID string        `json:"parentId,omitempty"`
-	Thread   bool          `json:"thread,omitempty"`
-	Archived bool          `json:"archived,omitempty"`
-	Threads  []channelView `json:"threads,omitempty"`
+	ID            string        `json:"id"`
+	Name          string        `json:"name"`
+	Topic         string        `json:"topic,omitempty"`
+	ParentID      string        `json:"parentId,omitempty"`
+	Thread        bool          `json:"thread,omitempty"`
+	Archived      bool          `json:"archived,omitempty"`
+	Threads       []channelView `json:"threads,omitempty"`
+	DM            bool          `json:"dm,omitempty"`
+	With          *userView     `json:"with,omitempty"`
+	LastMessageID string        `json:"lastMessageId,omitempty"`
 }
 
 // messageView is a message as the page shows it.
@@ -192,6 +197,13 @@ func channelOf(c fakediscord.Channel) channelView {
 		v.Archived = c.ThreadMetadata != nil && c.ThreadMetadata.Archived
 	}
 	return v
+}
+
+// dmView shows a direct message channel between the bot and a user, as the user sees it: a
+// conversation with the bot.
+func (sb *Sandbox) dmView(c fakediscord.Channel) channelView {
+	bot := sb.userView(sb.srv.Bot())
+	return channelView{ID: c.ID, Name: bot.Name, DM: true, With: &bot, LastMessageID: c.LastMessageID}
 }
 
 // userView shows a user with an avatar colour that stays the same for them.

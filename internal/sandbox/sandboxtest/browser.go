@@ -264,6 +264,48 @@ func (p *Page) SelectChannel(name string) {
 		`document.getElementById("message-list").dataset.channelName === %s && document.body.dataset.busy === "0"`, js(name)))
 }
 
+// DM is an entry of the sidebar's "Direct Messages": the acting user's conversation with the
+// bot, named after the bot, with how many of its messages they have not seen.
+type DM struct {
+	Name   string
+	Unread int
+}
+
+// DMs lists the acting user's direct messages in the sidebar, once the page has loaded theirs.
+func (p *Page) DMs() []DM {
+	p.t.Helper()
+	p.waitJS("the direct messages of the user shown", `document.body.dataset.busy === "0" &&
+		document.getElementById("dms").dataset.username === document.getElementById("message-list").dataset.username`)
+	return Eval[[]DM](p, `[...document.querySelectorAll("#dms .channel.dm")].map(a => ({ Name: a.dataset.dm, Unread: Number(a.dataset.unread) }))`)
+}
+
+// WaitForDM waits until the sidebar lists the acting user's direct messages with the bot, with
+// this many messages unread, as a new one arrives.
+func (p *Page) WaitForDM(unread int) {
+	p.t.Helper()
+	p.waitJS(fmt.Sprintf("a direct message with %d unread", unread), fmt.Sprintf(
+		`(() => { const a = document.querySelector("#dms .channel.dm"); return a && a.dataset.unread === %s })()`, js(fmt.Sprint(unread))))
+}
+
+// SelectDM shows the acting user's direct messages with the bot, from the sidebar's "Direct
+// Messages", and waits until its messages are there. It fails the test when there are none.
+func (p *Page) SelectDM() {
+	p.t.Helper()
+	p.waitJS("direct messages in the sidebar", `document.querySelector("#dms .channel.dm")`)
+	id := Eval[string](p, `document.querySelector("#dms .channel.dm").dataset.channelId`)
+	p.run("open the direct messages", chromedp.Click(chromedp.CSS(`#dms .channel.dm`)))
+	p.waitJS("the direct messages", fmt.Sprintf(
+		`document.getElementById("message-list").dataset.channel === %s && document.body.dataset.busy === "0"`, js(id)))
+}
+
+// WaitForChannel waits until the page shows a channel or thread, by name, as after following a
+// link to it.
+func (p *Page) WaitForChannel(name string) {
+	p.t.Helper()
+	p.waitJS("the messages of "+name, fmt.Sprintf(
+		`document.getElementById("message-list").dataset.channelName === %s && !document.getElementById("message-list").dataset.dm && document.body.dataset.busy === "0"`, js(name)))
+}
+
 // Type types text into the message box, key by key, after what is there.
 func (p *Page) Type(text string) {
 	p.t.Helper()

@@ -23,6 +23,8 @@
 //	p.Run("/volo move move:f5") // a whole line at once
 //	p.Screenshot("after-f5")    // logs the path of the PNG
 //	last := p.LastMessage()     // author, text, images, buttons, ephemeral
+//	p.WaitForDM(1)              // the bot wrote to the acting user: one unread
+//	p.SelectDM()                // their direct messages with the bot
 //
 // Every method fails the test, with a screenshot and the text of the messages, when the page
 // does not do what it expects within Options.Step.

@@ -11,6 +11,12 @@ const state = {
   failed: new Map(), // message ID to "This interaction failed." under it
   dismissed: new Set(), // ephemeral messages dismissed
   unread: new Set(), // channels with messages not seen
+  dms: [], // the user's direct messages with the bot (GET /api/dms): none, or the one
+  dmsFor: null, // the user whose direct messages dms holds
+  dmUnread: new Map(), // a direct message channel's ID to the IDs of its messages not seen
+  lastGuildChannel: null, // the last channel or thread of the guild shown, to go back to
+  wantDM: false, // a switch of user while in direct messages: show the new user's, if any
+  stream: null, // the EventSource, opened for the user the page acts as
   loading: false, // a channel's messages are being fetched: queue events meanwhile
   pending: [],
   loadSeq: 0,
@@ -26,6 +32,7 @@ const state = {
 const els = {
   app: $("app"),
   channels: $("channels"),
+  dms: $("dms"),
   messages: $("messages"),
   list: $("message-list"),
   input: $("input"),
@@ -132,7 +139,7 @@ function allChannels() {
     out.push(c);
     for (const t of c.threads || []) out.push(t);
   }
-  return out;
+  return out.concat(state.dms);
 }
 
 function channelById(id) {
@@ -209,6 +216,37 @@ function renderSidebar() {
     }
     els.channels.append(li);
   }
+  renderDMs();
+}
+
+// renderDMs lists the user's direct messages with the bot, as Discord's "Direct Messages" do:
+// the bot's avatar and name, and a red count of the messages not seen.
+function renderDMs() {
+  const me = userById(state.user);
+  els.dms.replaceChildren();
+  for (const c of state.dms) els.dms.append(el("li", {}, dmItem(c)));
+  if (!state.dms.length && me) {
+    els.dms.append(el("li", { class: "dm-empty" }, `${state.world.bot.name}'s direct messages to ${me.name} show here.`));
+  }
+  // Whose list it is, for whoever drives the page (see package sandboxtest).
+  els.dms.dataset.username = state.dmsFor ? (userById(state.dmsFor) || {}).username || "" : "";
+}
+
+function dmItem(c) {
+  const n = (state.dmUnread.get(c.id) || new Set()).size;
+  const cls = ["channel", "dm"];
+  if (c.id === state.channel) cls.push("selected");
+  if (n) cls.push("unread");
+  return el("a", {
+    class: cls.join(" "),
+    "data-channel-id": c.id,
+    "data-dm": c.name,
+    "data-unread": String(n),
+    title: `Direct messages with ${c.name}`,
+    onclick: () => selectChannel(c.id),
+  }, avatar(c.with, "small"), el("span", { class: "name" }, c.name),
+  el("span", { class: "bot-tag" }, svg(icons.check), "App"),
+  n ? el("span", { class: "badge", "aria-label": `${n} unread` }, n > 99 ? "99+" : String(n)) : "");
 }
 
 function channelItem(c) {
@@ -228,6 +266,7 @@ function channelItem(c) {
 function currentChannelLabel() {
   const c = channelById(state.channel);
   if (!c) return "";
+  if (c.dm) return `@${c.name}`;
   return c.thread ? c.name : `#${c.name}`;
 }
 
@@ -254,8 +293,22 @@ function renderUser() {
   }
   renderMembers();
   const c = channelById(state.channel);
-  els.input.placeholder = c ? `Message ${c.thread ? c.name : "#" + c.name} as ${me.name}` : "Message";
+  // The bot's commands are the guild's: in its direct messages there is nothing to type.
+  els.input.disabled = Boolean(c && c.dm);
+  els.box.classList.toggle("disabled", els.input.disabled);
+  if (c && c.dm) {
+    els.input.placeholder = `${c.name}'s commands work in the server's channels`;
+    const back = channelById(state.lastGuildChannel);
+    $("composer-help").replaceChildren(`Direct messages from ${c.name} to ${me.name}. Its commands work in the server's channels`,
+      back ? el("span", {}, ": back to ", el("span", { class: "mention channel-mention", "data-channel": back.id }, `#${back.name}`)) : "", ".");
+  } else {
+    els.input.placeholder = c ? `Message ${c.thread ? c.name : "#" + c.name} as ${me.name}` : "Message";
+    $("composer-help").replaceChildren(...composerHelp.map((n) => n.cloneNode(true)));
+  }
 }
+
+// composerHelp is the line under the message box in the guild's channels.
+const composerHelp = [...$("composer-help").childNodes].map((n) => n.cloneNode(true));
 
 function renderMembers() {
   const w = state.world;
@@ -291,6 +344,21 @@ function closeUserMenu() {
 function renderHeader() {
   const c = channelById(state.channel);
   if (!c) return;
+  $("new-thread-button").hidden = Boolean(c.dm);
+  $("intro-icon").style.background = "";
+  $("intro-icon").classList.toggle("dm", Boolean(c.dm));
+  if (c.dm) {
+    const me = userById(state.user) || { name: "" };
+    $("channel-icon").replaceChildren("@");
+    $("channel-name").textContent = c.name;
+    $("channel-topic").textContent = `${me.name}'s direct messages with ${c.name}`;
+    $("intro-icon").replaceChildren(svg(icons.bird));
+    $("intro-icon").style.background = c.with.colour;
+    $("intro-title").textContent = c.name;
+    $("intro-text").replaceChildren("This is the beginning of your direct message history with ", el("strong", {}, c.name), ".");
+    document.title = `${currentChannelLabel()} · ${state.world.guild.name}`;
+    return;
+  }
   $("channel-icon").replaceChildren(c.thread ? svg(icons.thread) : "#");
   $("channel-name").textContent = c.name;
   $("channel-topic").textContent = c.topic || (c.thread ? `Thread in #${(channelById(c.parentId) || {}).name || ""}` : "");
@@ -335,10 +403,17 @@ async function loadMessages() {
   for (const e of state.pending) applyEvent(e);
   state.pending = [];
   scrollToBottom();
+  const c = channelById(channel) || {};
+  if (c.dm) {
+    const last = data.messages.length ? data.messages[data.messages.length - 1].id : c.lastMessageId;
+    if (last) markSeen(channel, last);
+    if (state.dmUnread.delete(channel)) renderDMs();
+  }
   // Which view the list holds, for whoever drives the page (see package sandboxtest).
   els.list.dataset.channel = channel;
   els.list.dataset.user = user;
-  els.list.dataset.channelName = (channelById(channel) || {}).name || "";
+  els.list.dataset.channelName = c.name || "";
+  els.list.dataset.dm = c.dm ? "1" : "";
   els.list.dataset.username = (userById(user) || {}).username || "";
 }
 
@@ -700,23 +775,42 @@ function keepBottom() {
 
 // ---- Live events ----
 
+// connect opens the event stream for the user the page acts as, closing the one before: the
+// guild's events reach every stream, a user's direct messages only theirs. Once it follows the
+// sandbox, the world, the user's direct messages and the messages shown are loaded afresh.
 function connect() {
-  const es = new EventSource("/events");
+  if (state.stream) state.stream.close();
+  const es = new EventSource(`/events?${query({ user: state.user || "" })}`);
+  state.stream = es;
+  const current = () => state.stream === es;
   es.addEventListener("ready", async () => {
+    if (!current()) return;
     $("connection").hidden = true;
-    await loadWorld();
-    // The sandbox keeps its IDs across restarts; should the user or channel be gone (a world
-    // started afresh), find them again by name.
-    if (!userById(state.user) || !channelById(state.channel)) {
-      pickInitial();
-      renderSidebar();
-      renderUser();
-      renderHeader();
+    try {
+      await loadWorld();
+    } catch (e) {
+      showError(e.message);
+      return;
+    }
+    if (!current()) return;
+    if (state.wantDM) {
+      // A switch of user while in direct messages shows the new user's, if they have any.
+      state.wantDM = false;
+      if (state.dms.length) {
+        state.channel = state.dms[0].id;
+        state.dmUnread.delete(state.channel);
+        remember();
+        renderSidebar();
+        renderUser();
+        renderHeader();
+      }
     }
     await loadMessages();
+    suggestSoon(0);
     document.body.dataset.ready = "1";
   });
   es.addEventListener("message", (ev) => {
+    if (!current()) return;
     const e = JSON.parse(ev.data);
     if (e.channelId === state.channel && state.loading) {
       state.pending.push(e);
@@ -725,10 +819,10 @@ function connect() {
     applyEvent(e);
   });
   es.addEventListener("channel", async () => {
-    await loadWorld();
+    if (current()) await loadWorld();
   });
   es.addEventListener("error", () => {
-    $("connection").hidden = false;
+    if (current()) $("connection").hidden = false;
   });
 }
 
@@ -736,7 +830,13 @@ function applyEvent(e) {
   const m = e.message;
   if (e.channelId !== state.channel) {
     if (e.kind === "created" && (!m.visibleTo || m.visibleTo === state.user)) {
-      state.unread.add(e.channelId);
+      if (e.dm) {
+        const unread = state.dmUnread.get(e.channelId) || new Set();
+        unread.add(m.id);
+        state.dmUnread.set(e.channelId, unread);
+      } else {
+        state.unread.add(e.channelId);
+      }
       if (!channelById(e.channelId)) loadWorld();
       else renderSidebar();
     }
@@ -744,33 +844,104 @@ function applyEvent(e) {
   }
   if (e.kind === "deleted") remove(m.id);
   else upsert(m);
+  if (e.dm && e.kind === "created") markSeen(e.channelId, m.id);
 }
 
+// loadWorld loads the guild and the user's direct messages, and shows them. The sandbox keeps
+// its IDs across restarts; should the user or channel be gone (a world started afresh), it
+// finds them again by name.
 async function loadWorld() {
   state.world = await api("/api/state");
+  const before = state.user;
+  if (!userById(state.user)) pickUser();
+  await loadDMs();
+  if (!channelById(state.channel)) pickChannel();
   renderSidebar();
   renderUser();
   renderHeader();
+  if (state.user !== before && state.stream) connect();
+}
+
+// ---- Direct messages ----
+
+// The last message seen in each direct message channel, kept in the browser so that a reload
+// does not show them unread again: channel ID to message ID.
+const seenKey = "volo-sandbox-dm-seen";
+
+function seenDMs() {
+  try {
+    return JSON.parse(localStorage.getItem(seenKey)) || {};
+  } catch {
+    return {};
+  }
+}
+
+function markSeen(channel, id) {
+  const seen = seenDMs();
+  if (seen[channel] && BigInt(seen[channel]) >= BigInt(id)) return;
+  seen[channel] = id;
+  try {
+    localStorage.setItem(seenKey, JSON.stringify(seen));
+  } catch {
+    // A browser that keeps nothing shows them unread again after a reload.
+  }
+}
+
+// loadDMs fetches the user's direct messages with the bot and counts what they have not seen.
+async function loadDMs() {
+  const user = state.user;
+  if (!user) return;
+  const data = await api(`/api/dms?${query({ user })}`);
+  if (user !== state.user) return;
+  const seen = seenDMs();
+  for (const dm of data.dms) {
+    const after = seen[dm.id] ? BigInt(seen[dm.id]) : 0n;
+    if (dm.id === state.channel || !dm.lastMessageId || BigInt(dm.lastMessageId) <= after) continue;
+    const list = await api(`/api/messages?${query({ channel: dm.id, user })}`);
+    if (user !== state.user) return;
+    const unread = state.dmUnread.get(dm.id) || new Set();
+    for (const m of list.messages) {
+      if (BigInt(m.id) > after) unread.add(m.id);
+    }
+    state.dmUnread.set(dm.id, unread);
+  }
+  state.dms = data.dms;
+  state.dmsFor = user;
 }
 
 // ---- Choosing who and where ----
 
+// selectUser makes the page act as another user. Their direct messages are theirs alone: the
+// page drops the last user's, and opens an event stream for the new user, whose "ready" loads
+// theirs and the messages shown.
 function selectUser(id) {
   if (!userById(id)) return;
+  const c = channelById(state.channel);
   state.user = id;
   state.failed.clear();
   state.dismissed.clear();
+  state.dms = [];
+  state.dmsFor = null;
+  if (c && c.dm) {
+    state.wantDM = true;
+    state.channel = state.lastGuildChannel;
+  }
   remember();
+  renderSidebar();
   renderUser();
+  renderHeader();
   closePopup();
-  loadMessages().then(() => suggestSoon(0));
+  connect();
   els.input.focus();
 }
 
 function selectChannel(id) {
-  if (!channelById(id)) return;
+  const c = channelById(id);
+  if (!c) return;
   state.channel = id;
+  if (!c.dm) state.lastGuildChannel = id;
   state.unread.delete(id);
+  state.dmUnread.delete(id);
   state.failed.clear();
   els.app.classList.remove("nav-open");
   $("thread-form").hidden = true;
@@ -787,20 +958,31 @@ function remember() {
   const u = userById(state.user), c = channelById(state.channel);
   const params = new URLSearchParams(location.search);
   if (u) params.set("as", u.username);
-  if (c) params.set("channel", c.name);
+  if (c) params.set("channel", c.dm ? `@${c.name}` : c.name);
   history.replaceState(null, "", `?${params}`);
 }
 
-function pickInitial() {
+// pickUser acts as the user the address names (?as=ben), or the first.
+function pickUser() {
   const params = new URLSearchParams(location.search);
   const as = (params.get("as") || "").toLowerCase();
   const users = state.world.users;
   const u = users.find((x) => x.username.toLowerCase() === as || x.id === as) || users[0];
   state.user = u ? u.id : null;
+}
+
+// pickChannel shows the channel the address names (?channel=volo, or ?channel=@Volo for the
+// direct messages with the bot), or the first text channel.
+function pickChannel() {
+  const params = new URLSearchParams(location.search);
   const want = params.get("channel") || "volo";
   const all = allChannels();
-  const c = all.find((x) => x.name === want || x.id === want) || all.find((x) => !x.thread);
+  const guild = all.find((x) => !x.dm && (x.name === want || x.id === want)) || all.find((x) => !x.dm && !x.thread);
+  const dm = state.dms.find((x) => `@${x.name}` === want || x.id === want);
+  const c = dm || guild;
   state.channel = c ? c.id : null;
+  if (!channelById(state.lastGuildChannel)) state.lastGuildChannel = guild ? guild.id : null;
+  if (dm) state.dmUnread.delete(dm.id);
 }
 
 // ---- The message box and its autocomplete ----
@@ -830,7 +1012,7 @@ function lineBeforeCaret() {
 function suggestSoon(delay = 90) {
   clearTimeout(state.suggestTimer);
   const line = lineBeforeCaret();
-  if (state.suppress || !line.trimStart().startsWith("/")) {
+  if (els.input.disabled || state.suppress || !line.trimStart().startsWith("/")) {
     closePopup();
     els.popup.dataset.answered = line;
     return;
@@ -1107,7 +1289,13 @@ async function start() {
     showError(`The sandbox is not answering: ${e.message}`);
     return;
   }
-  pickInitial();
+  pickUser();
+  try {
+    await loadDMs();
+  } catch (e) {
+    showError(e.message);
+  }
+  pickChannel();
   remember();
   renderSidebar();
   renderUser();
