@@ -48,4 +48,24 @@ func TestPlayersInABrowser(t *testing.T) {
 	p.Run("/volo settings notify:dm theme:light")
 	p.WaitForText("I send you a direct message")
 	p.Screenshot("settings")
+
+	// ben asked for direct messages: ana's move in a correspondence game
+	// reaches him there, with the board and a link back.
+	p.SelectUser("ana")
+	p.Run("/volo challenge opponent:@ben colour:orange time_per_move:24h")
+	p.WaitForText("1d per move")
+	p.SelectUser("ben")
+	p.ClickButton("Accept")
+	p.WaitForText("The game begins")
+	p.SelectUser("ana")
+	p.Run("/volo move move:f5")
+	p.WaitForText("f5 · move 1")
+	p.SelectUser("ben")
+	p.WaitForDM(1)
+	p.SelectDM()
+	p.WaitForText("It is your move as Blue in your Volo game against ana. The last move: Orange (ana) f5, move 1.")
+	if m := p.LastMessage(); m.Images != 1 {
+		t.Errorf("ben's direct message shows %d images, want the board", m.Images)
+	}
+	p.Screenshot("direct-message")
 }
