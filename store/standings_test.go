@@ -139,7 +139,8 @@ func TestPreviewIsWhatFinishDoes(t *testing.T) {
 
 // TestMigrationDerivesPlayers opens a database written by the release
 // before players were kept (schema 4, testdata/schema4.db: eight finished
-// games, one abandoned and one unrated, and a game being played) and
+// games, one abandoned and one unrated, and a game being played; written
+// by this package's Open, Create and Finish at commit 014167d) and
 // checks that the standings derived are those of the same games finished
 // one by one today.
 func TestMigrationDerivesPlayers(t *testing.T) {
