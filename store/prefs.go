@@ -1,11 +1,6 @@
 package store
 
-import (
-	"encoding/json"
-	"fmt"
-
-	bolt "go.etcd.io/bbolt"
-)
+import "fmt"
 
 // How a player wants to hear that it is their move.
 const (
@@ -32,16 +27,7 @@ type UserSettings struct {
 // zero UserSettings.
 func (s *Store) UserSettings(user string) (UserSettings, error) {
 	var us UserSettings
-	err := s.view(func(tx *bolt.Tx) error {
-		data := tx.Bucket(bucketPrefs).Get([]byte(user))
-		if data == nil {
-			return nil
-		}
-		if err := json.Unmarshal(data, &us); err != nil {
-			return fmt.Errorf("%w: settings of user %s: %v", ErrCorrupt, user, err)
-		}
-		return nil
-	})
+	err := s.readJSON(bucketPrefs, user, "settings of user", &us)
 	return us, err
 }
 
@@ -55,11 +41,5 @@ func (s *Store) SetUserSettings(user string, us UserSettings) error {
 	default:
 		return fmt.Errorf("%w: notify %q is not channel, dm or off", ErrInvalid, us.Notify)
 	}
-	data, err := json.Marshal(us)
-	if err != nil {
-		return fmt.Errorf("encode user settings: %w", err)
-	}
-	return s.commit(func(tx *bolt.Tx) (func() error, error) {
-		return func() error { return tx.Bucket(bucketPrefs).Put([]byte(user), data) }, nil
-	})
+	return s.writeJSON(bucketPrefs, user, us)
 }

@@ -19,16 +19,7 @@ type GuildSettings struct {
 // GuildSettings.
 func (s *Store) Settings(guild string) (GuildSettings, error) {
 	var gs GuildSettings
-	err := s.view(func(tx *bolt.Tx) error {
-		data := tx.Bucket(bucketSettings).Get([]byte(guild))
-		if data == nil {
-			return nil
-		}
-		if err := json.Unmarshal(data, &gs); err != nil {
-			return fmt.Errorf("%w: settings of guild %s: %v", ErrCorrupt, guild, err)
-		}
-		return nil
-	})
+	err := s.readJSON(bucketSettings, guild, "settings of guild", &gs)
 	return gs, err
 }
 
@@ -37,11 +28,32 @@ func (s *Store) SetSettings(guild string, gs GuildSettings) error {
 	if guild == "" {
 		return fmt.Errorf("%w: settings need a guild", ErrInvalid)
 	}
-	data, err := json.Marshal(gs)
+	return s.writeJSON(bucketSettings, guild, gs)
+}
+
+// readJSON decodes into v the JSON kept under key in a bucket of
+// settings, leaving v as it is when there is none; what describes the
+// value in an error.
+func (s *Store) readJSON(bucket []byte, key, what string, v any) error {
+	return s.view(func(tx *bolt.Tx) error {
+		data := tx.Bucket(bucket).Get([]byte(key))
+		if data == nil {
+			return nil
+		}
+		if err := json.Unmarshal(data, v); err != nil {
+			return fmt.Errorf("%w: %s %s: %v", ErrCorrupt, what, key, err)
+		}
+		return nil
+	})
+}
+
+// writeJSON stores v as JSON under key in a bucket of settings.
+func (s *Store) writeJSON(bucket []byte, key string, v any) error {
+	data, err := json.Marshal(v)
 	if err != nil {
-		return fmt.Errorf("encode settings: %w", err)
+		return fmt.Errorf("encode %s: %w", bucket, err)
 	}
 	return s.commit(func(tx *bolt.Tx) (func() error, error) {
-		return func() error { return tx.Bucket(bucketSettings).Put([]byte(guild), data) }, nil
+		return func() error { return tx.Bucket(bucket).Put([]byte(key), data) }, nil
 	})
 }
