@@ -55,6 +55,7 @@ type bodyV1 struct {
 	Ratings       []ratedV1 `json:"ratings,omitempty"`
 	BoardMessages []string  `json:"board_messages,omitempty"`
 	Parent        string    `json:"parent,omitempty"`
+	Detached      bool      `json:"detached,omitempty"`
 	Created       time.Time `json:"created"`
 	Updated       time.Time `json:"updated"`
 	Finished      time.Time `json:"finished,omitzero"`
@@ -139,6 +140,7 @@ func encodeBody(g *Game) ([]byte, error) {
 		Reason:        g.Outcome.Reason.String(),
 		BoardMessages: g.BoardMessages,
 		Parent:        g.Parent,
+		Detached:      g.Detached,
 		Created:       utc(g.Created),
 		Updated:       utc(g.Updated),
 		Finished:      utc(g.Finished),
@@ -224,7 +226,7 @@ func decodeGame(data []byte) (*Game, error) {
 	at := timeReader(&errs)
 	g.Start = b.Start
 	g.BoardMessages = nonEmpty(b.BoardMessages)
-	g.Parent = b.Parent
+	g.Parent, g.Detached = b.Parent, b.Detached
 	g.Created, g.Updated, g.Finished = at(b.Created), at(b.Updated), at(b.Finished)
 	g.Rules, err = engine.ParseRules(b.Rules)
 	errs = append(errs, err)

@@ -25,6 +25,10 @@ type Game struct {
 	// challenge and result are posted; empty for a game played in the
 	// channel it was started in.
 	Parent string
+	// Detached marks a game in a channel the bot is not a member of (a
+	// group DM, a DM between friends, a server that did not add the bot):
+	// the bot can speak there only in answer to an interaction.
+	Detached bool
 	// Status says whether the game is a challenge waiting for an answer,
 	// being played, or over.
 	Status Status

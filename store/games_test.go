@@ -38,7 +38,9 @@ func fullGame() *Game {
 
 func TestAGameReadsBackAsWritten(t *testing.T) {
 	s, _ := openTest(t)
-	want := mustCreate(t, s, fullGame())
+	g := fullGame()
+	g.Takeback, g.Unrated, g.Detached, g.Parent = &DrawOffer{By: "100", At: epoch.Add(4 * time.Hour)}, true, true, "p1"
+	want := mustCreate(t, s, g)
 	if want.Version == 0 || !want.Created.Equal(epoch) || !want.Updated.Equal(epoch) {
 		t.Errorf("Create set version %d, created %v, updated %v; want a version, %v, %v", want.Version, want.Created, want.Updated, epoch, epoch)
 	}
