@@ -12,6 +12,7 @@ type ChannelType int
 const (
 	ChannelGuildText     ChannelType = 0
 	ChannelDM            ChannelType = 1
+	ChannelGroupDM       ChannelType = 3
 	ChannelPublicThread  ChannelType = 11
 	ChannelPrivateThread ChannelType = 12
 )
@@ -19,8 +20,10 @@ const (
 // IsThread reports whether channels of this type are threads.
 func (t ChannelType) IsThread() bool { return t == ChannelPublicThread || t == ChannelPrivateThread }
 
-// Channel is a text channel, a thread (a channel with a parent) or a direct message channel. It
-// marshals to Discord's channel object.
+// Channel is a text channel, a thread (a channel with a parent), a direct message channel (the
+// bot's with one user, whom Recipients holds, or one between two people, both in Recipients) or
+// a group DM (Recipients are its members, OwnerID made it). It marshals to Discord's channel
+// object.
 type Channel struct {
 	ID               string          `json:"id"`
 	Type             ChannelType     `json:"type"`
@@ -59,7 +62,8 @@ type channelState struct {
 // errNotText is returned when a thread is asked of something that cannot hold one.
 var errNotText = errors.New("fakediscord: threads can only be started in guild text channels")
 
-// AddChannel creates a text channel in a guild. A connected bot is sent CHANNEL_CREATE.
+// AddChannel creates a text channel in a guild. A connected bot in the guild is sent
+// CHANNEL_CREATE.
 func (s *Server) AddChannel(guildID, name string) (Channel, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -68,7 +72,9 @@ func (s *Server) AddChannel(guildID, name string) (Channel, error) {
 		return Channel{}, ErrUnknownGuild
 	}
 	c := s.addChannel(Channel{Type: ChannelGuildText, GuildID: g.ID, Name: name, Position: len(s.channelsOf(g.ID))})
-	s.dispatchAll("CHANNEL_CREATE", c.Channel, IntentGuilds)
+	if s.botSees(c) {
+		s.dispatchAll("CHANNEL_CREATE", c.Channel, IntentGuilds)
+	}
 	s.publish(Event{Kind: ChannelCreated, ChannelID: c.ID, Channel: c.Channel})
 	return c.Channel, nil
 }
@@ -121,7 +127,9 @@ func (s *Server) startThread(parentID, fromMessageID, name string, owner User, t
 	created := map[string]any{}
 	mustRoundTrip(th.Channel, &created)
 	created["newly_created"] = true
-	s.dispatchAll("THREAD_CREATE", created, IntentGuilds)
+	if s.botSees(th) {
+		s.dispatchAll("THREAD_CREATE", created, IntentGuilds)
+	}
 	s.publish(Event{Kind: ChannelCreated, ChannelID: th.ID, Channel: th.Channel})
 	if fromMessageID == "" {
 		notice := &Message{Type: MessageThreadCreated, Author: owner, Content: name,
@@ -151,7 +159,7 @@ func (s *Server) DMChannel(userRef string) (Channel, error) {
 // caller holds s.mu.
 func (s *Server) dmChannelOf(userID string) *channelState {
 	for _, id := range s.channelOrder {
-		if c := s.channels[id]; c.Type == ChannelDM && c.Recipients[0].ID == userID {
+		if c := s.channels[id]; c.isBotDM() && c.Recipients[0].ID == userID {
 			return c
 		}
 	}

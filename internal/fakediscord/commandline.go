@@ -50,7 +50,7 @@ func (s *Server) parseLine(channelID, user, line string, partial bool) (SlashCom
 	guildID := ""
 	c, ok := s.channels[channelID]
 	if ok {
-		guildID = c.GuildID
+		guildID = s.commandGuild(c)
 	}
 	find := func(name string) (Command, bool) { return s.findCommand(guildID, CommandChatInput, name) }
 	cmd, err := parseCommandLine(line, find, partial)

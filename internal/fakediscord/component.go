@@ -28,7 +28,10 @@ type ComponentClick struct {
 }
 
 // ClickComponent has a user click a button or pick from a select menu on a message they see,
-// and dispatches the type 3 interaction with the message attached.
+// and dispatches the type 3 interaction with the message attached. Its
+// authorizing_integration_owners are those of the interaction that made the message, or the
+// guild install for a message the bot posted on its own: anyone who sees an answer given through
+// a user install may use its components.
 func (s *Server) ClickComponent(click ComponentClick) (*Interaction, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -61,6 +64,7 @@ func (s *Server) ClickComponent(click ComponentClick) (*Interaction, error) {
 		}
 		data["values"] = append([]string{}, click.Values...)
 	}
+	inv.owners = s.componentOwners(m, inv)
 	st, err := s.newInteraction(InteractionMessageComponent, inv, data, m.ID)
 	if err != nil {
 		return nil, err

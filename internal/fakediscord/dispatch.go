@@ -10,7 +10,7 @@ import (
 // ready builds the READY payload of a new session. The caller holds s.mu.
 func (s *Server) ready(sess *gatewaySession) map[string]any {
 	guilds := make([]map[string]any, 0, len(s.guildOrder))
-	for _, id := range s.guildOrder {
+	for _, id := range s.botGuilds() {
 		guilds = append(guilds, map[string]any{"id": id, "unavailable": true})
 	}
 	shard := [2]int{0, 1}
@@ -33,6 +33,18 @@ func (s *Server) ready(sess *gatewaySession) map[string]any {
 		"user_settings":           map[string]any{},
 		"_trace":                  []string{gatewayTraceName},
 	}
+}
+
+// botGuilds lists the IDs of the guilds the bot is a member of, in the order they were added.
+// The caller holds s.mu.
+func (s *Server) botGuilds() []string {
+	var out []string
+	for _, id := range s.guildOrder {
+		if s.guilds[id].hasMember(s.bot.ID) {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // guildObject is a guild as GET /guilds/{id} returns it. The caller holds s.mu.
@@ -118,9 +130,10 @@ func messageIntent(c *channelState) int64 {
 // dispatchMessage sends MESSAGE_CREATE or MESSAGE_UPDATE to sessions that asked for the
 // channel's messages. Without the MESSAGE_CONTENT intent, content, embeds, attachments and
 // components are left out unless the bot wrote the message, is mentioned, or it is a DM, as on
-// Discord. Ephemeral messages are never dispatched. The caller holds s.mu.
+// Discord. Ephemeral messages are never dispatched, nor messages where the bot is not a member.
+// The caller holds s.mu.
 func (s *Server) dispatchMessage(event string, c *channelState, m *Message) {
-	if m.VisibleTo != "" || !s.anyoneWants(messageIntent(c)) {
+	if m.VisibleTo != "" || !s.botSees(c) || !s.anyoneWants(messageIntent(c)) {
 		return
 	}
 	mentionsBot := slices.ContainsFunc(m.Mentions, func(u User) bool { return u.ID == s.bot.ID })

@@ -188,7 +188,7 @@ func (c *gatewayConn) handle(op int, d json.RawMessage, q url.Values) bool {
 }
 
 // identify answers IDENTIFY: checks the token and intents, starts a session, and sends READY
-// and a GUILD_CREATE for each guild.
+// and a GUILD_CREATE for each guild the bot is in.
 func (s *Server) identify(c *gatewayConn, d json.RawMessage, q url.Values) bool {
 	var id struct {
 		Token          string            `json:"token"`
@@ -234,7 +234,7 @@ func (s *Server) identify(c *gatewayConn, d json.RawMessage, q url.Values) bool 
 	s.identifies = append(s.identifies, sess.identify)
 	c.session, c.compress = sess, id.Compress
 	s.dispatchTo(sess, "READY", s.ready(sess))
-	for _, gid := range s.guildOrder {
+	for _, gid := range s.botGuilds() {
 		s.dispatchTo(sess, "GUILD_CREATE", s.guildCreate(s.guilds[gid])(sess.identify.Intents))
 	}
 	s.notify()

@@ -68,7 +68,9 @@ func (s *Server) AddRole(guildID, name string, permissions int64) (Role, error) 
 	}
 	r := &Role{ID: s.newID(), Name: name, Position: len(g.roles), Permissions: permissions, Mentionable: true}
 	g.roles = append(g.roles, r)
-	s.dispatchAll("GUILD_ROLE_CREATE", map[string]any{"guild_id": g.ID, "role": r}, IntentGuilds)
+	if g.hasMember(s.bot.ID) {
+		s.dispatchAll("GUILD_ROLE_CREATE", map[string]any{"guild_id": g.ID, "role": r}, IntentGuilds)
+	}
 	return *r, nil
 }
 
@@ -176,8 +178,8 @@ func (g *guildState) permissions(m *Member) int64 {
 	return p
 }
 
-// Permissions returns a user's permissions in a channel: their guild permissions, or in a DM
-// what Discord allows there.
+// Permissions returns a user's permissions in a channel: their guild permissions, or in a DM or
+// group DM they are in what Discord allows there (ErrMissingPermissions in one they are not in).
 func (s *Server) Permissions(channelID, userID string) (int64, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -191,7 +193,14 @@ func (s *Server) permissions(channelID, userRef string) (int64, error) {
 		return 0, ErrUnknownChannel
 	}
 	if c.GuildID == "" {
-		return dmPermissions, nil
+		u, ok := s.lookupUser(userRef)
+		if !ok {
+			return 0, ErrUnknownUser
+		}
+		if c.hasRecipient(u.ID) || u.ID == s.bot.ID && c.isBotDM() {
+			return dmPermissions, nil
+		}
+		return 0, ErrMissingPermissions
 	}
 	m, err := s.member(c.GuildID, userRef)
 	if err != nil {
@@ -213,4 +222,17 @@ func (g *guildState) memberList() []Member {
 		out = append(out, m)
 	}
 	return out
+}
+
+// SetGuildLocale sets a guild's preferred locale, such as "fr": interactions in it carry it as
+// guild_locale. Guilds prefer "en-US" until told otherwise.
+func (s *Server) SetGuildLocale(guildID, locale string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g, ok := s.guilds[guildID]
+	if !ok {
+		return ErrUnknownGuild
+	}
+	g.Locale = locale
+	return nil
 }

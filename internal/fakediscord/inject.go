@@ -3,20 +3,25 @@ package fakediscord
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
+	"maps"
 	"strconv"
 )
 
 // invoker is who starts an interaction, and where. The caller of its constructor holds s.mu.
 type invoker struct {
 	channel *channelState
-	guild   *guildState // nil in a DM
+	guild   *guildState // nil outside guilds
 	user    *User
-	member  *Member // nil in a DM
+	member  *Member // nil outside guilds
 	perms   int64   // the user's permissions in the channel
+	context int     // ContextGuild, ContextBotDM or ContextPrivateChannel
+	botHere bool    // the bot is a member where the interaction happens: the guild, or its DM
+	// owners is the interaction's authorizing_integration_owners, which its maker works out.
+	owners map[string]string
 }
 
-// invokerIn finds a user in a channel they can see. The caller holds s.mu.
+// invokerIn finds a user in a channel they can see: a member of its guild, with or without the
+// bot, or a member of the DM or group DM. The caller holds s.mu.
 func (s *Server) invokerIn(channelID, userRef string) (*invoker, error) {
 	c, ok := s.channels[channelID]
 	if !ok {
@@ -26,9 +31,9 @@ func (s *Server) invokerIn(channelID, userRef string) (*invoker, error) {
 	if !ok {
 		return nil, ErrUnknownUser
 	}
-	inv := &invoker{channel: c, user: u}
+	inv := &invoker{channel: c, user: u, context: contextOf(c), botHere: s.botSees(c)}
 	if c.GuildID == "" {
-		if c.Recipients[0].ID != u.ID {
+		if !c.hasRecipient(u.ID) {
 			return nil, ErrMissingPermissions
 		}
 		inv.perms = dmPermissions
@@ -68,15 +73,11 @@ func (s *Server) invoke(cmd SlashCommand, typ InteractionType) (*Interaction, er
 	if err != nil {
 		return nil, err
 	}
-	guildID := ""
-	if inv.guild != nil {
-		guildID = inv.guild.ID
-	}
-	def, ok := s.findCommand(guildID, CommandChatInput, cmd.Name)
+	def, ok := s.findCommand(s.commandGuild(inv.channel), CommandChatInput, cmd.Name)
 	if !ok {
 		return nil, fmt.Errorf("%w: /%s", ErrUnknownCommand, cmd.Name)
 	}
-	if err := allowed(def, inv); err != nil {
+	if inv.owners, err = s.offer(def, inv); err != nil {
 		return nil, err
 	}
 	rv := newResolver(s, inv.guild, inv.member, typ == InteractionAutocomplete)
@@ -106,66 +107,40 @@ func (s *Server) invoke(cmd SlashCommand, typ InteractionType) (*Interaction, er
 	return &h, nil
 }
 
-// allowed checks that a command is offered to the invoker where they are: its contexts and
-// dm_permission, the Use Application Commands permission and default_member_permissions.
-func allowed(def Command, inv *invoker) error {
-	context := 0
-	if inv.guild == nil {
-		context = 1
-	}
-	if len(def.Contexts) > 0 && !slices.Contains(def.Contexts, context) ||
-		context == 1 && def.DMPermission != nil && !*def.DMPermission {
-		return fmt.Errorf("%w: /%s is not offered here", ErrCommandNotAllowed, def.Name)
-	}
-	if inv.guild == nil {
-		return nil
-	}
-	if inv.perms&PermUseApplicationCommand == 0 {
-		return fmt.Errorf("%w: no Use Application Commands permission", ErrCommandNotAllowed)
-	}
-	if def.DefaultMemberPermissions != nil {
-		need, _ := strconv.ParseInt(*def.DefaultMemberPermissions, 10, 64)
-		if inv.perms&PermAdministrator == 0 && (need == 0 || inv.perms&need != need) {
-			return fmt.Errorf("%w: /%s needs permissions %d", ErrCommandNotAllowed, def.Name, need)
-		}
-	}
-	return nil
-}
-
 // newInteraction builds an INTERACTION_CREATE payload the way Discord does, stores the
-// interaction and dispatches it. source is the message whose component was used, if any. The
-// caller holds s.mu.
+// interaction and dispatches it: context, authorizing_integration_owners (inv.owners),
+// app_permissions; guild_id, guild, guild_locale and member in a guild, with the bot in it or
+// not; user in a DM or group DM; the channel, group DMs with their recipients. source is the
+// message whose component was used, if any. The caller holds s.mu.
 func (s *Server) newInteraction(typ InteractionType, inv *invoker, data map[string]any, source string) (*interactionState, error) {
 	if !s.connected() {
 		return nil, ErrNotConnected
 	}
 	now := s.now()
+	if inv.owners == nil {
+		inv.owners = map[string]string{}
+	}
 	st := &interactionState{Interaction: Interaction{
 		ID: s.newID(), Token: "aW50ZXJhY3Rpb24" + randomHex(32), Type: typ, ChannelID: inv.channel.ID,
-		User: *inv.user, srv: s,
-	}, createdAt: now, source: source}
-	botPerms := dmPermissions
-	if inv.guild != nil {
-		st.GuildID = inv.guild.ID
-		botPerms = inv.guild.permissions(inv.guild.members[s.bot.ID])
-	}
+		User: *inv.user, Context: inv.context, EphemeralOnly: ephemeralOnly(inv), srv: s,
+	}, createdAt: now, source: source, owners: maps.Clone(inv.owners)}
 	channel := map[string]any{}
 	mustRoundTrip(inv.channel.Channel, &channel)
 	p := map[string]any{
 		"id": st.ID, "application_id": s.app.ID, "type": typ, "data": data, "token": st.Token, "version": 1,
 		"channel_id": inv.channel.ID, "channel": channel, "locale": inv.user.Locale,
-		"app_permissions": strconv.FormatInt(botPerms, 10), "entitlements": []any{},
+		"app_permissions": strconv.FormatInt(s.appPermissions(inv), 10), "entitlements": []any{},
 		"attachment_size_limit": maxFileSize,
+		"context":               inv.context, "authorizing_integration_owners": inv.owners,
 	}
 	if inv.guild != nil {
+		st.GuildID = inv.guild.ID
 		channel["permissions"] = strconv.FormatInt(inv.perms, 10)
 		p["guild_id"], p["guild_locale"] = inv.guild.ID, inv.guild.Locale
 		p["guild"] = map[string]any{"id": inv.guild.ID, "locale": inv.guild.Locale, "features": []string{}}
 		p["member"] = memberWire{Member: *inv.member, Permissions: inv.perms}
-		p["context"], p["authorizing_integration_owners"] = 0, map[string]string{"0": inv.guild.ID}
 	} else {
 		p["user"] = *inv.user
-		p["context"], p["authorizing_integration_owners"] = 1, map[string]string{"0": "0"}
 	}
 	if source != "" {
 		_, m := s.findMessage(source)

@@ -99,6 +99,14 @@ type Interaction struct {
 	ChannelID string
 	GuildID   string
 	User      User
+	// Context is where the interaction happened: ContextGuild, ContextBotDM or
+	// ContextPrivateChannel, as its payload's context says.
+	Context int
+	// EphemeralOnly tells that Discord makes every answer to the interaction ephemeral: it
+	// happened in a guild the app is not installed to, through a member's user install, and the
+	// member lacks Use External Apps (or may not post in the channel). The callback's and the
+	// follow-ups' messages get flag 64 whatever the bot asks.
+	EphemeralOnly bool
 	// Payload is the exact INTERACTION_CREATE data sent; decode it into a discordgo.Interaction to
 	// see what the bot saw.
 	Payload json.RawMessage
@@ -112,7 +120,8 @@ type interactionState struct {
 	createdAt   time.Time
 	commandName string
 	commandType CommandType
-	source      string // ID of the message whose component was used, if any
+	source      string            // ID of the message whose component was used, if any
+	owners      map[string]string // authorizing_integration_owners
 	acked       bool
 	original    string   // ID of the @original message, once there is one
 	followups   []string // IDs of follow-up messages
@@ -152,6 +161,17 @@ func (i *Interaction) Callback(ctx context.Context) (Reply, error) {
 		return Reply{}, err
 	}
 	return replies[0], nil
+}
+
+// AuthorizingIntegrationOwners returns the interaction's authorizing_integration_owners: "0"
+// (GUILD_INSTALL) to the guild's ID, or "0" in the bot's DM, when it came through the app's
+// guild install, and "1" (USER_INSTALL) to the ID of the user whose install it came through.
+func (i *Interaction) AuthorizingIntegrationOwners() map[string]string {
+	var p struct {
+		Owners map[string]string `json:"authorizing_integration_owners"`
+	}
+	_ = json.Unmarshal(i.Payload, &p)
+	return p.Owners
 }
 
 // Interaction finds an interaction the stand-in dispatched, by ID.

@@ -176,7 +176,7 @@ func (s *Server) deleteMessage(c *channelState, m *Message) {
 	c.messages = slices.DeleteFunc(c.messages, func(x *Message) bool { return x == m })
 	delete(s.messages, m.ID)
 	s.publish(Event{Kind: MessageDeleted, ChannelID: c.ID, Message: m.clone()})
-	if m.VisibleTo != "" {
+	if m.VisibleTo != "" || !s.botSees(c) {
 		return
 	}
 	d := map[string]string{"id": m.ID, "channel_id": c.ID}

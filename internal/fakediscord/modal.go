@@ -38,6 +38,7 @@ func (s *Server) SubmitModal(sub ModalSubmit) (*Interaction, error) {
 		return nil, err
 	}
 	data := map[string]any{"custom_id": orig.modal.CustomID, "components": comps}
+	inv.owners = orig.owners
 	st, err := s.newInteraction(InteractionModalSubmit, inv, data, orig.source)
 	if err != nil {
 		return nil, err

@@ -37,6 +37,9 @@ type Request struct {
 	Status int
 	// Response is the body answered.
 	Response []byte
+	// ErrorCode is Discord's JSON error code in the body of an error answer (4xx or 5xx), such as
+	// 50001 for Missing Access; 0 for a success, and for an error body without a code.
+	ErrorCode int
 	// Fault is the fault put on the request, injected or by chaos, with its durations filled
 	// in; nil when it was handled normally. Chaos tells which.
 	Fault *Fault

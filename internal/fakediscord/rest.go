@@ -57,7 +57,7 @@ func (s *Server) routes() *http.ServeMux {
 
 // routeTable maps each route pattern to its handler.
 func (s *Server) routeTable() map[string]route {
-	bot := func(h handlerFunc) route { return route{handle: h, botAuth: true} }
+	bot := func(h handlerFunc) route { return route{handle: s.guarded(h), botAuth: true} }
 	token := func(h handlerFunc) route { return route{handle: h} }
 	return map[string]route{
 		"GET /gateway":                                bot(s.getGateway),
@@ -280,6 +280,21 @@ func (s *Server) finish(rec *Request, status int, resp []byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	rec.Status, rec.Response = status, resp
+	rec.ErrorCode = errorCode(status, resp)
+}
+
+// errorCode reads the code of Discord's JSON error object in an error answer; 0 otherwise.
+func errorCode(status int, resp []byte) int {
+	if status < 400 {
+		return 0
+	}
+	var e struct {
+		Code int `json:"code"`
+	}
+	if json.Unmarshal(resp, &e) != nil {
+		return 0
+	}
+	return e.Code
 }
 
 // validate checks a body against the OpenAPI description, if a validator is attached, and

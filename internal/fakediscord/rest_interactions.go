@@ -2,6 +2,7 @@ package fakediscord
 
 import (
 	"encoding/json"
+	"maps"
 	"net/http"
 	"slices"
 	"strconv"
@@ -100,15 +101,19 @@ func callbackResponse(st *interactionState, t CallbackType, msg *Message) map[st
 }
 
 // respondWithMessage posts the response message of a type 4 callback, or the "is thinking"
-// message of a type 5 one. The caller holds s.mu.
+// message of a type 5 one, ephemeral when the interaction is EphemeralOnly. It is posted
+// wherever the interaction happened, the bot a member there or not. The caller holds s.mu.
 func (s *Server) respondWithMessage(st *interactionState, t CallbackType, d messageData, files []File) (*Message, *apiError) {
 	ch, ok := s.channels[st.ChannelID]
 	if !ok {
 		return nil, errUnknownChannel()
 	}
 	m := s.interactionMessage(st, ch)
+	if st.EphemeralOnly {
+		m.Flags |= FlagEphemeral
+	}
 	if t == CallbackDeferredChannelMessage {
-		m.Flags = FlagLoading | d.flags()&FlagEphemeral
+		m.Flags |= FlagLoading | d.flags()&FlagEphemeral
 	} else {
 		if aerr := s.apply(m, d, files, true); aerr != nil {
 			return nil, aerr
@@ -131,11 +136,7 @@ func (s *Server) interactionMessage(st *interactionState, ch *channelState) *Mes
 			typ = MessageContextMenuCommand
 		}
 	}
-	owner := st.GuildID
-	if owner == "" {
-		owner = "0"
-	}
-	meta := &InteractionMetadata{ID: st.ID, Type: st.Type, User: st.User, AuthorizingIntegrationOwners: map[string]string{"0": owner},
+	meta := &InteractionMetadata{ID: st.ID, Type: st.Type, User: st.User, AuthorizingIntegrationOwners: maps.Clone(st.owners),
 		Name: st.commandName, InteractedMessageID: st.source}
 	m := &Message{Type: typ, ChannelID: ch.ID, Author: s.bot, WebhookID: s.app.ID, ApplicationID: s.app.ID, InteractionMetadata: meta}
 	if st.Type == InteractionApplicationCommand {
@@ -303,7 +304,8 @@ func (s *Server) deleteWebhookMessage(c *call) (int, any, *apiError) {
 
 // postFollowup answers POST /webhooks/{webhook_id}/{webhook_token}, a follow-up message. The
 // first follow-up after a deferred response fills in the "is thinking" message instead, keeping
-// its visibility, as on Discord. With ?wait=true the message is returned, else nothing.
+// its visibility, as on Discord. A follow-up of an EphemeralOnly interaction is ephemeral. With
+// ?wait=true the message is returned, else nothing.
 func (s *Server) postFollowup(c *call) (int, any, *apiError) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -334,6 +336,9 @@ func (s *Server) postFollowup(c *call) (int, any, *apiError) {
 		m = orig
 	} else {
 		m = s.interactionMessage(st, ch)
+		if st.EphemeralOnly {
+			m.Flags |= FlagEphemeral
+		}
 		if aerr := s.apply(m, d, c.files, true); aerr != nil {
 			return 0, nil, aerr
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 )
@@ -59,6 +60,11 @@ type Options struct {
 	// than TokenLifetime, which are always forgotten: a forgotten interaction's token no longer
 	// works. DefaultMaxInteractions when zero; no limit when negative.
 	MaxInteractions int
+	// IntegrationTypes are the installation contexts the application supports, as set in the
+	// developer portal (GuildInstall, UserInstall): a command registered without
+	// integration_types is available in these, and InstallForUser needs UserInstall. Both when
+	// empty.
+	IntegrationTypes []int
 	// Clock tells the time; time.Now when nil.
 	Clock func() time.Time
 	// Logf, when set, receives a line for each problem the stand-in notices on its own side,
@@ -91,6 +97,7 @@ type Server struct {
 	users            map[string]*User
 	userOrder        []string
 	refusesDMs       map[string]bool // IDs of the users who accept no direct messages from the bot
+	userInstalls     map[string]bool // IDs of the users who added the app to their account
 	guilds           map[string]*guildState
 	guildOrder       []string
 	channels         map[string]*channelState
@@ -139,6 +146,11 @@ func New(opts Options) *Server {
 	if opts.TokenLifetime == 0 {
 		opts.TokenLifetime = 15 * time.Minute
 	}
+	if len(opts.IntegrationTypes) == 0 {
+		opts.IntegrationTypes = []int{GuildInstall, UserInstall}
+	} else {
+		opts.IntegrationTypes = slices.Clone(opts.IntegrationTypes)
+	}
 	opts = withRetentionDefaults(opts)
 	s := &Server{
 		opts:         opts,
@@ -147,6 +159,7 @@ func New(opts Options) *Server {
 		changed:      make(chan struct{}),
 		users:        map[string]*User{},
 		refusesDMs:   map[string]bool{},
+		userInstalls: map[string]bool{},
 		guilds:       map[string]*guildState{},
 		channels:     map[string]*channelState{},
 		messages:     map[string]string{},

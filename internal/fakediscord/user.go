@@ -66,23 +66,28 @@ const (
 	PermEmbedLinks            int64 = 1 << 14
 	PermAttachFiles           int64 = 1 << 15
 	PermReadMessageHistory    int64 = 1 << 16
+	PermMentionEveryone       int64 = 1 << 17
 	PermUseExternalEmojis     int64 = 1 << 18
 	PermUseApplicationCommand int64 = 1 << 31
 	PermManageThreads         int64 = 1 << 34
 	PermCreatePublicThreads   int64 = 1 << 35
 	PermCreatePrivateThreads  int64 = 1 << 36
 	PermSendMessagesInThreads int64 = 1 << 38
+	// PermUseExternalApps lets the apps members installed to their own account answer in public
+	// in a server the app is not installed to; without it, those answers are ephemeral.
+	PermUseExternalApps int64 = 1 << 50
 
 	// permAll is every permission bit Discord defines today, what an administrator has.
 	permAll int64 = 1<<51 - 1
 )
 
 // DefaultEveryonePermissions is what the @everyone role of a new guild allows: reading and
-// writing messages, using application commands and joining threads.
+// writing messages, using application commands (the app's and, in public, those members
+// installed to their account) and joining threads.
 const DefaultEveryonePermissions = PermCreateInstantInvite | PermAddReactions | PermViewChannel |
 	PermSendMessages | PermEmbedLinks | PermAttachFiles | PermReadMessageHistory |
 	PermUseExternalEmojis | PermUseApplicationCommand | PermCreatePublicThreads |
-	PermSendMessagesInThreads
+	PermSendMessagesInThreads | PermUseExternalApps
 
 // DefaultBotPermissions is what the bot's own role allows when Options leave it unset: what a
 // game bot needs to post boards and run games in threads.
@@ -158,4 +163,18 @@ func (s *Server) userByName(name string) (*User, bool) {
 		}
 	}
 	return nil, false
+}
+
+// SetLocale sets the language of a user's Discord client (userRef, an ID, username or mention),
+// such as "fr": their interactions carry it as locale. Everyone speaks "en-US" until told
+// otherwise.
+func (s *Server) SetLocale(userRef, locale string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	u, ok := s.lookupUser(userRef)
+	if !ok {
+		return ErrUnknownUser
+	}
+	u.Locale = locale
+	return nil
 }
