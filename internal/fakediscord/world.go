@@ -29,16 +29,19 @@ type World struct {
 	LastID string `json:"last_id"`
 }
 
-// WorldUser is a user as a World keeps them, with the locale of their client and whether they
-// refuse direct messages from the bot (see Server.SetAcceptsDMs).
+// WorldUser is a user as a World keeps them, with the locale of their client, whether they
+// refuse direct messages from the bot (see Server.SetAcceptsDMs) and whether they installed the
+// app to their account (see Server.InstallForUser).
 type WorldUser struct {
 	User
-	Locale     string `json:"locale,omitempty"`
-	RefusesDMs bool   `json:"refuses_dms,omitempty"`
+	Locale       string `json:"locale,omitempty"`
+	RefusesDMs   bool   `json:"refuses_dms,omitempty"`
+	InstalledApp bool   `json:"installed_app,omitempty"`
 }
 
 // WorldGuild is a guild as a World keeps it: with when the bot joined it, its roles
-// (@everyone, which has the guild's ID, first) and its members in joining order.
+// (@everyone, which has the guild's ID, first) and its members in joining order. A guild the app
+// is not installed to (Server.AddGuildWithoutBot) is one whose members leave out the bot.
 type WorldGuild struct {
 	Guild
 	JoinedAt time.Time `json:"joined_at"`
@@ -62,7 +65,7 @@ func (s *Server) World() World {
 		LastID: strconv.FormatUint(s.ids.last, 10)}
 	for _, id := range s.userOrder {
 		if u := s.users[id]; !u.Bot {
-			w.Users = append(w.Users, WorldUser{User: *u, Locale: u.Locale, RefusesDMs: s.refusesDMs[u.ID]})
+			w.Users = append(w.Users, WorldUser{User: *u, Locale: u.Locale, RefusesDMs: s.refusesDMs[u.ID], InstalledApp: s.userInstalls[u.ID]})
 		}
 	}
 	for _, id := range s.guildOrder {
@@ -100,7 +103,7 @@ func (s *Server) Restore(w World) error {
 	s.userOrder = nil
 	s.users[s.bot.ID] = &s.bot
 	s.userOrder = append(s.userOrder, s.bot.ID)
-	s.refusesDMs = r.refusesDMs
+	s.refusesDMs, s.userInstalls = r.refusesDMs, r.userInstalls
 	for _, u := range r.users {
 		s.users[u.ID] = u
 		s.userOrder = append(s.userOrder, u.ID)
@@ -116,6 +119,7 @@ type restored struct {
 	bot          User
 	users        []*User
 	refusesDMs   map[string]bool
+	userInstalls map[string]bool
 	guilds       map[string]*guildState
 	guildOrder   []string
 	channels     map[string]*channelState
@@ -126,7 +130,8 @@ type restored struct {
 // buildWorld checks a world and builds what the server holds of it; ids is the generator to
 // advance past the world's IDs.
 func buildWorld(w World, ids snowflakes) (*restored, error) {
-	r := &restored{guilds: map[string]*guildState{}, channels: map[string]*channelState{}, refusesDMs: map[string]bool{}, ids: ids}
+	r := &restored{guilds: map[string]*guildState{}, channels: map[string]*channelState{}, refusesDMs: map[string]bool{},
+		userInstalls: map[string]bool{}, ids: ids}
 	seen := map[string]string{} // every ID to what has it, so that none is used twice
 	claim := func(id, what string) error {
 		if err := r.ids.reserve(id); err != nil {
@@ -168,6 +173,9 @@ func buildWorld(w World, ids snowflakes) (*restored, error) {
 		r.users = append(r.users, &u)
 		if wu.RefusesDMs {
 			r.refusesDMs[u.ID] = true
+		}
+		if wu.InstalledApp {
+			r.userInstalls[u.ID] = true
 		}
 	}
 	for _, wg := range w.Guilds {
@@ -250,19 +258,30 @@ func buildGuild(wg WorldGuild, users map[string]*User, ids *snowflakes, claim fu
 }
 
 // checkChannel checks a restored channel: in a guild of the world, a thread under a text
-// channel restored before it, a direct message with users of the world.
+// channel restored before it, a direct message between the bot and a user of the world or
+// between two of them, a group DM of 1 to 10 of them.
 func (r *restored) checkChannel(c Channel, users map[string]*User, claim func(id, what string) error) error {
 	what := "channel " + c.Name
-	if c.Type == ChannelDM {
+	switch c.Type {
+	case ChannelDM:
 		what = "a direct message channel"
+	case ChannelGroupDM:
+		what = "group DM " + c.Name
 	}
 	if err := claim(c.ID, what); err != nil {
 		return err
 	}
 	switch {
 	case c.Type == ChannelDM:
-		if c.GuildID != "" || len(c.Recipients) != 1 || users[c.Recipients[0].ID] == nil {
-			return fmt.Errorf("%s %s: a direct message is with one user of the world, outside guilds", what, c.ID)
+		if c.GuildID != "" || len(c.Recipients) < 1 || len(c.Recipients) > 2 || !arePeople(c.Recipients, users) {
+			return fmt.Errorf("%s %s: a direct message is with one user of the world, or between two, outside guilds", what, c.ID)
+		}
+	case c.Type == ChannelGroupDM:
+		if c.GuildID != "" || len(c.Recipients) < 1 || len(c.Recipients) > maxGroupDMRecipients || !arePeople(c.Recipients, users) {
+			return fmt.Errorf("%s %s: a group DM is between 1 to 10 users of the world, outside guilds", what, c.ID)
+		}
+		if c.OwnerID != "" && !slices.ContainsFunc(c.Recipients, func(u User) bool { return u.ID == c.OwnerID }) {
+			return fmt.Errorf("%s %s: its owner is none of its members", what, c.ID)
 		}
 	case c.Type == ChannelGuildText || c.Type.IsThread():
 		if r.guilds[c.GuildID] == nil {
@@ -279,6 +298,18 @@ func (r *restored) checkChannel(c Channel, users map[string]*User, claim func(id
 		return fmt.Errorf("thread %s: its parent %q is no text channel of its guild restored before it", c.Name, c.ParentID)
 	}
 	return nil
+}
+
+// arePeople reports whether recipients are people of the world, not the bot, each once.
+func arePeople(recipients []User, users map[string]*User) bool {
+	seen := map[string]bool{}
+	for _, u := range recipients {
+		if known := users[u.ID]; known == nil || known.Bot || seen[u.ID] {
+			return false
+		}
+		seen[u.ID] = true
+	}
+	return true
 }
 
 // cloneChannel copies a channel with what it points to.

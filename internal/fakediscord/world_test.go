@@ -165,3 +165,99 @@ func TestRestoreRefusesAWorldThatDoesNotHoldTogether(t *testing.T) {
 		})
 	}
 }
+
+// Guilds without the bot, the people who installed the app, group DMs and DMs between people
+// are part of the world: taken, restored, and the restored stand-in behaves the same.
+func TestWorldKeepsInstallsAndPrivateChannels(t *testing.T) {
+	t.Parallel()
+	before := startServer(t, Options{})
+	gw := addGuests(t, before, newWorld(t, before))
+	for _, err := range []error{before.InstallForUser("ana"), before.SetGuildLocale(gw.away.ID, "fr")} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := json.Marshal(before.World())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept World
+	if err := json.Unmarshal(data, &kept); err != nil {
+		t.Fatal(err)
+	}
+	after := startServer(t, Options{})
+	if err := after.Restore(kept); err != nil {
+		t.Fatal(err)
+	}
+	got, want := after.World(), before.World()
+	got.LastID, want.LastID = "", ""
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("restored world\n%+v\nwant\n%+v", got, want)
+	}
+	if ok, err := after.InstalledForUser("ana"); !ok || err != nil {
+		t.Errorf("ana's install: %v, %v", ok, err)
+	}
+	if ok, _ := after.InstalledForUser("ben"); ok {
+		t.Error("ben installed the app after the restart")
+	}
+	if after.BotInGuild(gw.away.ID) || !after.BotInGuild(gw.guild.ID) {
+		t.Errorf("bot in Elsewhere %v, in Volo Club %v", after.BotInGuild(gw.away.ID), after.BotInGuild(gw.guild.ID))
+	}
+	if c, ok := after.Channel(gw.group.ID); !ok || c.Type != ChannelGroupDM || len(c.Recipients) != 3 || c.Name != "volo night" {
+		t.Errorf("group DM %+v, %v", c, ok)
+	}
+	if c, err := after.FriendDM("ben", "ana"); err != nil || c.ID != gw.friends.ID {
+		t.Errorf("FriendDM(ben, ana) = %s, %v; want the DM kept, %s", c.ID, err, gw.friends.ID)
+	}
+	if c, err := after.DMChannel("ana"); err != nil || c.ID != gw.botDM.ID {
+		t.Errorf("DMChannel(ana) = %s, %v; want %s, not the DM with ben", c.ID, err, gw.botDM.ID)
+	}
+
+	// The restored bot sees Volo Club alone, and ana's install still works in the group DM.
+	ds := connect(t, after, discordgo.IntentsGuilds)
+	if _, err := ds.ApplicationCommandBulkOverwrite(after.Application().ID, "", guestCommands()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := after.RunCommandLine(gw.group.ID, "ana", "/play"); err != nil {
+		t.Errorf("/play in the restored group DM: %v", err)
+	}
+	if _, err := after.RunCommandLine(gw.group.ID, "ben", "/play"); !errors.Is(err, ErrCommandNotAllowed) {
+		t.Errorf("ben's /play in the restored group DM: %v, want ErrCommandNotAllowed", err)
+	}
+	waitGuilds(t, ds, gw.guild.ID)
+
+	good := before.World()
+	at := func(w *World, id string) *Channel {
+		for k := range w.Channels {
+			if w.Channels[k].ID == id {
+				return &w.Channels[k]
+			}
+		}
+		t.Fatalf("no channel %s", id)
+		return nil
+	}
+	for _, tc := range []struct {
+		name  string
+		spoil func(*World)
+	}{
+		{"the bot in a group DM", func(w *World) { c := at(w, gw.group.ID); c.Recipients[0].ID = w.Application.ID }},
+		{"a group DM of no one", func(w *World) { at(w, gw.group.ID).Recipients = nil }},
+		{"a person twice in a group DM", func(w *World) { c := at(w, gw.group.ID); c.Recipients[1] = c.Recipients[0] }},
+		{"a group DM owned by an outsider", func(w *World) { at(w, gw.group.ID).OwnerID = w.Application.ID }},
+		{"a group DM in a guild", func(w *World) { at(w, gw.group.ID).GuildID = gw.guild.ID }},
+		{"a DM of three", func(w *World) { c := at(w, gw.friends.ID); c.Recipients = append(c.Recipients, good.Users[2].User) }},
+		{"a DM with oneself", func(w *World) { c := at(w, gw.friends.ID); c.Recipients[1] = c.Recipients[0] }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			data, _ := json.Marshal(good)
+			var bad World
+			if err := json.Unmarshal(data, &bad); err != nil {
+				t.Fatal(err)
+			}
+			tc.spoil(&bad)
+			if err := New(Options{}).Restore(bad); !errors.Is(err, ErrBadWorld) {
+				t.Errorf("Restore: %v, want ErrBadWorld", err)
+			}
+		})
+	}
+}
