@@ -43,6 +43,41 @@
 // a block do: the channel still opens, but each message the bot posts in it is answered 403
 // {"message": "Cannot send messages to this user", "code": 50007}, recorded, and not kept.
 //
+// # Where the bot is not
+//
+// The app may also be used where its bot is not a member, as Discord's user-installable apps
+// are (installation contexts, 2024). AddGuildWithoutBot creates a guild the app is not installed
+// to (InstallInGuild adds the bot later); AddGroupDM a group DM (channel type 3) and FriendDM the
+// DM between two people, neither with the bot. A person adds the app to their account with
+// InstallForUser (UninstallForUser, InstalledForUser; Options.IntegrationTypes says which
+// installations the application supports, both by default).
+//
+// A global command is offered in an interaction context its contexts include (all three when it
+// has none, as Discord documents): GUILD (0) in a guild's channel or thread, BOT_DM (1) in the DM
+// with the bot, PRIVATE_CHANNEL (2) in a group DM or a DM between people; and through an
+// installation its integration_types include (the application's when it has none): the guild
+// install where the bot is (its guild, its DM), the user install of the invoking user anywhere.
+// A guild command is offered in its guild, with the bot, only. Elsewhere InvokeCommand answers
+// ErrCommandNotAllowed, as it does for a missing permission (a command registered but not offered
+// there; ErrUnknownCommand is for a name registered nowhere in reach); CommandsOffered lists what
+// the picker shows. Each interaction carries, as Discord's does, context,
+// authorizing_integration_owners ("0" to the guild's ID, or "0" in the bot's DM, through the guild
+// install; "1" to the user's ID through theirs; both when both apply; a component carries those of
+// the interaction that made its message) and app_permissions: the bot's permissions in a guild it
+// is in; ATTACH_FILES|EMBED_LINKS|MENTION_EVERYONE in group DMs and DMs between people, with
+// USE_EXTERNAL_EMOJIS in the bot's DM and in a guild without the bot (for which Discord documents
+// nothing). In a guild, with the bot or not, there are guild_id, guild_locale and member;
+// elsewhere user (SetLocale and SetGuildLocale set the locales).
+//
+// The bot cannot act on its own where it is not a member: it is sent no event of such a guild or
+// channel, and each REST request it makes about one is answered 403 {"message": "Missing
+// Access", "code": 50001}, recorded (Request.ErrorCode; MissingAccessRequests lists them all).
+// Its interaction callbacks and the token's webhook routes (@original, follow-ups) work there for
+// the token's 15 minutes, and the messages they make are the bot's. In a guild without the bot,
+// when the member lacks PermUseExternalApps (SetRolePermissions on @everyone, whose ID is the
+// guild's, makes a server that forbids external apps) or may not post in the channel, every
+// answer is made ephemeral (Interaction.EphemeralOnly), as Discord does.
+//
 // Every HTTP request is recorded (Requests, RequestsTo, UnmatchedRequests). With a Validator,
 // every JSON body, or payload_json of a multipart body, is checked against the requestBody
 // schema of Discord's OpenAPI description, and failures are recorded (ValidationFailures);
@@ -80,10 +115,11 @@
 // are forgotten when their token expires or Options.MaxInteractions newer ones exist.
 // Retained counts what is held.
 //
-// World takes what the stand-in holds apart from what happens in it (the application, users
-// and who of them refuses direct messages, guilds, roles, members, channels, threads and direct
-// message channels, with their IDs, but no messages), and Restore gives it to a new stand-in,
-// so that a sandbox finds its server again after a restart.
+// World takes what the stand-in holds apart from what happens in it (the application, users,
+// who of them refuses direct messages and who installed the app, guilds with the bot or without,
+// roles, members, channels, threads, direct message channels and group DMs, with their IDs, but no
+// messages), and Restore gives it to a new stand-in, so that a sandbox finds its server again
+// after a restart.
 //
 // Everything stays on 127.0.0.1: the HTTP client refuses any host but Discord's, which it
 // sends to the server.
