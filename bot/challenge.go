@@ -38,6 +38,8 @@ func (b *Bot) challenge(in *interaction, opts map[string]*discordgo.ApplicationC
 		return refuse("%s is a bot and can't play Volo. Challenge a person, or me for a game against the computer.", oppName)
 	case vsBot && b.thinker == nil:
 		return refuse("I can't play myself on this server yet. Challenge a person instead.")
+	case in.Context == discordgo.InteractionContextBotDM && !vsBot:
+		return refuse("Here in our direct messages you can play me: /volo challenge opponent:%s. To play a friend, challenge them in a DM or group DM with them, or in a server.", mention(b.me()))
 	}
 	rules, err := engine.ParseRules(optString(opts, optRules))
 	if optString(opts, optRules) == "" {
@@ -76,6 +78,7 @@ func (b *Bot) challenge(in *interaction, opts map[string]*discordgo.ApplicationC
 		Rules:       rules,
 		TimePerMove: tpm,
 	}
+	g.Detached = !in.place.member
 	if o, ok := opts[optRated]; ok && o.Type == discordgo.ApplicationCommandOptionBoolean {
 		g.Unrated = !o.BoolValue()
 	}

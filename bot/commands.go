@@ -130,13 +130,20 @@ func subcommands() []subSpec {
 }
 
 // Commands returns the one /volo command with its subcommands, names and
-// descriptions in English and French, as the bot registers it.
+// descriptions in English and French, as the bot registers it globally.
+// Registered for one server (a development guild) it goes without
+// installation types and contexts, which Discord keeps for global
+// commands: see commandsFor.
 func Commands() []*discordgo.ApplicationCommand {
 	volo := &discordgo.ApplicationCommand{
 		Name:                     "volo",
 		Description:              "Play Volo, Dieter Stein's game of birds",
 		DescriptionLocalizations: &map[discordgo.Locale]string{discordgo.French: "Jouer à Volo, le jeu d'oiseaux de Dieter Stein"},
-		Contexts:                 &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild},
+		// Installable to a server and to a person's account, and offered in
+		// servers, in the bot's DMs and in group DMs and DMs between
+		// friends (where the bot is not a member: see place).
+		IntegrationTypes: &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall, discordgo.ApplicationIntegrationUserInstall},
+		Contexts:         &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM, discordgo.InteractionContextPrivateChannel},
 	}
 	for _, sub := range subcommands() {
 		opt := &discordgo.ApplicationCommandOption{
@@ -175,4 +182,16 @@ func Commands() []*discordgo.ApplicationCommand {
 		volo.Options = append(volo.Options, opt)
 	}
 	return []*discordgo.ApplicationCommand{volo}
+}
+
+// commandsFor returns the commands to register for guild, or globally
+// when guild is empty.
+func commandsFor(guild string) []*discordgo.ApplicationCommand {
+	cmds := Commands()
+	if guild != "" {
+		for _, c := range cmds {
+			c.IntegrationTypes, c.Contexts = nil, nil
+		}
+	}
+	return cmds
 }

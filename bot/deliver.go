@@ -30,6 +30,7 @@ const (
 	delivered     outcome = iota // Discord has the message
 	retry                        // a passing failure: try again later
 	undeliverable                // Discord refuses it for good (channel gone, bot removed): give up
+	held                         // the bot may not post there: wait for an interaction in the channel
 )
 
 // attempt tries once to get a parcel to Discord: its message, then its
@@ -64,8 +65,15 @@ func (b *Bot) attemptDirect(ctx context.Context, p *parcel) (outcome, error) {
 		case retryable(err):
 			return retry, fmt.Errorf("direct message to %s: %w", dm.User, err)
 		}
+		if dm.Fallback == "" {
+			b.log.Info("a direct message was refused", "user", dm.User, "channel", p.channel, "code", discordCode(err))
+			return delivered, nil // nothing else to say it with
+		}
 		b.log.Info("a direct message was refused; pinging in the channel instead", "user", dm.User, "channel", p.channel, "code", discordCode(err))
 		p.dmRefused = true
+	}
+	if p.notice.Detached {
+		return b.attemptDetached(ctx, &parcel{id: p.id, channel: p.channel, notice: notice{Content: dm.Fallback, Mention: []string{dm.User}, Detached: true}})
 	}
 	return b.outcomeOf(p, b.postMessage(ctx, p.channel, p.nonce()+"f", notice{Content: dm.Fallback, Mention: []string{dm.User}}))
 }
@@ -83,6 +91,9 @@ func (b *Bot) attemptMessage(ctx context.Context, p *parcel) (outcome, error) {
 			err := b.callback(ctx, n)
 			switch {
 			case err == nil || discordCode(err) == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged:
+				if n.Detached {
+					b.outbox.lend(p.channel, v)
+				}
 				return delivered, nil
 			case discordCode(err) == discordgo.ErrCodeUnknownInteraction:
 				p.callbackDone = true // too late: Discord has forgotten it
@@ -118,10 +129,42 @@ func (b *Bot) attemptMessage(ctx context.Context, p *parcel) (outcome, error) {
 		// announced on its own.
 		return delivered, nil
 	}
+	if n.Detached {
+		return b.attemptDetached(ctx, p)
+	}
 	if v := n.Via; v != nil && v.Update {
 		return b.outcomeOf(p, b.editMessage(ctx, p.channel, v.Message, n))
 	}
 	return b.outcomeOf(p, b.postMessage(ctx, p.channel, p.nonce(), n))
+}
+
+// attemptDetached delivers a message where the bot is not a member, and
+// so may not post on its own, as a follow-up of an interaction there: its
+// own while its token lasts, else the latest one answered in the channel.
+// Without one, the message is held until someone there uses the bot.
+func (b *Bot) attemptDetached(ctx context.Context, p *parcel) (outcome, error) {
+	v := p.notice.Via
+	if v == nil || time.Since(v.Received) >= tokenLifetime-tokenMargin {
+		v = b.outbox.token(p.channel)
+	}
+	if v == nil {
+		return held, nil
+	}
+	n := p.notice
+	_, err := b.session.FollowupMessageCreate(v.interaction(), true, &discordgo.WebhookParams{
+		Content: n.Content, Files: n.files(), Components: n.components(), AllowedMentions: n.allowed(),
+	}, discordgo.WithContext(ctx))
+	switch {
+	case err == nil:
+		return delivered, nil
+	case retryable(err):
+		return retry, fmt.Errorf("follow-up: %w", err)
+	}
+	// The token is no good any more (Discord forgot the interaction):
+	// wait for the next.
+	b.log.Info("a follow-up was refused; holding the message for the next interaction", "channel", p.channel, "id", p.id, "err", err)
+	b.outbox.forget(p.channel, v)
+	return held, nil
 }
 
 // outcomeOf classes the error of the last step of a delivery.

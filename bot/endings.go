@@ -162,15 +162,15 @@ func (b *Bot) abortCommand(in *interaction) error {
 // deleteGame removes a challenge or game that ends without a record (a
 // game called off, a challenge declined or lapsed) with its announcement,
 // and sends that.
-func (b *Bot) deleteGame(g *store.Game, ann *store.Announcement) error {
-	if err := b.store.Delete(g, ann); err != nil {
+func (b *Bot) deleteGame(g *store.Game, anns ...*store.Announcement) error {
+	if err := b.store.Delete(g, anns...); err != nil {
 		if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
 			return movedOn()
 		}
 		return fmt.Errorf("delete game %s: %w", g.Channel, err)
 	}
 	b.wake()
-	b.outbox.send(ann)
+	b.outbox.send(anns...)
 	return nil
 }
 

@@ -72,6 +72,9 @@ type worldOptions struct {
 	reconnect    bool                       // see world.reconnect
 	grace        time.Duration              // see world.grace
 	global       bool                       // see world.global
+	// sharedClock runs the stand-in on the world's clock too, so that
+	// interaction tokens expire as the clock moves.
+	sharedClock bool
 }
 
 // firstMove is a Thinker that plays the first legal move: enough to test
@@ -120,7 +123,11 @@ func newWorldWith(t testing.TB, o worldOptions) *world {
 	if o.stand != nil {
 		o.stand(&opts)
 	}
-	w := &world{t: t, srv: fakediscord.New(opts), clock: &clock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, thinker: firstMove{}, reconnect: o.reconnect, grace: o.grace, global: o.global}
+	clk := &clock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
+	if o.sharedClock {
+		opts.Clock = clk.Now
+	}
+	w := &world{t: t, srv: fakediscord.New(opts), clock: clk, thinker: firstMove{}, reconnect: o.reconnect, grace: o.grace, global: o.global}
 	if err := w.srv.Start(); err != nil {
 		t.Fatal(err)
 	}

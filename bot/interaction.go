@@ -95,10 +95,11 @@ type interaction struct {
 	user     string    // who acted
 	name     string    // their display name
 	received time.Time // by the wall clock: Discord wants the callback within 3 s
+	place    place     // what the bot may do in the interaction's channel
 }
 
 func newInteraction(ic *discordgo.InteractionCreate) *interaction {
-	in := &interaction{InteractionCreate: ic, received: time.Now()}
+	in := &interaction{InteractionCreate: ic, received: time.Now(), place: placeOf(ic)}
 	switch {
 	case ic.Member != nil && ic.Member.User != nil:
 		in.user = ic.Member.User.ID
@@ -193,6 +194,11 @@ func (b *Bot) answer(in *interaction, resp func() *discordgo.InteractionResponse
 		err := b.session.InteractionRespond(in.Interaction, resp())
 		switch {
 		case err == nil, discordCode(err) == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged:
+			if !in.place.member {
+				// Where the bot is not a member, this token carries what
+				// waits to be said in the channel.
+				b.outbox.lend(in.ChannelID, &via{ID: in.ID, Token: in.Token, AppID: in.AppID, Received: in.received})
+			}
 			return nil // the second: an earlier try went through unseen
 		case !retryable(err) || time.Since(in.received)+callbackRetry >= callbackWindow:
 			return err
@@ -212,8 +218,11 @@ func (b *Bot) onCommand(in *interaction) error {
 	for _, o := range sub.Options {
 		opts[o.Name] = o
 	}
-	if in.GuildID == "" && !slices.Contains([]string{cmdRules, cmdHelp, cmdProfile, cmdBoardList, cmdMyGames, cmdSettings}, sub.Name) {
-		return refuse("Volo games are played in server channels, not in direct messages. Invite me to a server and use /volo challenge there.")
+	if in.place.private && !slices.Contains([]string{cmdRules, cmdHelp, cmdProfile, cmdBoardList, cmdMyGames, cmdSettings}, sub.Name) {
+		return refuse("This server does not let its members' own apps post in its channels, so only you would see Volo here and nobody could play you. Ask a server admin to add Volo to the server, or play in a DM or group DM with your friends.")
+	}
+	if in.GuildID == "" && sub.Name == cmdGames {
+		return refuse("/volo games lists a server's games; here, /volo mygames lists yours everywhere.")
 	}
 	switch sub.Name {
 	case cmdChallenge:

@@ -27,6 +27,10 @@ type notice struct {
 	// DM is a direct message sent with Image once the message is
 	// delivered; a notice with no Content is the direct message alone.
 	DM *directNote `json:"dm,omitempty"`
+	// Detached: the bot is not a member of the channel, so the message
+	// goes only as an answer to an interaction there: its own, or, when
+	// that is gone, a follow-up of the next one.
+	Detached bool `json:"detached,omitempty"`
 }
 
 // via is the interaction an announcement answers first. Its callback
@@ -65,6 +69,11 @@ func (b *Bot) announce(channel string, in *interaction, update bool, r reply) (*
 		return nil, fmt.Errorf("announce: %w", err)
 	}
 	n := notice{Content: r.content, Mention: r.mention, Image: r.image, Files: r.attach, DM: r.direct}
+	if in != nil {
+		n.Detached = !in.place.member
+	} else {
+		n.Detached = b.channelDetached(channel)
+	}
 	for _, c := range r.components {
 		raw, err := json.Marshal(c)
 		if err != nil {
@@ -84,6 +93,13 @@ func (b *Bot) announce(channel string, in *interaction, update bool, r reply) (*
 		return nil, fmt.Errorf("announce: %w", err)
 	}
 	return &store.Announcement{Channel: channel, Body: body}, nil
+}
+
+// channelDetached reports whether the game of a channel is played where
+// the bot is not a member.
+func (b *Bot) channelDetached(channel string) bool {
+	g, err := b.store.Get(channel)
+	return err == nil && g.Detached
 }
 
 // readNotice decodes a stored announcement.

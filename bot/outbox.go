@@ -38,6 +38,11 @@ type outbox struct {
 	loaded  chan struct{} // closed once reload has queued what the store held
 	acks    chan uint64   // delivered parcels, for ackLoop to clear from the store
 	acked   chan struct{} // closed when ackLoop has cleared the last
+	// Where the bot is not a member: the latest interaction answered in
+	// each channel, whose token carries follow-ups, and the parcels held
+	// until there is one.
+	tokens map[string]*via
+	held   map[string][]*parcel
 }
 
 func newOutbox(b *Bot) *outbox {
@@ -49,6 +54,8 @@ func newOutbox(b *Bot) *outbox {
 		queues:  map[string][]*parcel{},
 		workers: map[string]chan struct{}{},
 		ids:     map[uint64]struct{}{},
+		tokens:  map[string]*via{},
+		held:    map[string][]*parcel{},
 		loaded:  make(chan struct{}),
 		acks:    make(chan uint64, 256),
 		acked:   make(chan struct{}),
@@ -180,6 +187,9 @@ func (o *outbox) work(ctx context.Context, channel string, wake chan struct{}) {
 		p.tries++
 		o.b.log.Debug("delivery attempt", "channel", channel, "id", p.id, "try", p.tries, "outcome", out, "err", err)
 		switch out {
+		case held:
+			o.hold(p)
+			continue
 		case delivered, undeliverable:
 			if out == undeliverable {
 				o.b.log.Error("an announcement is given up", "channel", channel, "id", p.id, "err", err)
@@ -208,6 +218,56 @@ func (o *outbox) work(ctx context.Context, channel string, wake chan struct{}) {
 		case <-t.C:
 		}
 		t.Stop()
+	}
+}
+
+// hold sets a parcel aside until an interaction in its channel lends a
+// token to deliver it with; it stays in the store meanwhile.
+func (o *outbox) hold(p *parcel) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	q := o.queues[p.channel]
+	if len(q) > 0 && q[0] == p {
+		o.queues[p.channel] = q[1:]
+	}
+	o.held[p.channel] = append(o.held[p.channel], p)
+}
+
+// lend makes an answered interaction's token the one to carry a channel's
+// messages where the bot is not a member, and sends what was held there.
+func (o *outbox) lend(channel string, v *via) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if old := o.tokens[channel]; old == nil || !v.Received.Before(old.Received) {
+		o.tokens[channel] = v
+	}
+	held := o.held[channel]
+	delete(o.held, channel)
+	for _, p := range held {
+		delete(o.ids, p.id)
+		o.add(p)
+	}
+}
+
+// token returns the token to carry a channel's messages, nil if there is
+// none still good.
+func (o *outbox) token(channel string) *via {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	v := o.tokens[channel]
+	if v != nil && time.Since(v.Received) >= tokenLifetime-tokenMargin {
+		delete(o.tokens, channel)
+		return nil
+	}
+	return v
+}
+
+// forget drops a token Discord no longer takes.
+func (o *outbox) forget(channel string, v *via) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.tokens[channel] == v {
+		delete(o.tokens, channel)
 	}
 }
 
@@ -252,9 +312,14 @@ func (o *outbox) flush(ctx context.Context) error {
 	return nil
 }
 
-// idle reports whether nothing waits for delivery.
+// idle reports whether nothing waits for delivery but what is held for
+// an interaction (see hold), which no amount of waiting delivers.
 func (o *outbox) idle() bool {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	return len(o.ids) == 0
+	held := 0
+	for _, ps := range o.held {
+		held += len(ps)
+	}
+	return len(o.ids) == held
 }

@@ -41,6 +41,8 @@ func (b *Bot) rematchButton(in *interaction, bt button) error {
 		// A friendly game's rematch is friendly too; against the computer,
 		// Unrated means a move was taken back, which the rematch has not.
 		Unrated: old.Unrated && old.Players[0].Level == "" && old.Players[1].Level == "",
+		// What the bot may do in the channel is what the click says now.
+		Detached: !in.place.member,
 	}
 	// Colours swapped: who played Orange plays Blue.
 	g.Players[engine.Orange], g.Players[engine.Blue] = old.Players[engine.Blue], old.Players[engine.Orange]

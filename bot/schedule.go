@@ -96,10 +96,39 @@ func (b *Bot) lapse(g *store.Game) error {
 	if err != nil {
 		return err
 	}
+	if g.Detached {
+		// Where the bot is not a member the channel hears of it at its next
+		// interaction; the challenger hears now.
+		dm, err := b.announce(challengeChannel(g), nil, false, reply{direct: &directNote{User: challenger,
+			Content: fmt.Sprintf("Your Volo challenge to %s lapsed without an answer. The game's channel: %s", whom, channelLink(g.Guild, g.Channel))}})
+		if err != nil {
+			return err
+		}
+		return b.deleteGame(g, ann, dm)
+	}
 	if err := b.deleteGame(g, ann); err != nil {
 		return fmt.Errorf("lapse challenge: %w", err)
 	}
 	return nil
+}
+
+// tellPlayers is a direct message to each person in g, for a game where
+// the bot is not a member of the channel: what happened there while
+// nobody was using the bot, with the board if img is set.
+func (b *Bot) tellPlayers(g *store.Game, text string, img []byte) ([]*store.Announcement, error) {
+	var anns []*store.Announcement
+	for _, p := range g.Players {
+		if p.ID == "" || p.Level != "" {
+			continue
+		}
+		ann, err := b.announce(g.Channel, nil, false, reply{image: img, direct: &directNote{User: p.ID,
+			Content: text + "\nThe game: " + channelLink(g.Guild, g.Channel)}})
+		if err != nil {
+			return nil, err
+		}
+		anns = append(anns, ann)
+	}
+	return anns, nil
 }
 
 func (b *Bot) timeout(g *store.Game) error {
@@ -114,11 +143,23 @@ func (b *Bot) timeout(g *store.Game) error {
 	}
 	g.Outcome = eg.Outcome()
 	g.RegionChoice, g.DrawOffer = nil, nil
-	ann, err := b.boardAnnouncement(g, eg, fmt.Sprintf("%s ran out of time. %s", who(g, c), g.Outcome))
+	line := fmt.Sprintf("%s ran out of time. %s", who(g, c), g.Outcome)
+	ann, err := b.boardAnnouncement(g, eg, line)
 	if err != nil {
 		return err
 	}
-	return b.commitGame(g, ann)
+	if !g.Detached {
+		return b.commitGame(g, ann)
+	}
+	img, err := b.boardImage(g, eg)
+	if err != nil {
+		return err
+	}
+	dms, err := b.tellPlayers(g, fmt.Sprintf("Your Volo game between %s and %s is over: %s ran out of time. %s", g.Players[0].Name, g.Players[1].Name, c, g.Outcome), img)
+	if err != nil {
+		return err
+	}
+	return b.commitGame(g, append([]*store.Announcement{ann}, dms...)...)
 }
 
 func (b *Bot) remind(g *store.Game) error {
@@ -134,7 +175,13 @@ func (b *Bot) remind(g *store.Game) error {
 		content: fmt.Sprintf("%s, a reminder: it is your move as %s, and your time runs out <t:%d:R>. /volo board shows the game.", mention(p.ID), c, g.Deadline.Unix()),
 		mention: []string{p.ID},
 	}
-	switch b.notifyOf(p.ID) {
+	notify := b.notifyOf(p.ID)
+	if g.Detached && notify != store.NotifyOff {
+		// The bot cannot post where it is not a member: reminders go by
+		// direct message.
+		notify = store.NotifyDM
+	}
+	switch notify {
 	case store.NotifyOff:
 		r.mention = nil
 	case store.NotifyDM:
@@ -168,7 +215,7 @@ func (b *Bot) botTurn(g *store.Game, eg *engine.Game) {
 	if g.Players[c].ID != b.me() {
 		return
 	}
-	level, channel, ply := g.Players[c].Level, g.Channel, eg.Ply()
+	level, channel, ply, detached := g.Players[c].Level, g.Channel, eg.Ply(), g.Detached
 	b.inFlight.Add(1)
 	go func() {
 		defer b.inFlight.Done()
@@ -181,9 +228,11 @@ func (b *Bot) botTurn(g *store.Game, eg *engine.Game) {
 			case <-ctx.Done():
 			}
 		}()
-		b.typing(ctx, channel)
 		thinking, stopTyping := context.WithCancel(ctx)
-		go b.keepTyping(ctx, thinking, channel)
+		if !detached { // where the bot is not a member it cannot type
+			b.typing(ctx, channel)
+			go b.keepTyping(ctx, thinking, channel)
+		}
 		m, err := b.thinker.Think(ctx, pos, g.Rules, level)
 		stopTyping()
 		if err != nil {

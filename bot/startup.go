@@ -145,7 +145,7 @@ func (b *Bot) registerCommandsWith(ctx context.Context, appID string, p startup)
 	}
 	guild := b.cfg.DevelopmentGuild
 	err := p.retry(ctx, b.log, "register commands", func(ctx context.Context) error {
-		_, err := b.session.ApplicationCommandBulkOverwrite(appID, guild, Commands(), discordgo.WithContext(ctx))
+		_, err := b.session.ApplicationCommandBulkOverwrite(appID, guild, commandsFor(guild), discordgo.WithContext(ctx))
 		return refusedCommands(err, guild)
 	})
 	if err != nil {

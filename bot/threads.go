@@ -33,7 +33,10 @@ func (b *Bot) gameChannel(in *interaction, want bool, name string) (channel, par
 	if !want {
 		return in.ChannelID, "", "", nil
 	}
-	if in.AppPermissions&threadPermissions != threadPermissions {
+	switch {
+	case !in.place.member:
+		return in.ChannelID, "", " I can't start threads where I'm not a member, so the game is in this channel.", nil
+	case !in.place.threads:
 		return in.ChannelID, "", " I can't start threads here (I need Create Public Threads and Send Messages in Threads), so the game is in this channel.", nil
 	}
 	th, err := b.session.ThreadStart(in.ChannelID, clip(name, 100), discordgo.ChannelTypeGuildPublicThread, threadArchive)

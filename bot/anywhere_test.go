@@ -1,0 +1,214 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/internal/fakediscord"
+)
+
+// newAnywhereWorld is a world whose commands are registered globally, as
+// user installs need, with ana and ben having added the app to their
+// accounts, and a group DM of theirs where the bot is not a member.
+func newAnywhereWorld(t *testing.T) (*world, fakediscord.Channel) {
+	t.Helper()
+	w := newWorldWith(t, worldOptions{global: true, sharedClock: true})
+	for _, name := range []string{"ana", "ben"} {
+		if err := w.srv.InstallForUser(name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gd, err := w.srv.AddGroupDM("ana and ben", "ana", "ben")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w, gd
+}
+
+const followUpRoute = "POST /webhooks/{webhook_id}/{webhook_token}"
+
+// The judge: a whole game in a group DM where the bot is not a
+// member, with a region choice, a correspondence deadline and a reminder
+// by DM, and not one request to post where the bot may not.
+func TestGameInAGroupDM(t *testing.T) {
+	w, gd := newAnywhereWorld(t)
+	w.channel = gd.ID
+	script := scriptedGame(t)
+	msg := w.do("ana", "/volo challenge opponent:@ben colour:orange time_per_move:24h")
+	if !strings.Contains(msg.Content, "challenges") || msg.Flags&64 != 0 {
+		t.Fatalf("the challenge in the group DM: %q (flags %b)", msg.Content, msg.Flags)
+	}
+	w.click("ben", msg, "Accept")
+	w.flush()
+	if got := w.said(gd.ID, "The game begins."); len(got) != 1 {
+		t.Fatalf("the first board in the group DM: %d messages", len(got))
+	}
+	players := map[engine.Colour]string{engine.Orange: "ana", engine.Blue: "ben"}
+	pos := engine.StartPosition()
+	sawChoice, reminded := false, false
+	for i, m := range script {
+		user := players[pos.ToMove()]
+		if i == 6 {
+			// Half the day passes, then the reminder comes by DM.
+			w.clock.Advance(18*time.Hour + time.Minute)
+			w.runDue()
+			if got := w.dms(user, "A reminder: It is your move"); len(got) != 1 || len(got[0].Attachments) != 1 {
+				t.Fatalf("the reminder to %s by DM: %+v", user, got)
+			}
+			reminded = true
+		}
+		answer := w.answerMove(user, pos, m)
+		if m.Keep != engine.NoPoint {
+			sawChoice = true
+		}
+		want := m.String() + " · move "
+		if !strings.Contains(answer.Content, want) || answer.Flags&64 != 0 {
+			t.Fatalf("move %d %s: answer %q lacks %q", i+1, m, answer.Content, want)
+		}
+		pos, _ = pos.Apply(m, engine.Standard)
+	}
+	if !sawChoice || !reminded {
+		t.Fatal("the game had no region choice or no reminder")
+	}
+	if last := w.lastMessage(); !strings.Contains(last.Content, "wins: all its birds form one flock") {
+		t.Errorf("the last message of the group DM: %q", last.Content)
+	}
+	if n := len(w.srv.RequestsTo(followUpRoute)); n < 2 {
+		t.Errorf("%d follow-ups: the first board and the board after a region choice ride them", n)
+	}
+	if refused := w.srv.MissingAccessRequests(); len(refused) != 0 {
+		t.Errorf("%d requests acted where the bot may not, the first %s %s", len(refused), refused[0].Method, refused[0].Path)
+	}
+	w.noValidationFailures()
+}
+
+// A loss on time where the bot is not a member: both players hear it by
+// DM at once, and the group DM at its next use of the bot.
+func TestTimeoutInAGroupDM(t *testing.T) {
+	w, gd := newAnywhereWorld(t)
+	w.channel = gd.ID
+	c := w.do("ana", "/volo challenge opponent:@ben colour:orange time_per_move:24h")
+	w.click("ben", c, "Accept")
+	w.do("ana", "/volo move move:f5")
+	w.clock.Advance(25 * time.Hour)
+	w.runDue()
+	for _, name := range []string{"ana", "ben"} {
+		if got := w.dms(name, "is over: Blue ran out of time."); len(got) != 1 || len(got[0].Attachments) != 1 {
+			t.Errorf("%s's DM of the loss on time: %+v", name, got)
+		}
+	}
+	if got := w.said(gd.ID, "ran out of time"); len(got) != 0 {
+		t.Fatalf("the group DM heard of it before anyone used the bot: %q", got[0].Content)
+	}
+	board := w.do("ana", "/volo board")
+	if !strings.Contains(board.Content, "ran out of time") && !strings.Contains(board.Content, "Orange wins") {
+		t.Errorf("the board after the loss on time: %q", board.Content)
+	}
+	// The held announcement follows up that answer.
+	w.waitSaid(gd.ID, "ran out of time. Orange wins")
+	if got := w.said(gd.ID, "Blue (<@"+w.userID("ben")+">) ran out of time."); len(got) != 1 || len(got[0].Attachments) != 3 {
+		t.Errorf("the loss on time in the group DM after the next interaction: %d messages", len(got))
+	}
+	if refused := w.srv.MissingAccessRequests(); len(refused) != 0 {
+		t.Errorf("%d requests acted where the bot may not, the first %s %s", len(refused), refused[0].Method, refused[0].Path)
+	}
+	w.noValidationFailures()
+}
+
+// Against the computer in a DM between friends: its moves follow up the
+// player's interaction.
+func TestComputerInAFriendDM(t *testing.T) {
+	w, _ := newAnywhereWorld(t)
+	dm, err := w.srv.FriendDM("ana", "ben")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.channel = dm.ID
+	start := w.do("ana", "/volo challenge opponent:@Volo level:easy colour:orange")
+	if !strings.Contains(start.Content, "against me") {
+		t.Fatalf("a game against the computer in a friend DM: %q", start.Content)
+	}
+	w.do("ana", "/volo move move:f5")
+	w.flush()
+	deadline := time.Now().Add(20 * time.Second)
+	for len(w.said(dm.ID, "· move 2")) == 0 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if got := w.said(dm.ID, "· move 2"); len(got) != 1 {
+		t.Fatalf("the computer's reply in the friend DM: %d messages", len(got))
+	}
+	if n := len(w.srv.RequestsTo(followUpRoute)); n < 1 {
+		t.Errorf("the computer's move came without a follow-up")
+	}
+	if refused := w.srv.MissingAccessRequests(); len(refused) != 0 {
+		t.Errorf("%d requests acted where the bot may not, the first %s %s", len(refused), refused[0].Method, refused[0].Path)
+	}
+	w.noValidationFailures()
+}
+
+// In the bot's own DM a user plays the computer; a person cannot be
+// challenged there.
+func TestBotDM(t *testing.T) {
+	w, _ := newAnywhereWorld(t)
+	dm, err := w.srv.DMChannel("ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.channel = dm.ID
+	if msg := w.do("ana", "/volo challenge opponent:@ben"); !strings.Contains(msg.Content, "you can play me") {
+		t.Errorf("challenging ben in the bot's DM: %q", msg.Content)
+	}
+	w.do("ana", "/volo challenge opponent:@Volo level:easy colour:orange")
+	w.do("ana", "/volo move move:f5")
+	deadline := time.Now().Add(20 * time.Second)
+	for len(w.said(dm.ID, "· move 2")) == 0 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if got := w.said(dm.ID, "· move 2"); len(got) != 1 {
+		t.Fatalf("the computer's reply in its DM: %d messages", len(got))
+	}
+	if mine := w.do("ana", "/volo mygames"); !strings.Contains(mine.Content, "in a direct message") {
+		t.Errorf("mygames: %q", mine.Content)
+	}
+	w.noValidationFailures()
+}
+
+// A server that did not add the bot, where a member's own apps may not
+// post: the bot says so, privately, and starts nothing.
+func TestServerForbiddingExternalApps(t *testing.T) {
+	w, _ := newAnywhereWorld(t)
+	g := w.srv.AddGuildWithoutBot("Strict Club")
+	ch, err := w.srv.AddChannel(g.ID, "general")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"ana", "ben"} {
+		if _, err := w.srv.AddMember(g.ID, w.userID(name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A game where the server allows members' apps: it works like a group DM.
+	msg := w.doIn(ch.ID, "ana", "/volo challenge opponent:@ben colour:orange")
+	w.click("ben", msg, "Accept")
+	w.flush()
+	if got := w.said(ch.ID, "The game begins."); len(got) != 1 {
+		t.Fatalf("the first board in a server without the bot: %d", len(got))
+	}
+	if _, err := w.srv.SetRolePermissions(g.ID, g.ID, fakediscord.DefaultEveryonePermissions&^fakediscord.PermUseExternalApps); err != nil {
+		t.Fatal(err)
+	}
+	second, err := w.srv.AddChannel(g.ID, "second")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused := w.doIn(second.ID, "ana", "/volo challenge opponent:@ben")
+	if refused.Flags&64 == 0 || !strings.Contains(refused.Content, "only you would see Volo here") {
+		t.Errorf("a challenge where members' apps may not post: %q (flags %b)", refused.Content, refused.Flags)
+	}
+	if refused := w.srv.MissingAccessRequests(); len(refused) != 0 {
+		t.Errorf("%d requests acted where the bot may not, the first %s %s", len(refused), refused[0].Method, refused[0].Path)
+	}
+	w.noValidationFailures()
+}
