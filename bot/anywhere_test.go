@@ -212,3 +212,27 @@ func TestServerForbiddingExternalApps(t *testing.T) {
 	}
 	w.noValidationFailures()
 }
+
+// A challenge that lapses where the bot is not a member: the challenger
+// hears it by DM, the group DM at its next use of the bot.
+func TestLapseInAGroupDM(t *testing.T) {
+	w, gd := newAnywhereWorld(t)
+	w.channel = gd.ID
+	w.do("ana", "/volo challenge opponent:@ben")
+	w.clock.Advance(25 * time.Hour)
+	w.runDue()
+	if got := w.dms("ana", "Your Volo challenge to <@"+w.userID("ben")+"> lapsed"); len(got) != 1 {
+		t.Errorf("ana's DM of the lapse: %d", len(got))
+	}
+	if got := w.said(gd.ID, "lapsed"); len(got) != 0 {
+		t.Fatalf("the group DM heard of the lapse before anyone used the bot")
+	}
+	if msg := w.do("ben", "/volo board"); !strings.Contains(msg.Content, "no game") {
+		t.Errorf("the board after the lapse: %q", msg.Content)
+	}
+	w.waitSaid(gd.ID, "lapsed without an answer")
+	if refused := w.srv.MissingAccessRequests(); len(refused) != 0 {
+		t.Errorf("%d requests acted where the bot may not", len(refused))
+	}
+	w.noValidationFailures()
+}
