@@ -236,3 +236,22 @@ func TestLapseInAGroupDM(t *testing.T) {
 	}
 	w.noValidationFailures()
 }
+
+// What is held for the next interaction survives a restart of the bot.
+func TestHeldAcrossARestart(t *testing.T) {
+	w, gd := newAnywhereWorld(t)
+	w.channel = gd.ID
+	c := w.do("ana", "/volo challenge opponent:@ben colour:orange time_per_move:24h")
+	w.click("ben", c, "Accept")
+	w.clock.Advance(25 * time.Hour)
+	w.runDue()
+	w.restart()
+	if got := w.said(gd.ID, "ran out of time"); len(got) != 0 {
+		t.Fatalf("the group DM heard of the loss on time before anyone used the bot")
+	}
+	w.do("ben", "/volo rules")
+	w.waitSaid(gd.ID, "ran out of time. Blue wins")
+	if got := w.said(gd.ID, "ran out of time. Blue wins"); len(got) != 1 {
+		t.Errorf("the loss on time shows %d times, want once", len(got))
+	}
+}
