@@ -69,27 +69,33 @@ func (d *Duration) UnmarshalYAML(node *yaml.Node) error {
 // ParseDuration reads a duration as Go writes them ("90m", "1h30m"), with
 // days as "d" ("3d", "1d12h"); "0" is zero.
 func ParseDuration(s string) (time.Duration, error) {
-	s = strings.TrimSpace(s)
-	if s == "0" || s == "" {
+	in := strings.TrimSpace(s)
+	if in == "0" || in == "" {
 		return 0, nil
 	}
+	bad := fmt.Errorf("%q is not a duration like 24h, 90m or 3d", in)
+	rest := in
 	var days time.Duration
-	if i := strings.IndexByte(s, 'd'); i > 0 {
-		n, err := time.ParseDuration(s[:i] + "h")
-		if err != nil {
-			return 0, fmt.Errorf("%q is not a duration like 24h, 90m or 3d", s)
+	if i := strings.IndexByte(rest, 'd'); i > 0 {
+		n, err := time.ParseDuration(rest[:i] + "h") // days in hours: "1.5" too
+		if err != nil || n < 0 || n > maxDays*time.Hour {
+			return 0, bad
 		}
-		days, s = n*24, s[i+1:]
-		if s == "" {
+		days, rest = n*24, rest[i+1:]
+		if rest == "" {
 			return days, nil
 		}
 	}
-	v, err := time.ParseDuration(s)
-	if err != nil || v < 0 {
-		return 0, fmt.Errorf("%q is not a duration like 24h, 90m or 3d", s)
+	v, err := time.ParseDuration(rest)
+	if err != nil || v < 0 || v > time.Duration(1<<62) {
+		return 0, bad
 	}
 	return days + v, nil
 }
+
+// maxDays bounds the days ParseDuration reads, far beyond any time per
+// move and far below an overflow.
+const maxDays = 10000
 
 // The limits of the time per move.
 const (

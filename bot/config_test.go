@@ -109,13 +109,33 @@ func TestConfigFileOptional(t *testing.T) {
 	}
 }
 
+// FuzzParseDuration: whatever a player types as a time per move, a
+// duration read is never negative, and one that Go writes reads back.
+func FuzzParseDuration(f *testing.F) {
+	for _, s := range []string{"0", "24h", "3d", "1d12h", "-1d", "1.5d", "999999999d", "1d-1h", "d", "90m"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, err := ParseDuration(s)
+		if err != nil {
+			return
+		}
+		if d < 0 {
+			t.Fatalf("ParseDuration(%q) = %v, negative", s, d)
+		}
+		if back, err := ParseDuration(d.String()); err != nil || back != d {
+			t.Fatalf("ParseDuration(%q) = %v, which reads back as %v, %v", s, d, back, err)
+		}
+	})
+}
+
 func TestParseDuration(t *testing.T) {
-	for in, want := range map[string]time.Duration{"0": 0, "24h": 24 * time.Hour, "3d": 72 * time.Hour, "1d12h": 36 * time.Hour, "90m": 90 * time.Minute} {
+	for in, want := range map[string]time.Duration{"0": 0, "24h": 24 * time.Hour, "3d": 72 * time.Hour, "1d12h": 36 * time.Hour, "90m": 90 * time.Minute, " 1.5d ": 36 * time.Hour} {
 		if got, err := ParseDuration(in); err != nil || got != want {
 			t.Errorf("ParseDuration(%q) = %v, %v; want %v", in, got, err, want)
 		}
 	}
-	for _, in := range []string{"soon", "-1h", "d", "3x"} {
+	for _, in := range []string{"soon", "-1h", "d", "3x", "-1d", "-0.5d", "1d-1h", "999999999d", "1dd", "1d 2h"} {
 		if _, err := ParseDuration(in); err == nil {
 			t.Errorf("ParseDuration(%q) accepted", in)
 		}
