@@ -94,6 +94,31 @@ func (l Level) Budget() Budget {
 	return Budget{}
 }
 
+// Playouts returns the level's budget as playouts per move: about what
+// its thinking time buys in the bot, on two cores of the reference
+// machine (see the package documentation). Matches that measure strength
+// play by it, so that their results repeat on any machine and under any
+// load; the bot plays by the time. Random and Greedy have none.
+func (l Level) Playouts() Budget {
+	switch l {
+	case Easy:
+		return Budget{Iterations: easyPlayouts}
+	case Medium:
+		return Budget{Iterations: mediumPlayouts}
+	case Hard:
+		return Budget{Iterations: hardPlayouts}
+	}
+	return Budget{}
+}
+
+// The levels' playouts per move: the medians BenchmarkLevelPlayouts
+// measured on the reference machine, rounded.
+const (
+	easyPlayouts   = 2400
+	mediumPlayouts = 12000
+	hardPlayouts   = 34000
+)
+
 // Options tune a player. The zero Options are the level's defaults.
 type Options struct {
 	// Seed makes the player's choices repeatable: the same seed, position
