@@ -13,6 +13,14 @@ import (
 // first, returning the game so far.
 func PlayGame(ctx context.Context, orange, blue Player, rules engine.Rules, start engine.Position) (*engine.Game, error) {
 	g := engine.NewGame(rules, start)
+	return g, Finish(ctx, g, orange, blue)
+}
+
+// Finish plays g on to its end, orange moving for Orange and blue for
+// Blue: how a match continues a game from the moves of an opening. It
+// stops with ctx.Err() when ctx ends first, leaving g as far as it got.
+func Finish(ctx context.Context, g *engine.Game, orange, blue Player) error {
+	rules := g.Rules()
 	for !g.Outcome().Over() {
 		p := orange
 		pos := g.Position()
@@ -21,11 +29,11 @@ func PlayGame(ctx context.Context, orange, blue Player, rules engine.Rules, star
 		}
 		m, err := p.Move(ctx, pos, rules)
 		if err != nil {
-			return g, fmt.Errorf("ply %d: %w", g.Ply()+1, err)
+			return fmt.Errorf("ply %d: %w", g.Ply()+1, err)
 		}
 		if _, err := g.Play(m); err != nil {
-			return g, fmt.Errorf("ply %d: player chose %s: %w", g.Ply()+1, m, err)
+			return fmt.Errorf("ply %d: player chose %s: %w", g.Ply()+1, m, err)
 		}
 	}
-	return g, nil
+	return nil
 }
