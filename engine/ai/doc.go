@@ -5,13 +5,22 @@
 // New returns a Player for a Level. Random and Greedy are fixed baselines
 // kept for measuring strength: Greedy looks one move ahead, takes a win
 // and otherwise brings its own birds together. Easy, Medium and Hard are
-// one Searcher given 0.2 s, 1 s and 3 s a move. The playouts that buys
-// depend on the machine and the position (BenchmarkSearch measures the
-// rate): on two cores of an AMD EPYC server, on 2026-11-23, a median of
-// about 2,400, 13,500 and 37,000 from the first six positions of the
-// benchmarks (6 to 12 plies into games of the playout policy).
-// Their strength is measured with volo selfplay. NewThinker serves every
-// level by name, as a server hosting many games wants.
+// one Searcher given 0.2 s, 1 s and 3 s a move, which is how the bot
+// plays them. The playouts that buys depend on the machine and the
+// position; Level.Playouts fixes them at what it buys on the reference
+// machine, two cores of an AMD EPYC server: medians of 2,400, 12,000 and
+// 34,000 over the benchmark positions (6 to 12 plies into games of the
+// playout policy), measured by BenchmarkLevelPlayouts on 2026-11-24 on
+// the idle machine (about 12,500 playouts a second over both cores).
+// Strength is measured at those playouts with volo selfplay, so that a
+// match gives the same result on any machine and under any load;
+// docs/strength.md has the method and the figures. NewThinker serves
+// every level by name, as a server hosting many games wants.
+//
+// Openings returns the book of balanced openings those matches start
+// from, and Pentanomial and SPRT are their statistics: Elo with its
+// interval and the sequential test that stops a match once it has
+// decided, on pairs of games as Fishtest counts them.
 //
 // A Searcher first looks at the tactics: it plays a move that wins at
 // once, and when the opponent could win on its next move it only

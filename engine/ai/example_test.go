@@ -60,3 +60,52 @@ func ExampleThinker() {
 	// Output:
 	// j2 <nil>
 }
+
+func ExampleSPRT() {
+	// 40 pairs of games: A took both games of 22 pairs, one and a half
+	// points in 8, one point in 6 and half a point in 4.
+	p := ai.Pentanomial{0, 4, 6, 8, 22}
+	test := ai.SPRT{Elo0: 0, Elo1: 100, Alpha: 0.05, Beta: 0.05}
+	elo, lo, hi := p.Elo()
+	fmt.Printf("Elo %+.0f [%+.0f, %+.0f], LLR %.2f: %s\n", elo, lo, hi, test.LLR(p), test.Decide(p))
+	// Output:
+	// Elo +241 [+164, +346], LLR 10.63: H1 accepted
+}
+
+func ExampleOpenings() {
+	book := ai.Openings()
+	o := book[0]
+	fmt.Println(len(book), len(o.Moves), o.Position.ToMove())
+	// Output:
+	// 120 4 Orange
+}
+
+func ExampleFinish() {
+	// Play on from the first opening of the book.
+	g := engine.NewGame(engine.Standard, engine.StartPosition())
+	for _, m := range ai.Openings()[0].Moves {
+		if _, err := g.Play(m); err != nil {
+			panic(err)
+		}
+	}
+	orange, _ := ai.New(ai.Greedy, ai.Options{Seed: 1})
+	blue, _ := ai.New(ai.Easy, ai.Options{Seed: 2, Budget: ai.Budget{Iterations: 200}})
+	if err := ai.Finish(context.Background(), g, orange, blue); err != nil {
+		panic(err)
+	}
+	fmt.Println(g.Outcome().Result, g.Ply() > 4)
+	// Output:
+	// 0-1 true
+}
+
+func ExampleLevel_Playouts() {
+	// A match that measures strength plays each level at its playouts,
+	// the same on every machine; the bot plays it for its time.
+	for _, l := range []ai.Level{ai.Easy, ai.Medium, ai.Hard} {
+		fmt.Println(l, l.Playouts().Iterations, l.Budget().Time)
+	}
+	// Output:
+	// easy 2400 200ms
+	// medium 12000 1s
+	// hard 34000 3s
+}
