@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"strings"
 	"time"
@@ -33,7 +32,16 @@ func addPlayerFlags(fs *flag.FlagSet, levelFlag, prefix, level, who string) play
 }
 
 // player returns the player the flags describe and a description of it.
+// Without a budget in the flags it thinks for the level's time, as the bot
+// plays.
 func (pf playerFlags) player(seed uint64) (ai.Player, string, error) {
+	return pf.build(ai.Options{Seed: seed}, ai.Level.Budget)
+}
+
+// build returns the player the flags describe with opts, and a
+// description of it. Without a budget in the flags it takes the one
+// levelBudget gives its level.
+func (pf playerFlags) build(opts ai.Options, levelBudget func(ai.Level) ai.Budget) (ai.Player, string, error) {
 	l, err := ai.ParseLevel(*pf.level)
 	if err != nil {
 		return nil, "", fmt.Errorf("%w: %v", errUsage, err)
@@ -41,15 +49,15 @@ func (pf playerFlags) player(seed uint64) (ai.Player, string, error) {
 	if *pf.think < 0 || *pf.iterations < 0 {
 		return nil, "", fmt.Errorf("%w: a budget cannot be negative", errUsage)
 	}
-	b := ai.Budget{Time: *pf.think, Iterations: *pf.iterations}
-	p, err := ai.New(l, ai.Options{Seed: seed, Budget: b})
+	opts.Budget = ai.Budget{Time: *pf.think, Iterations: *pf.iterations}
+	if opts.Budget == (ai.Budget{}) {
+		opts.Budget = levelBudget(l)
+	}
+	p, err := ai.New(l, opts)
 	if err != nil {
 		return nil, "", err
 	}
-	if b == (ai.Budget{}) {
-		b = l.Budget()
-	}
-	return p, describe(l, b), nil
+	return p, describe(l, opts.Budget), nil
 }
 
 func describe(l ai.Level, b ai.Budget) string {
@@ -185,125 +193,4 @@ func playTerminal(ctx context.Context, args []string, in io.Reader, stdout, stde
 	fmt.Fprintln(stdout)
 	fmt.Fprint(stdout, g.Record())
 	return nil
-}
-
-func runSelfplay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("selfplay", "", stderr)
-	a := addPlayerFlags(fs, "a", "a-", "hard", "player A")
-	b := addPlayerFlags(fs, "b", "b-", "greedy", "player B")
-	games := fs.Int("games", 20, "number of games; A plays Orange in the odd ones")
-	seed := fs.Uint64("seed", 1, "random `seed` of the first game; game i uses seed+i")
-	verbose := fs.Bool("v", false, "print every game's record")
-	rulesName := rulesFlag(fs)
-	if err := parseArgs(fs, args, 0); err != nil {
-		return err
-	}
-	rules, err := parseRules(*rulesName)
-	if err != nil {
-		return err
-	}
-	if *games < 1 {
-		return fmt.Errorf("%w: -games must be at least 1", errUsage)
-	}
-	var t tally
-	var nameA, nameB string
-	start := time.Now()
-	for i := range *games {
-		pa, na, err := a.player(*seed + uint64(i))
-		if err != nil {
-			return err
-		}
-		pb, nb, err := b.player(*seed + uint64(i) + 1<<32)
-		if err != nil {
-			return err
-		}
-		nameA, nameB = na, nb
-		aOrange := i%2 == 0
-		orange, blue := pa, pb
-		if !aOrange {
-			orange, blue = pb, pa
-		}
-		g, err := ai.PlayGame(ctx, orange, blue, rules, engine.StartPosition())
-		if err != nil {
-			return fmt.Errorf("game %d: %w", i+1, err)
-		}
-		t.add(aOrange, g.Outcome())
-		fmt.Fprintf(stderr, "game %d: A %s, %s in %d plies (%s); A %s\n", i+1, colourOf(aOrange), g.Outcome().Result, g.Ply(), g.Outcome().Reason, t.short())
-		if *verbose {
-			fmt.Fprintln(stderr, g.Record())
-		}
-	}
-	fmt.Fprintf(stdout, "A = %s, B = %s, %d games, colours alternated, %s rules, seed %d, %v\n",
-		nameA, nameB, *games, rules, *seed, time.Since(start).Round(time.Second))
-	t.write(stdout)
-	return nil
-}
-
-func colourOf(aOrange bool) string {
-	if aOrange {
-		return "orange"
-	}
-	return "blue"
-}
-
-// tally counts A's results by A's colour: wins, losses, draws.
-type tally struct {
-	res [2][3]int // [0] A orange, [1] A blue
-}
-
-func (t *tally) add(aOrange bool, o engine.Outcome) {
-	row := 1
-	aColour := engine.Blue
-	if aOrange {
-		row, aColour = 0, engine.Orange
-	}
-	switch w, ok := o.Result.Winner(); {
-	case !ok:
-		t.res[row][2]++
-	case w == aColour:
-		t.res[row][0]++
-	default:
-		t.res[row][1]++
-	}
-}
-
-func (t *tally) short() string {
-	w, l, d := t.sum()
-	return fmt.Sprintf("+%d -%d =%d", w, l, d)
-}
-
-func (t *tally) sum() (w, l, d int) {
-	for _, r := range t.res {
-		w, l, d = w+r[0], l+r[1], d+r[2]
-	}
-	return w, l, d
-}
-
-// write prints the table of A's results, with the score (a draw counting
-// half) and its 95% Wilson confidence interval.
-func (t *tally) write(w io.Writer) {
-	fmt.Fprintf(w, "%-10s %6s %7s %7s %6s %8s  %s\n", "", "games", "A wins", "B wins", "draws", "A score", "95% CI")
-	row := func(name string, r [3]int) {
-		n := r[0] + r[1] + r[2]
-		if n == 0 {
-			return
-		}
-		score := (float64(r[0]) + float64(r[2])/2) / float64(n)
-		lo, hi := wilson(score, n)
-		fmt.Fprintf(w, "%-10s %6d %7d %7d %6d %7.1f%%  [%.1f%%, %.1f%%]\n", name, n, r[0], r[1], r[2], 100*score, 100*lo, 100*hi)
-	}
-	row("A orange", t.res[0])
-	row("A blue", t.res[1])
-	wins, losses, draws := t.sum()
-	row("all", [3]int{wins, losses, draws})
-}
-
-// wilson returns the 95% Wilson score interval of a proportion p seen in
-// n trials.
-func wilson(p float64, n int) (lo, hi float64) {
-	const z = 1.959964
-	nf := float64(n)
-	centre := (p + z*z/(2*nf)) / (1 + z*z/nf)
-	half := z / (1 + z*z/nf) * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf))
-	return max(centre-half, 0), min(centre+half, 1)
 }

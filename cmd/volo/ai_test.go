@@ -31,18 +31,6 @@ func TestThinkDescribesTheSearchOnStandardError(t *testing.T) {
 	}
 }
 
-func TestSelfplayShowsTheTable(t *testing.T) {
-	out, err := runVolo(t, "selfplay", "-a", "greedy", "-b", "random", "-games", "4")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, want := range []string{"A = greedy, B = random, 4 games", "A orange", "A blue", "95% CI", "all             4"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("selfplay output lacks %q:\n%s", want, out)
-		}
-	}
-}
-
 func TestPlayInTheTerminal(t *testing.T) {
 	var out, errOut bytes.Buffer
 	in := strings.NewReader("f5\nc3\nnonsense\nmoves\nundo\nresign\n")
@@ -63,6 +51,10 @@ func TestComputerCommandsRefuseBadFlags(t *testing.T) {
 		{"think", "start", "extra"},
 		{"think", "-iterations", "-5", "start"},
 		{"selfplay", "-games", "0"},
+		{"selfplay", "-games", "3"},
+		{"selfplay", "-budget", "forever"},
+		{"selfplay", "-parallel", "2", "-workers", "2"},
+		{"selfplay", "-elo0", "50", "-elo1", "10"},
 		{"play", "-colour", "green"},
 	} {
 		if _, err := runVolo(t, args...); !errors.Is(err, errUsage) {
