@@ -255,3 +255,17 @@ func TestHeldAcrossARestart(t *testing.T) {
 		t.Errorf("the loss on time shows %d times, want once", len(got))
 	}
 }
+
+// A profile shown in a group DM tells ratings and records, but not the
+// games played elsewhere.
+func TestProfileInAGroupDMKeepsOtherGamesPrivate(t *testing.T) {
+	w, gd := newAnywhereWorld(t)
+	w.play("ana", "ben", "ben", "") // in the server
+	p := w.doIn(gd.ID, "ben", "/volo profile user:@ana")
+	if !strings.Contains(p.Content, "1662 ± 290?") || !strings.Contains(p.Content, "**Last results:** none yet") || strings.Contains(p.Content, "Won against") {
+		t.Errorf("ana's profile in the group DM:\n%s", p.Content)
+	}
+	if p := w.do("ben", "/volo profile user:@ana"); !strings.Contains(p.Content, "Won against ben") {
+		t.Errorf("ana's profile in the server:\n%s", p.Content)
+	}
+}

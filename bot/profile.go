@@ -35,16 +35,25 @@ func (b *Bot) profileCommand(in *interaction, opts map[string]*discordgo.Applica
 	if user == b.me() && user != "" {
 		return b.computerProfile(in)
 	}
-	content, err := b.profile(in.GuildID, user, name)
+	content, err := b.profile(in.GuildID, in.ChannelID, user, name)
 	if err != nil {
 		return err
 	}
 	return b.respond(in, reply{content: content})
 }
 
-// profile is the text of a person's profile, seen from guild ("" outside
-// a server): games and results there alone, ratings there and everywhere.
-func (b *Bot) profile(guild, user, name string) (string, error) {
+// profile is the text of a person's profile, seen from a channel of guild
+// ("" outside a server): ratings and records there and everywhere, games
+// and results of that server alone, or outside a server of that
+// conversation alone, so that a profile never shows others where someone
+// plays.
+func (b *Bot) profile(guild, channel, user, name string) (string, error) {
+	here := func(g *store.Game) bool {
+		if guild != "" {
+			return g.Guild == guild
+		}
+		return g.Channel == channel
+	}
 	global, err := b.store.Standing(store.Global, user)
 	if err != nil {
 		return "", fmt.Errorf("standing of %s: %w", user, err)
@@ -65,22 +74,22 @@ func (b *Bot) profile(guild, user, name string) (string, error) {
 	if err != nil {
 		b.log.Error("unreadable games left out of a profile", "user", user, "err", err)
 	}
-	var here []string
+	var now []string
 	for _, g := range playing {
-		if g.Status == store.Active && g.Guild == guild {
-			here = append(here, fmt.Sprintf("%s vs %s %s", plainName(g.Players[engine.Orange].Name), plainName(g.Players[engine.Blue].Name), channelLink(g.Guild, g.Channel)))
+		if g.Status == store.Active && here(g) {
+			now = append(now, fmt.Sprintf("%s vs %s %s", plainName(g.Players[engine.Orange].Name), plainName(g.Players[engine.Blue].Name), channelLink(g.Guild, g.Channel)))
 		}
 	}
 	switch {
-	case len(here) == 0:
+	case len(now) == 0:
 		sb.WriteString("**Playing now:** no games here\n")
 	default:
-		fmt.Fprintf(&sb, "**Playing now:** %s\n", strings.Join(here[:min(len(here), 5)], " · "))
-		if len(here) > 5 {
-			fmt.Fprintf(&sb, "… and %d more\n", len(here)-5)
+		fmt.Fprintf(&sb, "**Playing now:** %s\n", strings.Join(now[:min(len(now), 5)], " · "))
+		if len(now) > 5 {
+			fmt.Fprintf(&sb, "… and %d more\n", len(now)-5)
 		}
 	}
-	results, err := b.lastResults(guild, user)
+	results, err := b.lastResults(here, user)
 	if err != nil {
 		b.log.Error("unreadable games left out of a profile", "user", user, "err", err)
 	}
@@ -93,8 +102,8 @@ func (b *Bot) profile(guild, user, name string) (string, error) {
 }
 
 // lastResults are the lines of a player's last finished games with a
-// result in guild (everywhere outside a server).
-func (b *Bot) lastResults(guild, user string) ([]string, error) {
+// result that the profile may show (here).
+func (b *Bot) lastResults(here func(*store.Game) bool, user string) ([]string, error) {
 	var lines []string
 	before := ""
 	for range 4 { // at most 4 pages of 25: a profile is not an archive
@@ -103,7 +112,7 @@ func (b *Bot) lastResults(guild, user string) ([]string, error) {
 			if len(lines) == profileResults {
 				break
 			}
-			if g.Outcome.Over() && (guild == "" || g.Guild == guild) {
+			if g.Outcome.Over() && here(g) {
 				lines = append(lines, resultLine(g, user))
 			}
 		}
