@@ -1,12 +1,14 @@
 package sandbox
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"mime"
 	"net/http"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/volo-discord/volo/internal/fakediscord"
@@ -92,27 +94,33 @@ func (sb *Sandbox) actorIn(channelID, userRef string) (fakediscord.Channel, fake
 	return c, u, err
 }
 
-// commandIn is actorIn for the message box: in the user's own direct messages with the bot,
-// where the bot has no commands (it registers them in the guild), it says so.
+// commandIn is readable for the message box: a channel of the guild, or one of the user's
+// direct messages and group DMs. In their direct messages with the bot, when the bot's commands
+// are not offered there (a bot that registers them in the guild alone), it says where they work.
 func (sb *Sandbox) commandIn(channelID, userRef string) (fakediscord.Channel, fakediscord.User, error) {
-	if u, err := sb.member(userRef); err == nil {
-		if _, ok := sb.dmWith(channelID, u.ID); ok {
-			return fakediscord.Channel{}, u, badRequest(sb.botName() + "'s commands work in the server's channels, not in direct messages.")
-		}
+	c, u, err := sb.readable(channelID, userRef)
+	if err == nil && isBotDM(c) && !sb.offersCommands(c.ID, u.ID) {
+		err = badRequest(sb.botName() + "'s commands work in the server's channels, not in direct messages.")
 	}
-	return sb.actorIn(channelID, userRef)
+	return c, u, err
+}
+
+// offersCommands reports whether the stand-in offers the user any of the bot's slash commands
+// in a channel, as Discord's client lists them when / is typed there.
+func (sb *Sandbox) offersCommands(channelID, userID string) bool {
+	return len(sb.chatCommands(channelID, userID)) > 0
 }
 
 // readable returns a channel the user may read, as a request names them: one of the guild's,
-// or the user's own direct messages with the bot. Anyone else's direct messages are, to them,
-// no such channel.
+// or one of the user's own direct messages (with the bot, or with a friend) and group DMs.
+// Anyone else's are, to them, no such channel.
 func (sb *Sandbox) readable(channelID, userRef string) (fakediscord.Channel, fakediscord.User, error) {
 	c, err := sb.channel(channelID)
 	u, uerr := sb.member(userRef)
 	if err != nil {
 		if uerr == nil {
-			if dm, ok := sb.dmWith(channelID, u.ID); ok {
-				return dm, u, nil
+			if pc, ok := sb.privateTo(channelID, u.ID); ok {
+				return pc, u, nil
 			}
 		}
 		return c, u, err
@@ -120,19 +128,28 @@ func (sb *Sandbox) readable(channelID, userRef string) (fakediscord.Channel, fak
 	return c, u, uerr
 }
 
-// dmWith finds the direct message channel between the bot and a user by its ID; false for any
-// other channel, another user's direct messages included.
-func (sb *Sandbox) dmWith(channelID, userID string) (fakediscord.Channel, bool) {
+// privateTo finds, by its ID, a channel outside the guild that a user is in: their direct
+// messages with the bot, a DM between them and someone else, or a group DM of theirs; false for
+// any other channel, another user's included.
+func (sb *Sandbox) privateTo(channelID, userID string) (fakediscord.Channel, bool) {
 	c, ok := sb.srv.Channel(channelID)
-	if !ok || !isDMWith(c, userID) {
+	if !ok || !isPrivateTo(c, userID) {
 		return fakediscord.Channel{}, false
 	}
 	return c, true
 }
 
-// isDMWith reports whether a channel is the direct message channel between the bot and a user.
-func isDMWith(c fakediscord.Channel, userID string) bool {
-	return c.Type == fakediscord.ChannelDM && len(c.Recipients) == 1 && c.Recipients[0].ID == userID && userID != ""
+// isPrivateTo reports whether a channel is outside any guild and a user is in it: for the bot's
+// direct messages with someone, that someone; for a DM between people or a group DM, each of
+// them.
+func isPrivateTo(c fakediscord.Channel, userID string) bool {
+	return c.GuildID == "" && userID != "" && (c.Type == fakediscord.ChannelDM || c.Type == fakediscord.ChannelGroupDM) &&
+		slices.ContainsFunc(c.Recipients, func(u fakediscord.User) bool { return u.ID == userID })
+}
+
+// isBotDM reports whether a channel is the bot's direct messages with someone.
+func isBotDM(c fakediscord.Channel) bool {
+	return c.Type == fakediscord.ChannelDM && c.GuildID == "" && len(c.Recipients) == 1
 }
 
 // botName is the bot's name as the page shows it, such as "Volo".
@@ -150,7 +167,7 @@ type messagesView struct {
 }
 
 // serveMessages answers GET /api/messages?channel=ID&user=name: the messages the user sees, in
-// a channel of the guild or in their own direct messages with the bot.
+// a channel of the guild or in one of their own direct messages and group DMs.
 func (sb *Sandbox) serveMessages(w http.ResponseWriter, r *http.Request) {
 	c, u, err := sb.readable(r.FormValue("channel"), r.FormValue("user"))
 	if err != nil {
@@ -162,8 +179,8 @@ func (sb *Sandbox) serveMessages(w http.ResponseWriter, r *http.Request) {
 		list = list[len(list)-maxMessages:]
 	}
 	cv := channelOf(c)
-	if c.Type == fakediscord.ChannelDM {
-		cv = sb.dmView(c)
+	if c.GuildID == "" {
+		cv = sb.privateView(c, u)
 	}
 	out := messagesView{Channel: cv, Messages: make([]messageView, 0, len(list))}
 	for _, m := range list {
@@ -172,36 +189,102 @@ func (sb *Sandbox) serveMessages(w http.ResponseWriter, r *http.Request) {
 	sb.writeJSON(w, http.StatusOK, out)
 }
 
-// dmsView is the direct messages a user has with the bot: none, or the one channel.
+// dmsView is what the "Direct Messages" list shows a user: their direct messages with the bot,
+// DMs with other people, and their group DMs.
 type dmsView struct {
 	DMs []channelView `json:"dms"`
 }
 
-// serveDMs answers GET /api/dms?user=name: the user's direct messages with the bot, once the
-// bot has written there, as the "Direct Messages" list of Discord's client shows them. Only that
-// user's own: the list, like the messages, is asked for as them.
+// serveDMs answers GET /api/dms?user=name: the user's direct messages and group DMs, as the
+// "Direct Messages" list of Discord's client shows them, the latest active first: their group
+// DMs and DMs with other people, and their direct messages with the bot once the bot has written
+// there or they opened them. Only that user's own: the list, like the messages, is asked for as
+// them.
 func (sb *Sandbox) serveDMs(w http.ResponseWriter, r *http.Request) {
 	u, err := sb.member(r.FormValue("user"))
 	if err != nil {
 		sb.writeError(w, err)
 		return
 	}
-	out := dmsView{DMs: []channelView{}}
-	if c, ok := sb.dmOf(u); ok {
-		out.DMs = append(out.DMs, sb.dmView(c))
+	sb.writeJSON(w, http.StatusOK, dmsView{DMs: sb.privateChannels(u)})
+}
+
+// privateChannels lists the channels outside the guild a user is in, as the "Direct Messages"
+// list shows them: the latest active first (by their latest message, or when they were made).
+func (sb *Sandbox) privateChannels(u fakediscord.User) []channelView {
+	var list []fakediscord.Channel
+	for _, c := range sb.srv.World().Channels {
+		if !isPrivateTo(c, u.ID) {
+			continue
+		}
+		if isBotDM(c) {
+			if _, ok := sb.dmOf(u); !ok {
+				continue
+			}
+		}
+		list = append(list, c)
 	}
-	sb.writeJSON(w, http.StatusOK, out)
+	active := func(c fakediscord.Channel) string { return cmp.Or(c.LastMessageID, c.ID) }
+	slices.SortStableFunc(list, func(a, b fakediscord.Channel) int { return -compareIDs(active(a), active(b)) })
+	out := make([]channelView, 0, len(list))
+	for _, c := range list {
+		out = append(out, sb.privateView(c, u))
+	}
+	return out
+}
+
+// compareIDs orders snowflakes as numbers: the longer is the later.
+func compareIDs(a, b string) int {
+	return cmp.Or(cmp.Compare(len(a), len(b)), strings.Compare(a, b))
+}
+
+// openRequest opens the acting user's direct messages with the bot.
+type openRequest struct {
+	User string `json:"user"`
+}
+
+// serveOpenDM answers POST /api/dms {user}: the user's direct messages with the bot, opened as
+// "Message" on the bot's profile does in Discord's client, so that its commands can be used
+// there before it has written. The conversation is listed from then on.
+func (sb *Sandbox) serveOpenDM(w http.ResponseWriter, r *http.Request) {
+	var req openRequest
+	if err := readJSON(w, r, &req); err != nil {
+		sb.writeError(w, err)
+		return
+	}
+	u, err := sb.member(req.User)
+	if err != nil {
+		sb.writeError(w, err)
+		return
+	}
+	c, err := sb.srv.DMChannel(u.ID)
+	if err != nil {
+		sb.writeError(w, err)
+		return
+	}
+	sb.mu.Lock()
+	sb.opened[u.ID] = true
+	sb.mu.Unlock()
+	sb.writeJSON(w, http.StatusOK, sb.privateView(c, u))
 }
 
 // dmOf finds the direct message channel between the bot and a user, if the bot has posted
-// there, without opening one: a channel opened for messages the user refused stays hidden, as
-// an empty conversation does on Discord.
+// there or the user opened it from the page, without opening one: a channel opened for messages
+// the user refused stays hidden, as an empty conversation does on Discord.
 func (sb *Sandbox) dmOf(u fakediscord.User) (fakediscord.Channel, bool) {
+	sb.mu.Lock()
+	opened := sb.opened[u.ID]
+	sb.mu.Unlock()
+	if opened {
+		if c, err := sb.srv.DMChannel(u.ID); err == nil {
+			return c, true
+		}
+	}
 	list, err := sb.srv.DMMessages(u.ID)
 	if err != nil || len(list) == 0 {
 		return fakediscord.Channel{}, false
 	}
-	return sb.dmWith(list[0].ChannelID, u.ID)
+	return sb.privateTo(list[0].ChannelID, u.ID)
 }
 
 // serveAutocomplete answers GET /api/autocomplete?channel=ID&user=name&line=text: the popup
@@ -270,8 +353,9 @@ type commandRequest struct {
 }
 
 // serveCommand answers POST /api/command: a slash command run as the user, as pressing Enter in
-// Discord's message box does, or a plain message posted. A line the stand-in cannot read comes
-// back as an error saying why.
+// Discord's message box does, or a plain message posted, in a channel of the guild or in one of
+// the user's direct messages and group DMs. A line the stand-in cannot read comes back as an
+// error saying why.
 func (sb *Sandbox) serveCommand(w http.ResponseWriter, r *http.Request) {
 	var req commandRequest
 	if err := readJSON(w, r, &req); err != nil {
@@ -296,7 +380,8 @@ func (sb *Sandbox) serveCommand(w http.ResponseWriter, r *http.Request) {
 		sb.writeJSON(w, http.StatusOK, outcome{OK: true})
 		return
 	}
-	inter, err := sb.srv.RunCommandLine(c.ID, u.ID, line)
+	// Typed with the names the user's client shows, sent with the registered ones.
+	inter, err := sb.srv.RunCommandLine(c.ID, u.ID, sb.commandsFor(c.ID, u.ID).toSent(line))
 	if err != nil {
 		sb.writeError(w, err)
 		return
@@ -325,7 +410,7 @@ func (sb *Sandbox) serveClick(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if m, ok := sb.srv.Message(req.Message); ok {
-		if c, ok := sb.srv.Channel(m.ChannelID); ok && c.Type == fakediscord.ChannelDM && !isDMWith(c, u.ID) {
+		if c, ok := sb.srv.Channel(m.ChannelID); ok && c.GuildID == "" && !isPrivateTo(c, u.ID) {
 			sb.writeError(w, &apiError{http.StatusNotFound, "There is no such message."})
 			return
 		}

@@ -68,8 +68,9 @@ type (
 	apiSuggestions struct {
 		Title string `json:"title"`
 		Items []struct {
-			Label string `json:"label"`
-			Line  string `json:"line"`
+			Label       string `json:"label"`
+			Description string `json:"description"`
+			Line        string `json:"line"`
 		} `json:"items"`
 		Select bool   `json:"select"`
 		Hint   string `json:"hint"`
@@ -196,10 +197,10 @@ func TestNewSeedsTheWorld(t *testing.T) {
 	for _, c := range st.Channels {
 		channels = append(channels, c.Name)
 	}
-	if want := []string{"ana", "ben", "cleo"}; !slices.Equal(users, want) {
+	if want := []string{"ana", "ben", "cleo", "margaux"}; !slices.Equal(users, want) {
 		t.Errorf("users %v, want %v", users, want)
 	}
-	if want := []string{"player", "player", "spectator"}; !slices.Equal(notes, want) {
+	if want := []string{"player", "player", "spectator", "player, French"}; !slices.Equal(notes, want) {
 		t.Errorf("notes %v, want %v", notes, want)
 	}
 	if want := []string{"general", "volo"}; !slices.Equal(channels, want) {
@@ -253,7 +254,7 @@ func TestAutocomplete(t *testing.T) {
 		{"subcommand without required options", "/volo bo", []string{"/volo board"}, "/volo board ", true, ""},
 		{"options, required first", "/volo challenge ", []string{"opponent", "rules"}, "/volo challenge opponent:", false, ""},
 		{"option name typed", "/volo challenge opp", []string{"opponent"}, "/volo challenge opponent:", true, ""},
-		{"members", "/volo challenge opponent:", []string{"Volo", "ana", "ben", "cleo"}, "/volo challenge opponent:@Volo ", true, ""},
+		{"members", "/volo challenge opponent:", []string{"Volo", "ana", "ben", "cleo", "margaux"}, "/volo challenge opponent:@Volo ", true, ""},
 		{"member typed", "/volo challenge opponent:@b", []string{"ben"}, "/volo challenge opponent:@ben ", true, ""},
 		{"choices", "/volo challenge opponent:@ben rules:la", []string{"last-act"}, "/volo challenge opponent:@ben rules:last-act ", true, ""},
 		{"next option", "/volo challenge opponent:@ben ru", []string{"rules"}, "/volo challenge opponent:@ben rules:", true, ""},

@@ -70,39 +70,42 @@ func leaves(cmds []fakediscord.Command) []leaf {
 	return out
 }
 
-// commandsFor lists the chat input commands a user may use in a channel, as Discord's client
-// offers them: those whose default member permissions the user has.
-func (sb *Sandbox) commandsFor(channelID, userID string) []fakediscord.Command {
-	perms, err := sb.srv.Permissions(channelID, userID)
+// chatCommands lists the chat input commands the stand-in offers a user in a channel, as
+// Discord's client lists them when / is typed: where the command's contexts and installations
+// reach (the guild's channels, the bot's direct messages, group DMs through the user's own
+// install), to members with its default member permissions.
+func (sb *Sandbox) chatCommands(channelID, userID string) []fakediscord.Command {
+	offered, err := sb.srv.CommandsOffered(channelID, userID)
 	if err != nil {
 		return nil
 	}
-	var out []fakediscord.Command
-	for _, c := range sb.srv.Commands(sb.guild.ID) {
-		if c.Type != fakediscord.CommandChatInput && c.Type != 0 {
-			continue
-		}
-		if c.DefaultMemberPermissions != nil && perms&fakediscord.PermAdministrator == 0 {
-			need, _ := strconv.ParseInt(*c.DefaultMemberPermissions, 10, 64)
-			if need == 0 || perms&need != need {
-				continue
-			}
-		}
-		out = append(out, c)
-	}
-	return out
+	return slices.DeleteFunc(offered, func(c fakediscord.Command) bool {
+		return c.Type != fakediscord.CommandChatInput && c.Type != 0
+	})
 }
 
-// complete works out the popup for a line typed so far by a user in a channel. ctx bounds the
+// typing is a line being typed: where, by whom, and the commands offered there in their
+// language.
+type typing struct {
+	ctx     context.Context
+	channel fakediscord.Channel
+	userID  string
+	set     commandSet
+}
+
+// complete works out the popup for a line typed so far by a user in a channel, with the
+// commands, options and choices named in the language of the user's client. ctx bounds the
 // wait for the bot's autocomplete answer.
 func (sb *Sandbox) complete(ctx context.Context, channelID, userID, line string) suggestions {
 	body, ok := strings.CutPrefix(strings.TrimLeftFunc(line, unicode.IsSpace), "/")
 	if !ok {
 		return suggestions{Items: []suggestion{}}
 	}
+	c, _ := sb.srv.Channel(channelID)
+	t := &typing{ctx: ctx, channel: c, userID: userID, set: sb.commandsFor(channelID, userID)}
 	base := len(line) - len(body) // where the command's name starts
 	tokens, trailing := fakediscord.SplitLine(body)
-	all := leaves(sb.commandsFor(channelID, userID))
+	all := leaves(t.set.shown)
 
 	// The longest command path the words spell out, followed by a space or more words, is the
 	// command being filled in; otherwise the words are still a command being typed.
@@ -120,7 +123,7 @@ func (sb *Sandbox) complete(ctx context.Context, channelID, userID, line string)
 	if cmd == nil {
 		return commandSuggestions(all, line[:base-1], tokens, trailing)
 	}
-	return sb.optionSuggestions(ctx, channelID, userID, line, base, cmd, tokens[used:], trailing)
+	return sb.optionSuggestions(t, line, base, cmd, tokens[used:], trailing)
 }
 
 // commandSuggestions lists the commands whose path starts with what was typed.
@@ -188,7 +191,7 @@ type given struct {
 // optionSuggestions works out the popup once the command is known: the options still to give,
 // or the values of the option being typed. Words typed before any option's name are the value
 // of the first required option, where Discord's client puts the cursor.
-func (sb *Sandbox) optionSuggestions(ctx context.Context, channelID, userID, line string, base int, cmd *leaf, tokens []fakediscord.LineWord, trailing bool) suggestions {
+func (sb *Sandbox) optionSuggestions(t *typing, line string, base int, cmd *leaf, tokens []fakediscord.LineWord, trailing bool) suggestions {
 	first, hasFirst := fakediscord.FirstRequired(cmd.options)
 	var filled []given
 	lastBare := false // the last word named no option, and may be the start of one
@@ -235,7 +238,7 @@ func (sb *Sandbox) optionSuggestions(ctx context.Context, channelID, userID, lin
 	}
 	g := filled[len(filled)-1]
 	prefix := line[:base+g.tok.Start] + g.def.Name + ":"
-	return sb.offerValues(ctx, channelID, userID, line, prefix, g)
+	return sb.offerValues(t, line, prefix, g)
 }
 
 // offerOptions lists the options not given yet whose name starts with typed, required ones
@@ -265,8 +268,9 @@ func offerOptions(cmd *leaf, left []fakediscord.CommandOption, prefix, typed str
 }
 
 // offerValues lists what the option being typed can take: its choices, the guild's users,
-// channels or roles, true and false, or the bot's autocomplete suggestions.
-func (sb *Sandbox) offerValues(ctx context.Context, channelID, userID, line, prefix string, g given) suggestions {
+// channels or roles (in a direct message or group DM, its people), true and false, or the
+// bot's autocomplete suggestions.
+func (sb *Sandbox) offerValues(t *typing, line, prefix string, g given) suggestions {
 	out := suggestions{Title: g.def.Name, Select: true, Items: []suggestion{}}
 	typed := strings.ToLower(strings.TrimSpace(g.value))
 	add := func(label, description, value string) *suggestion {
@@ -279,7 +283,7 @@ func (sb *Sandbox) offerValues(ctx context.Context, channelID, userID, line, pre
 	matches := func(s string) bool { return strings.Contains(strings.ToLower(s), typed) }
 	switch {
 	case g.def.Autocomplete:
-		choices, problem := sb.botChoices(ctx, channelID, userID, line)
+		choices, problem := sb.botChoices(t.ctx, t.channel.ID, t.userID, t.set.toSent(line))
 		if problem != "" {
 			out.Error = problem
 			return out
@@ -295,7 +299,7 @@ func (sb *Sandbox) offerValues(ctx context.Context, channelID, userID, line, pre
 		}
 	case g.def.Type == fakediscord.OptionUser || g.def.Type == fakediscord.OptionMentionable:
 		typed = strings.TrimPrefix(typed, "@")
-		for _, u := range append([]fakediscord.User{sb.srv.Bot()}, sb.members()...) {
+		for _, u := range sb.mentionable(t.channel) {
 			v := sb.userView(u)
 			if strings.HasPrefix(strings.ToLower(u.Username), typed) || strings.HasPrefix(strings.ToLower(v.Name), typed) {
 				description := u.Username
@@ -307,14 +311,14 @@ func (sb *Sandbox) offerValues(ctx context.Context, channelID, userID, line, pre
 		}
 	case g.def.Type == fakediscord.OptionChannel:
 		typed = strings.TrimPrefix(typed, "#")
-		for _, c := range sb.srv.Channels(sb.guild.ID) {
+		for _, c := range sb.srv.Channels(t.channel.GuildID) {
 			if strings.HasPrefix(strings.ToLower(c.Name), typed) {
 				add("#"+c.Name, "", "#"+c.Name)
 			}
 		}
 	case g.def.Type == fakediscord.OptionRole:
 		typed = strings.TrimPrefix(typed, "@")
-		for _, r := range sb.srv.Roles(sb.guild.ID) {
+		for _, r := range sb.srv.Roles(t.channel.GuildID) {
 			if strings.HasPrefix(strings.ToLower(strings.TrimPrefix(r.Name, "@")), typed) {
 				add(r.Name, "", r.Name)
 			}
@@ -329,6 +333,22 @@ func (sb *Sandbox) offerValues(ctx context.Context, channelID, userID, line, pre
 	if len(out.Items) == 0 {
 		out.Select = false
 		out.Hint = g.def.Description
+	}
+	return out
+}
+
+// mentionable lists who a user option offers in a channel: the bot, then the guild's members,
+// or the people of a direct message or group DM. The bot is offered there too, though it is not
+// in them, for a game against it.
+func (sb *Sandbox) mentionable(c fakediscord.Channel) []fakediscord.User {
+	out := []fakediscord.User{sb.srv.Bot()}
+	if c.GuildID != "" {
+		return append(out, sb.members()...)
+	}
+	for _, r := range c.Recipients {
+		if u, ok := sb.srv.User(r.ID); ok {
+			out = append(out, u)
+		}
 	}
 	return out
 }

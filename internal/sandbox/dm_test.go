@@ -19,14 +19,31 @@ import (
 
 // apiDMs is the answer of GET /api/dms.
 type apiDMs struct {
-	DMs []struct {
-		ID            string  `json:"id"`
-		Name          string  `json:"name"`
-		DM            bool    `json:"dm"`
-		With          apiUser `json:"with"`
-		LastMessageID string  `json:"lastMessageId"`
-	} `json:"dms"`
-	Error string `json:"error"`
+	DMs   []apiDM `json:"dms"`
+	Error string  `json:"error"`
+}
+
+// apiDM is an entry of "Direct Messages".
+type apiDM struct {
+	ID            string    `json:"id"`
+	Name          string    `json:"name"`
+	DM            bool      `json:"dm"`
+	With          apiUser   `json:"with"`
+	Group         bool      `json:"group"`
+	Members       []apiUser `json:"members"`
+	Commands      bool      `json:"commands"`
+	LastMessageID string    `json:"lastMessageId"`
+}
+
+// withBot keeps the direct messages with the bot.
+func (d apiDMs) withBot() []apiDM {
+	var out []apiDM
+	for _, dm := range d.DMs {
+		if dm.With.Bot {
+			out = append(out, dm)
+		}
+	}
+	return out
 }
 
 // botSession is a discordgo session of the bot, for posting as it does.
@@ -115,8 +132,8 @@ func TestDirectMessagesOnlyToTheirUser(t *testing.T) {
 	w := newWorld(t)
 	ds := w.botSession(t)
 	volo := w.channelID(t, "volo")
-	if got := w.dms(t, "ana"); len(got.DMs) != 0 {
-		t.Fatalf("ana has direct messages before the bot wrote: %+v", got)
+	if got := w.dms(t, "ana").withBot(); len(got) != 0 {
+		t.Fatalf("ana has direct messages with the bot before it wrote: %+v", got)
 	}
 
 	// Ben refuses the bot's direct messages: the bot opens the channel, its post is refused,
@@ -136,16 +153,16 @@ func TestDirectMessagesOnlyToTheirUser(t *testing.T) {
 	anaEvents, benEvents, noneEvents := w.stream(t, "ana"), w.stream(t, "ben"), w.stream(t, "")
 	sent := w.sendDM(t, ds, "ana", "It is your move as Orange in your Volo game against ben.")
 	anaDMs := w.dms(t, "ana")
-	if len(anaDMs.DMs) != 1 {
-		t.Fatalf("ana's direct messages: %+v, want the one with the bot", anaDMs)
+	if len(anaDMs.withBot()) != 1 || anaDMs.DMs[0].ID != sent.ChannelID {
+		t.Fatalf("ana's direct messages: %+v, want the one with the bot, the latest active first", anaDMs)
 	}
 	dm := anaDMs.DMs[0]
-	if dm.ID != sent.ChannelID || !dm.DM || dm.Name != "Volo" || !dm.With.Bot || dm.LastMessageID != sent.ID {
-		t.Errorf("ana's direct messages show %+v, want Volo's, last %s", dm, sent.ID)
+	if dm.ID != sent.ChannelID || !dm.DM || dm.Name != "Volo" || !dm.With.Bot || dm.LastMessageID != sent.ID || dm.Commands {
+		t.Errorf("ana's direct messages show %+v, want Volo's, last %s, without commands", dm, sent.ID)
 	}
 	for _, user := range []string{"ben", "cleo"} {
-		if got := w.dms(t, user); len(got.DMs) != 0 {
-			t.Errorf("%s is shown direct messages: %+v", user, got)
+		if got := w.dms(t, user).withBot(); len(got) != 0 {
+			t.Errorf("%s is shown direct messages with the bot: %+v", user, got)
 		}
 	}
 	var refused apiDMs

@@ -10,26 +10,55 @@
 // the bot's own autocomplete suggestions. As in Discord's client, choosing a command puts the
 // cursor in its first required option (/volo move move:), and a value typed there without the
 // option's name fills it (/volo move f5). A switch picks who the page acts as (ana and ben, who
-// play, and cleo, who watches), so that one person can play both sides. New messages arrive
-// without reloading, over server-sent events. The page is plain HTML, CSS and JavaScript
-// embedded in the binary, with no build step and nothing fetched from the network.
+// play, cleo, who watches, and margaux, who plays and whose Discord speaks French), so that one
+// person can play both sides. New messages arrive without reloading, over server-sent events.
+// The page is plain HTML, CSS and JavaScript embedded in the binary, with no build step and
+// nothing fetched from the network.
 //
-// Under "Direct Messages" the sidebar lists the acting user's direct messages with the bot,
-// such as Volo's "It is your move" with the board, once the bot has written there, with a red
-// count of those not yet seen (the page keeps what was seen in the browser's local storage).
-// They are the acting user's alone: the API serves a user's direct messages, and the event
-// stream their new ones, only when asked as that user, and switching who the page acts as
-// switches whose are shown. A link to a channel of the guild in a message, as the bot puts in
-// its direct messages, leads to that channel, as Discord's client shows it. The bot registers
-// its commands in the guild, so in direct messages the message box is off and says that its
-// commands work in the server's channels; the API refuses commands there with that sentence.
+// # Direct messages and group DMs
+//
+// The seeded world is also one where the app is used without its bot, as Discord's
+// user-installable apps are: ana, ben and margaux have added it to their accounts
+// (fakediscord's InstallForUser), and ana and ben share a group DM, "ana, ben", that the bot is
+// not a member of. Under "Direct Messages" the sidebar lists, for the acting user alone, their
+// group DMs (the group's icon, name and member count) and DMs with other people, the latest
+// active first, and their direct messages with the bot, such as Volo's "It is your move" with
+// the board, once the bot has written there or they opened them (clicking the bot in the member
+// list does, as "Message" on its profile does in Discord's client); each with a red count of the
+// messages not seen (the page keeps what was seen in the browser's local storage). The API
+// serves a user's direct messages and group DMs, and the event stream what happens in them, only
+// when asked as someone in them: to anyone else they are no such channel, and switching who the
+// page acts as switches whose are shown. A link to a channel of the guild in a message, as the
+// bot puts in its direct messages, leads to that channel, as Discord's client shows it.
+//
+// In a group DM or DM the message box works as in the guild's channels: people talk there, and
+// the commands the stand-in offers the user there (CommandsOffered: through their own install,
+// in context PRIVATE_CHANNEL, or BOT_DM in the bot's direct messages) are typed with the same
+// popup, whose user options list the conversation's people and the bot. The bot answers there
+// through the interaction alone. Where the bot registers its commands in the guild only, its
+// direct messages have the message box off, saying that its commands work in the server's
+// channels, and the API refuses lines there with that sentence.
+//
+// # Languages
+//
+// The popup names commands, options and choices in the language of the acting user's Discord
+// client (fakediscord's SetLocale; margaux's is "fr"), from the name_localizations the bot
+// registered, as Discord's client does; a line typed with those names is read back into the
+// registered names before it is run, and the stand-in sends each of the user's interactions with
+// their locale. The stand-in keeps a command's own localizations but not its options' and
+// choices', which the sandbox reads from the bot's registrations in the stand-in's request log,
+// which keeps its latest requests (fakediscord's Options.MaxRequests, 5,000 by default): a popup
+// opened only after that many more falls back to the registered names.
+//
+// A world kept by an earlier version (Options.WorldFile) gains, when loaded, the seeded people and
+// group DMs it lacks, with new IDs; nothing it holds is changed.
 //
 // Typical use, in the bot's main when no Discord token is set:
 //
 //	srv := fakediscord.New(fakediscord.Options{})
 //	srv.Start()
 //	defer srv.Close()
-//	sb, _ := sandbox.New(srv, sandbox.Options{}) // seeds "Volo Sandbox" with #general and #volo
+//	sb, _ := sandbox.New(srv, sandbox.Options{}) // seeds "Volo Sandbox", #general, #volo, a group DM
 //
 //	s, _ := discordgo.New("Bot sandbox")
 //	srv.Configure(s) // the real client, pointed at the stand-in
@@ -42,9 +71,10 @@
 // The page talks to a small JSON API, which tests can use too:
 //
 //	GET  /api/state                            the guild, its users, channels and threads
-//	GET  /api/dms?user=name                    the user's direct messages with the bot
+//	GET  /api/dms?user=name                    the user's direct messages and group DMs
+//	POST /api/dms {user}                       open the user's direct messages with the bot
 //	GET  /api/messages?channel=ID&user=name    a channel's messages as a user sees them, or
-//	                                           the user's own direct messages
+//	                                           those of the user's own DMs and group DMs
 //	GET  /api/autocomplete?channel&user&line   the popup for a line being typed
 //	POST /api/command {channel, user, line}    run a slash command, or post a message
 //	POST /api/click {user, message, customId, values}
@@ -52,7 +82,7 @@
 //	POST /api/threads {channel, user, name}    start a thread
 //	GET  /attachments/{channel}/{id}/{name}    an attachment's bytes
 //	GET  /events?user=name                     server-sent events: ready, message, channel;
-//	                                           direct messages only those of the user named
+//	                                           of DMs and group DMs, only the user's own
 //
 // Package sandboxtest drives the page in headless Chromium, for tests that play through it.
 package sandbox

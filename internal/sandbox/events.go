@@ -15,7 +15,8 @@ const heartbeat = 20 * time.Second
 
 // eventView is a change the page hears about: "message" events carry the message as it is after
 // the change, with the ID of the only user who sees it if it is ephemeral, and say when it is
-// in the viewer's direct messages with the bot; "channel" events a new channel or thread.
+// in one of the viewer's direct messages or group DMs; "channel" events a new channel or
+// thread, or a new group DM of the viewer's.
 type eventView struct {
 	Kind      string       `json:"kind"` // created, updated, deleted, channel
 	ChannelID string       `json:"channelId"`
@@ -27,8 +28,8 @@ type eventView struct {
 // serveEvents answers GET /events?user=name with a stream of server-sent events: "ready" once
 // the stream follows the stand-in, then "message" and "channel" events as they happen, in
 // order, until the page goes away or the sandbox closes. The guild's events go to every stream;
-// those of a user's direct messages with the bot only to a stream that names that user, which
-// the page opens anew when it switches who it acts as.
+// those of a user's direct messages and group DMs only to a stream that names a user in them,
+// which the page opens anew when it switches who it acts as.
 func (sb *Sandbox) serveEvents(w http.ResponseWriter, r *http.Request) {
 	viewer := ""
 	if ref := r.FormValue("user"); ref != "" {
@@ -72,20 +73,26 @@ func (sb *Sandbox) serveEvents(w http.ResponseWriter, r *http.Request) {
 }
 
 // eventView shows a change of the stand-in on the page of a viewer (a user ID, or none); false
-// for changes outside the guild and outside the viewer's direct messages with the bot.
+// for changes outside the guild and outside the viewer's own direct messages and group DMs. A
+// new group DM or DM between people is told to its people; the bot's direct messages with them
+// are not, until the bot writes there.
 func (sb *Sandbox) eventView(e fakediscord.Event, viewer string) (string, eventView, bool) {
 	c, ok := sb.srv.Channel(e.ChannelID)
 	if e.Kind == fakediscord.ChannelCreated {
 		c, ok = e.Channel, true
 	}
-	dm := ok && isDMWith(c, viewer)
-	if !ok || c.GuildID != sb.guild.ID && !dm || dm && e.Kind == fakediscord.ChannelCreated {
+	private := ok && isPrivateTo(c, viewer)
+	if !ok || c.GuildID != sb.guild.ID && !private || private && e.Kind == fakediscord.ChannelCreated && isBotDM(c) {
 		return "", eventView{}, false
 	}
-	v := eventView{ChannelID: e.ChannelID, DM: dm}
+	v := eventView{ChannelID: e.ChannelID, DM: private}
 	switch e.Kind {
 	case fakediscord.ChannelCreated:
 		cv := channelOf(e.Channel)
+		if private {
+			u, _ := sb.srv.User(viewer)
+			cv = sb.privateView(e.Channel, u)
+		}
 		v.Kind, v.Channel = "channel", &cv
 		return "channel", v, true
 	case fakediscord.MessageCreated:

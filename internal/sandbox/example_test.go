@@ -52,6 +52,26 @@ func Example() {
 	for _, u := range st.Users {
 		fmt.Println(u.Username, u.Note)
 	}
+
+	// Ana's direct messages: the group DM she and ben share, where the bot is not a member.
+	res, err = http.Get(page.URL + "/api/dms?user=ana")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer res.Body.Close()
+	var dms struct {
+		DMs []struct {
+			Name    string
+			Group   bool
+			Members []struct{ Username string }
+		}
+	}
+	if err := json.NewDecoder(res.Body).Decode(&dms); err != nil {
+		log.Fatal(err)
+	}
+	for _, c := range dms.DMs {
+		fmt.Printf("%s: group %v, %d members\n", c.Name, c.Group, len(c.Members))
+	}
 	// Output:
 	// Volo Sandbox
 	// #general
@@ -59,6 +79,8 @@ func Example() {
 	// ana player
 	// ben player
 	// cleo spectator
+	// margaux player, French
+	// ana, ben: group true, 2 members
 }
 
 // A bot's main runs the sandbox when it has no Discord token: the stand-in, the page, and the

@@ -218,7 +218,90 @@ func TestNotesKeptAcrossARestart(t *testing.T) {
 	for _, u := range st.Users {
 		notes = append(notes, u.Username+": "+u.Note)
 	}
-	if got, want := strings.Join(notes, "; "), "ana: player; ben: player; cleo: spectator, moderator"; got != want {
+	if got, want := strings.Join(notes, "; "), "ana: player; ben: player; cleo: spectator, moderator; margaux: player, French"; got != want {
 		t.Errorf("notes %q, want %q", got, want)
+	}
+}
+
+// A world kept by an earlier sandbox, without the group DM and margaux, gains them when it is
+// loaded, its own IDs unchanged, and only once.
+func TestWorldOfAnEarlierVersionCatchesUp(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "volo-sandbox.world.json")
+	old := fakediscord.New(fakediscord.Options{})
+	guild := old.AddGuild("Volo Sandbox")
+	for _, name := range []string{"general", "volo"} {
+		if _, err := old.AddChannel(guild.ID, name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ids := map[string]string{}
+	for _, name := range []string{"ana", "ben", "cleo"} {
+		u, err := old.AddUser(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids[name] = u.ID
+		if _, err := old.AddMember(guild.ID, u.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := sandbox.SaveWorld(old, path); err != nil {
+		t.Fatal(err)
+	}
+
+	k := startKept(t, path)
+	if k.sb.Guild().ID != guild.ID {
+		t.Errorf("guild %s, want the kept %s", k.sb.Guild().ID, guild.ID)
+	}
+	for name, id := range ids {
+		if u, ok := k.srv.User(name); !ok || u.ID != id {
+			t.Errorf("%s is %+v, want the kept ID %s", name, u, id)
+		}
+	}
+	gd := k.page.groupDM(t, "ana")
+	if gd.Name != "ana, ben" || len(gd.Members) != 2 {
+		t.Errorf("the group DM added to the kept world: %+v", gd)
+	}
+	margaux, ok := k.srv.User("margaux")
+	if !ok || margaux.Locale != "fr" {
+		t.Fatalf("margaux in the kept world: %+v", margaux)
+	}
+	if _, err := k.srv.Member(guild.ID, margaux.ID); err != nil {
+		t.Errorf("margaux is not a member: %v", err)
+	}
+	for _, name := range []string{"ana", "ben", "margaux"} {
+		if ok, _ := k.srv.InstalledForUser(name); !ok {
+			t.Errorf("%s has not added the app to their account", name)
+		}
+	}
+	var st apiState
+	k.page.get(t, "/api/state", &st)
+	if got := st.Users[len(st.Users)-1]; got.Username != "margaux" || got.Note != "player, French" {
+		t.Errorf("the last user shown is %+v", got)
+	}
+	k.stop(t)
+
+	// Written down at once, and not added again on the next start.
+	again := startKept(t, path)
+	groups, people := 0, 0
+	w := readKept(t, path).World
+	for _, c := range w.Channels {
+		if c.Type == fakediscord.ChannelGroupDM {
+			groups++
+		}
+	}
+	for _, u := range w.Users {
+		if u.Username == "margaux" {
+			people++
+			if u.Locale != "fr" || !u.InstalledApp {
+				t.Errorf("margaux is kept as %+v", u)
+			}
+		}
+	}
+	if groups != 1 || people != 1 {
+		t.Errorf("after two starts the world holds %d group DMs and %d margaux, want one each", groups, people)
+	}
+	if got := again.page.groupDM(t, "ben"); got.ID != gd.ID {
+		t.Errorf("the group DM after a restart: %+v, want %s", got, gd.ID)
 	}
 }

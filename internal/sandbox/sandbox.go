@@ -52,8 +52,10 @@ type Sandbox struct {
 	mux     *http.ServeMux
 	anyHost atomic.Bool // serving on a non-loopback address: any Host header is fine
 
-	mu    sync.Mutex
-	names map[string]string // interaction ID to the command used, such as "volo challenge"
+	mu     sync.Mutex
+	names  map[string]string // interaction ID to the command used, such as "volo challenge"
+	opened map[string]bool   // users who opened their direct messages with the bot from the page
+	shown  localizations     // the names and descriptions in other languages the bot registered
 
 	saveMu      sync.Mutex
 	stopKeeping func() // stops saving the world on changes; nil without a WorldFile
@@ -63,21 +65,26 @@ type Sandbox struct {
 }
 
 // New builds the sandbox for a stand-in, seeding its world when it has no guild yet: the guild
-// "Volo Sandbox" with the channels #general and #volo, and the users ana and ben, who play,
-// and cleo, who watches. With a guild already there, or kept in Options.WorldFile, the sandbox
-// shows the first one as it is.
+// "Volo Sandbox" with the channels #general and #volo; the users ana and ben, who play, cleo,
+// who watches, and margaux, who plays and whose Discord client speaks French ("fr"), all
+// members; the app added to the accounts of ana, ben and margaux; and the group DM "ana, ben",
+// where the bot is not a member. With a guild already there the sandbox shows the first one as
+// it is; a world kept in Options.WorldFile gains what the seed has and it lacks (see seed).
 func New(srv *fakediscord.Server, opts Options) (*Sandbox, error) {
 	if srv == nil {
 		return nil, errors.New("sandbox: no stand-in server")
 	}
 	sb := &Sandbox{srv: srv, opts: opts, notes: map[string]string{}, names: map[string]string{},
-		done: make(chan struct{})}
+		opened: map[string]bool{}, done: make(chan struct{})}
+	kept := false
 	if opts.WorldFile != "" {
-		if _, err := LoadWorld(srv, opts.WorldFile); err != nil {
+		found, err := LoadWorld(srv, opts.WorldFile)
+		if err != nil {
 			return nil, err
 		}
+		kept = found
 	}
-	if err := sb.seed(); err != nil {
+	if err := sb.seed(kept); err != nil {
 		return nil, err
 	}
 	if err := sb.Save(); err != nil {
@@ -105,6 +112,7 @@ func (sb *Sandbox) routes(static fs.FS) *http.ServeMux {
 	mux.HandleFunc("GET /api/state", sb.serveState)
 	mux.HandleFunc("GET /api/messages", sb.serveMessages)
 	mux.HandleFunc("GET /api/dms", sb.serveDMs)
+	mux.HandleFunc("POST /api/dms", sb.serveOpenDM)
 	mux.HandleFunc("GET /api/autocomplete", sb.serveAutocomplete)
 	mux.HandleFunc("POST /api/command", sb.serveCommand)
 	mux.HandleFunc("POST /api/click", sb.serveClick)

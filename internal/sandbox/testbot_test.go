@@ -41,12 +41,38 @@ func newWorld(t testing.TB) *world {
 		t.Fatal(err)
 	}
 	w := &world{srv: srv, sb: sb, bot: startTestBot(t, srv, sb.Guild().ID)}
+	w.serve(t)
+	return w
+}
+
+// newAnywhereWorld is newWorld with the tiny bot's command registered globally, installable to
+// accounts and offered in the guild, the bot's direct messages and group DMs, as Volo registers
+// it: the seeded group DM of ana and ben, where the bot is not a member, offers it to them.
+func newAnywhereWorld(t testing.TB) *world {
+	t.Helper()
+	srv := fakediscord.New(fakediscord.Options{})
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = srv.Close() })
+	sb, err := sandbox.New(srv, sandbox.Options{Logf: t.Logf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &world{srv: srv, sb: sb, bot: startTestBot(t, srv, "")}
+	w.serve(t)
+	return w
+}
+
+// serve serves the sandbox's page for the test.
+func (w *world) serve(t testing.TB) {
+	t.Helper()
+	sb := w.sb
 	w.http = httptest.NewServer(sb)
 	t.Cleanup(func() {
 		_ = sb.Close()
 		w.http.Close()
 	})
-	return w
 }
 
 // channelID finds a seeded channel by name.
@@ -86,7 +112,8 @@ var testMoves = []struct{ name, value string }{
 	{"e7 (add a bird)", "e7"}, {"c3:c5-NE2 (fly a line)", "c3:c5-NE2"},
 }
 
-// startTestBot connects the tiny bot to the stand-in and registers its command in the guild.
+// startTestBot connects the tiny bot to the stand-in and registers its command in the guild, or
+// globally when guildID is empty.
 func startTestBot(t testing.TB, srv *fakediscord.Server, guildID string) *testBot {
 	t.Helper()
 	b := &testBot{challenges: map[string][2]string{}, games: map[string]*testGame{}}
@@ -109,30 +136,51 @@ func startTestBot(t testing.TB, srv *fakediscord.Server, guildID string) *testBo
 	if _, err := srv.WaitReady(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ds.ApplicationCommandBulkOverwrite(srv.Application().ID, guildID, testCommands()); err != nil {
+	if _, err := ds.ApplicationCommandBulkOverwrite(srv.Application().ID, guildID, testCommands(guildID == "")); err != nil {
 		t.Fatal(err)
 	}
 	return b
 }
 
-// testCommands is the tiny bot's /volo.
-func testCommands() []*discordgo.ApplicationCommand {
-	sub := func(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
-		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: desc, Options: opts}
+// testCommands is the tiny bot's /volo, with its names and descriptions in French too, as
+// Volo's; global, it is installable to servers and accounts and offered everywhere.
+func testCommands(global bool) []*discordgo.ApplicationCommand {
+	fr := func(s string) map[discordgo.Locale]string { return map[discordgo.Locale]string{discordgo.French: s} }
+	sub := func(name, frName, desc, frDesc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
+		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, NameLocalizations: fr(frName),
+			Description: desc, DescriptionLocalizations: fr(frDesc), Options: opts}
 	}
-	return []*discordgo.ApplicationCommand{{
-		Name:        "volo",
-		Description: "Play Volo",
+	volo := &discordgo.ApplicationCommand{
+		Name:                     "volo",
+		Description:              "Play Volo",
+		DescriptionLocalizations: &map[discordgo.Locale]string{discordgo.French: "Jouer à Volo"},
 		Options: []*discordgo.ApplicationCommandOption{
-			sub("challenge", "Challenge someone to a game",
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "opponent", Description: "Who you challenge", Required: true},
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "rules", Description: "Rule set",
-					Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "standard", Value: "standard"}, {Name: "last-act", Value: "last-act"}}}),
-			sub("move", "Play a move",
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "move", Description: "The move, e.g. f5", Required: true, Autocomplete: true}),
-			sub("board", "Show the board"),
+			sub("challenge", "defi", "Challenge someone to a game", "Défier quelqu'un",
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "opponent", NameLocalizations: fr("adversaire"),
+					Description: "Who you challenge", DescriptionLocalizations: fr("Qui vous défiez"), Required: true},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "rules", NameLocalizations: fr("regles"),
+					Description: "Rule set", DescriptionLocalizations: fr("Règles"),
+					Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "standard", Value: "standard"},
+						{Name: "last-act", NameLocalizations: fr("dernier-acte"), Value: "last-act"}}}),
+			sub("move", "jouer", "Play a move", "Jouer un coup",
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "move", NameLocalizations: fr("coup"),
+					Description: "The move, e.g. f5", DescriptionLocalizations: fr("Le coup, par ex. f5"), Required: true, Autocomplete: true}),
+			sub("board", "plateau", "Show the board", "Afficher le plateau"),
 		},
-	}}
+	}
+	if global {
+		volo.IntegrationTypes = &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall, discordgo.ApplicationIntegrationUserInstall}
+		volo.Contexts = &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM, discordgo.InteractionContextPrivateChannel}
+	}
+	return []*discordgo.ApplicationCommand{volo}
+}
+
+// actor is who used an interaction: a member in a guild, a user elsewhere.
+func actor(i *discordgo.InteractionCreate) string {
+	if i.Member != nil {
+		return i.Member.User.ID
+	}
+	return i.User.ID
 }
 
 // handle answers every interaction.
@@ -159,7 +207,7 @@ func (b *testBot) handle(s *discordgo.Session, i *discordgo.InteractionCreate) {
 func (b *testBot) command(i *discordgo.InteractionCreate) *discordgo.InteractionResponse {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	me := i.Member.User.ID
+	me := actor(i)
 	sub := i.ApplicationCommandData().Options[0]
 	opts := map[string]*discordgo.ApplicationCommandInteractionDataOption{}
 	for _, o := range sub.Options {
@@ -232,7 +280,7 @@ func (b *testBot) autocomplete(i *discordgo.InteractionCreate) *discordgo.Intera
 func (b *testBot) click(i *discordgo.InteractionCreate) (*discordgo.InteractionResponse, *discordgo.WebhookParams) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	me := i.Member.User.ID
+	me := actor(i)
 	id := i.MessageComponentData().CustomID
 	switch {
 	case id == "accept" || id == "decline":

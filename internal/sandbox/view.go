@@ -36,9 +36,10 @@ type userView struct {
 	Note     string `json:"note,omitempty"`
 }
 
-// channelView is a text channel with its threads, a thread, or a user's direct messages with
-// the bot: those are named after the bot, with it as With, and say which message is their
-// latest, for the page to tell them unread.
+// channelView is a text channel with its threads, a thread, or one of a user's direct
+// messages (DM): with the bot or another person, named after them, With; or a group DM, with
+// its people. Direct messages say which message is their latest, for the page to tell them
+// unread, and whether the bot's commands are offered there to the user they are shown to.
 type channelView struct {
 	ID            string        `json:"id"`
 	Name          string        `json:"name"`
@@ -49,6 +50,9 @@ type channelView struct {
 	Threads       []channelView `json:"threads,omitempty"`
 	DM            bool          `json:"dm,omitempty"`
 	With          *userView     `json:"with,omitempty"`
+	Group         bool          `json:"group,omitempty"`
+	Members       []userView    `json:"members,omitempty"`
+	Commands      bool          `json:"commands,omitempty"`
 	LastMessageID string        `json:"lastMessageId,omitempty"`
 }
 
@@ -199,11 +203,49 @@ func channelOf(c fakediscord.Channel) channelView {
 	return v
 }
 
-// dmView shows a direct message channel between the bot and a user, as the user sees it: a
-// conversation with the bot.
-func (sb *Sandbox) dmView(c fakediscord.Channel) channelView {
-	bot := sb.userView(sb.srv.Bot())
-	return channelView{ID: c.ID, Name: bot.Name, DM: true, With: &bot, LastMessageID: c.LastMessageID}
+// privateView shows a channel outside the guild as a user in it sees it: their direct messages
+// with the bot, named after it; a DM with another person, named after them; or a group DM, by
+// its name, or its other people's names when it has none, as Discord's client does.
+func (sb *Sandbox) privateView(c fakediscord.Channel, viewer fakediscord.User) channelView {
+	v := channelView{ID: c.ID, Name: c.Name, DM: true, LastMessageID: c.LastMessageID,
+		Commands: sb.offersCommands(c.ID, viewer.ID)}
+	switch {
+	case isBotDM(c):
+		bot := sb.userView(sb.srv.Bot())
+		v.Name, v.With = bot.Name, &bot
+	case c.Type == fakediscord.ChannelGroupDM:
+		v.Group = true
+		var others []string
+		for _, r := range c.Recipients {
+			u, ok := sb.srv.User(r.ID)
+			if !ok {
+				u = r
+			}
+			uv := sb.userView(u)
+			v.Members = append(v.Members, uv)
+			if u.ID != viewer.ID {
+				others = append(others, uv.Name)
+			}
+		}
+		if v.Name == "" {
+			v.Name = strings.Join(others, ", ")
+		}
+		if v.Name == "" {
+			v.Name = sb.userView(viewer).Name
+		}
+	default:
+		for _, r := range c.Recipients {
+			if r.ID != viewer.ID {
+				u, ok := sb.srv.User(r.ID)
+				if !ok {
+					u = r
+				}
+				uv := sb.userView(u)
+				v.Name, v.With = uv.Name, &uv
+			}
+		}
+	}
+	return v
 }
 
 // userView shows a user with an avatar colour that stays the same for them.

@@ -16,19 +16,44 @@ const (
 	moderatorRole = "Moderator"
 )
 
-// seedUser is a person of the seeded world and what they are for.
-type seedUser struct{ name, note string }
+// seedUser is a person of the seeded world, what they are for, the language of their Discord
+// client ("" for the stand-in's en-US), and whether they added the app to their account.
+type seedUser struct {
+	name, note, locale string
+	installs           bool
+}
+
+// seedGroup is a group DM of the seeded world: its name and its people, the first its owner.
+type seedGroup struct {
+	name    string
+	members []string
+}
 
 var (
 	seedChannels = []string{"general", "volo"}
-	seedUsers    = []seedUser{{"ana", "player"}, {"ben", "player"}, {"cleo", "spectator"}}
+	seedUsers    = []seedUser{
+		{name: "ana", note: "player", installs: true},
+		{name: "ben", note: "player", installs: true},
+		{name: "cleo", note: "spectator"},
+		{name: "margaux", note: "player, French", locale: "fr", installs: true},
+	}
+	// seedGroups are where the app is used through its users' installs alone: the bot is not a
+	// member, as in a group DM on Discord.
+	seedGroups = []seedGroup{{name: "ana, ben", members: []string{"ana", "ben"}}}
 )
 
 // seed populates an empty stand-in with the sandbox's world, or adopts the first guild of one
-// already populated.
-func (sb *Sandbox) seed() error {
+// already populated. A world the sandbox kept in its file (kept) is brought up to date with
+// what the seed has gained since it was written: people and group DMs missing from it are
+// added, so that a world of an earlier version has them too.
+func (sb *Sandbox) seed(kept bool) error {
 	if guilds := sb.srv.Guilds(); len(guilds) > 0 {
 		sb.guild = guilds[0]
+		if kept {
+			if err := sb.catchUp(); err != nil {
+				return err
+			}
+		}
 		sb.adoptNotes()
 		return nil
 	}
@@ -47,11 +72,10 @@ func (sb *Sandbox) seed() error {
 		roles = []string{mod.ID}
 	}
 	for _, u := range seedUsers {
-		user, err := sb.user(u.name)
+		user, err := sb.addSeedUser(u)
 		if err != nil {
 			return err
 		}
-		sb.notes[user.ID] = u.note
 		var given []string
 		if slices.ContainsFunc(sb.opts.Moderators, func(m string) bool { return strings.EqualFold(m, u.name) }) {
 			given = roles
@@ -61,7 +85,113 @@ func (sb *Sandbox) seed() error {
 			return fmt.Errorf("sandbox: member %s: %w", u.name, err)
 		}
 	}
+	for _, g := range seedGroups {
+		if err := sb.addGroup(g); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// addSeedUser creates a seeded person, or finds them, with their note, their client's language
+// and the app added to their account if the seed says so.
+func (sb *Sandbox) addSeedUser(u seedUser) (fakediscord.User, error) {
+	user, err := sb.user(u.name)
+	if err != nil {
+		return user, err
+	}
+	sb.notes[user.ID] = u.note
+	if u.locale != "" {
+		if err := sb.srv.SetLocale(user.ID, u.locale); err != nil {
+			return user, fmt.Errorf("sandbox: %s's language: %w", u.name, err)
+		}
+	}
+	if u.installs {
+		if err := sb.install(user); err != nil {
+			return user, err
+		}
+	}
+	return user, nil
+}
+
+// install adds the app to a person's account, as "Add to My Apps" does. A stand-in whose
+// application cannot be installed to accounts (Options.IntegrationTypes) is left as it is: its
+// commands are then not offered where the bot is not.
+func (sb *Sandbox) install(u fakediscord.User) error {
+	err := sb.srv.InstallForUser(u.ID)
+	if err != nil && !errors.Is(err, fakediscord.ErrNotUserInstallable) {
+		return fmt.Errorf("sandbox: adding the app to %s's account: %w", u.Username, err)
+	}
+	return nil
+}
+
+// addGroup creates a seeded group DM, with the app added to the accounts of those of its people
+// the seed says install it. The bot is not in it.
+func (sb *Sandbox) addGroup(g seedGroup) error {
+	for _, name := range g.members {
+		k := slices.IndexFunc(seedUsers, func(s seedUser) bool { return s.name == name })
+		u, ok := sb.srv.User(name)
+		if !ok {
+			return fmt.Errorf("sandbox: group DM %q: no user %s", g.name, name)
+		}
+		if k >= 0 && seedUsers[k].installs {
+			if err := sb.install(u); err != nil {
+				return err
+			}
+		}
+	}
+	if _, err := sb.srv.AddGroupDM(g.name, g.members...); err != nil {
+		return fmt.Errorf("sandbox: group DM %q: %w", g.name, err)
+	}
+	return nil
+}
+
+// catchUp adds to a world kept by an earlier version what the seed has gained since: the
+// seeded people it lacks (members of the guild, with their language and the app on their
+// account) and the seeded group DMs, where none of the same people is there yet. Nothing of
+// the kept world is changed or taken away, and nothing is added twice.
+func (sb *Sandbox) catchUp() error {
+	for _, u := range seedUsers {
+		if _, ok := sb.srv.User(u.name); ok {
+			continue
+		}
+		user, err := sb.addSeedUser(u)
+		if err != nil {
+			return err
+		}
+		if _, err := sb.srv.AddMember(sb.guild.ID, user.ID); err != nil {
+			return fmt.Errorf("sandbox: member %s: %w", u.name, err)
+		}
+	}
+	channels := sb.srv.World().Channels
+	for _, g := range seedGroups {
+		ids := make([]string, 0, len(g.members))
+		for _, name := range g.members {
+			if u, ok := sb.srv.User(name); ok {
+				ids = append(ids, u.ID)
+			}
+		}
+		if len(ids) < len(g.members) || slices.ContainsFunc(channels, func(c fakediscord.Channel) bool { return sameGroup(c, ids) }) {
+			continue
+		}
+		if err := sb.addGroup(g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sameGroup reports whether a channel is a group DM of exactly these people.
+func sameGroup(c fakediscord.Channel, ids []string) bool {
+	if c.Type != fakediscord.ChannelGroupDM || len(c.Recipients) != len(ids) {
+		return false
+	}
+	for _, r := range c.Recipients {
+		if !slices.Contains(ids, r.ID) {
+			return false
+		}
+	}
+	return true
 }
 
 // adoptNotes says again what the seeded people are for in a world seeded before, such as one

@@ -264,19 +264,39 @@ func (p *Page) SelectChannel(name string) {
 		`document.getElementById("message-list").dataset.channelName === %s && document.body.dataset.busy === "0"`, js(name)))
 }
 
-// DM is an entry of the sidebar's "Direct Messages": the acting user's conversation with the
-// bot, named after the bot, with how many of its messages they have not seen.
+// DM is an entry of the sidebar's "Direct Messages": named after the bot for the acting user's
+// conversation with it, after the other person for a DM between people, or by its name for a
+// group DM, with how many of its messages they have not seen. Kind is "bot", "friend" or
+// "group"; Members counts a group DM's people.
 type DM struct {
-	Name   string
-	Unread int
+	Name    string
+	Unread  int
+	Kind    string `json:",omitempty"`
+	Members int    `json:",omitempty"`
 }
 
-// DMs lists the acting user's direct messages in the sidebar, once the page has loaded theirs.
+// DMs lists the acting user's direct messages with the bot in the sidebar (none, or the one),
+// once the page has loaded theirs; DirectMessages lists their group DMs and DMs with people too.
 func (p *Page) DMs() []DM {
+	p.t.Helper()
+	p.waitDMs()
+	return Eval[[]DM](p, `[...document.querySelectorAll("#dms .channel.dm-bot")].map(a => ({ Name: a.dataset.dm, Unread: Number(a.dataset.unread) }))`)
+}
+
+// DirectMessages lists every entry of the sidebar's "Direct Messages" for the acting user, in
+// the order shown (the latest active first), once the page has loaded theirs.
+func (p *Page) DirectMessages() []DM {
+	p.t.Helper()
+	p.waitDMs()
+	return Eval[[]DM](p, `[...document.querySelectorAll("#dms .channel.dm")].map(a => ({ Name: a.dataset.dm, Unread: Number(a.dataset.unread),
+		Kind: a.dataset.kind, Members: Number(a.dataset.members || 0) }))`)
+}
+
+// waitDMs waits until the sidebar lists the direct messages of the user the page acts as.
+func (p *Page) waitDMs() {
 	p.t.Helper()
 	p.waitJS("the direct messages of the user shown", `document.body.dataset.busy === "0" &&
 		document.getElementById("dms").dataset.username === document.getElementById("message-list").dataset.username`)
-	return Eval[[]DM](p, `[...document.querySelectorAll("#dms .channel.dm")].map(a => ({ Name: a.dataset.dm, Unread: Number(a.dataset.unread) }))`)
 }
 
 // WaitForDM waits until the sidebar lists the acting user's direct messages with the bot, with
@@ -284,18 +304,49 @@ func (p *Page) DMs() []DM {
 func (p *Page) WaitForDM(unread int) {
 	p.t.Helper()
 	p.waitJS(fmt.Sprintf("a direct message with %d unread", unread), fmt.Sprintf(
-		`(() => { const a = document.querySelector("#dms .channel.dm"); return a && a.dataset.unread === %s })()`, js(fmt.Sprint(unread))))
+		`(() => { const a = document.querySelector("#dms .channel.dm-bot"); return a && a.dataset.unread === %s })()`, js(fmt.Sprint(unread))))
+}
+
+// WaitForDirectMessage waits until the sidebar lists an entry of "Direct Messages" by name
+// (such as a group DM's), with this many messages unread.
+func (p *Page) WaitForDirectMessage(name string, unread int) {
+	p.t.Helper()
+	p.waitJS(fmt.Sprintf("%s in the direct messages with %d unread", name, unread), fmt.Sprintf(
+		`[...document.querySelectorAll("#dms .channel.dm")].some(a => a.dataset.dm === %s && a.dataset.unread === %s)`, js(name), js(fmt.Sprint(unread))))
 }
 
 // SelectDM shows the acting user's direct messages with the bot, from the sidebar's "Direct
 // Messages", and waits until its messages are there. It fails the test when there are none.
 func (p *Page) SelectDM() {
 	p.t.Helper()
-	p.waitJS("direct messages in the sidebar", `document.querySelector("#dms .channel.dm")`)
-	id := Eval[string](p, `document.querySelector("#dms .channel.dm").dataset.channelId`)
-	p.run("open the direct messages", chromedp.Click(chromedp.CSS(`#dms .channel.dm`)))
-	p.waitJS("the direct messages", fmt.Sprintf(
+	p.selectDM("direct messages with the bot", `#dms .channel.dm-bot`)
+}
+
+// SelectDirectMessage shows an entry of the sidebar's "Direct Messages" by name, such as the
+// group DM "ana, ben", and waits until its messages are there. It fails the test when the
+// acting user has none of that name.
+func (p *Page) SelectDirectMessage(name string) {
+	p.t.Helper()
+	p.selectDM(name, fmt.Sprintf(`#dms .channel.dm[data-dm=%s]`, js(name)))
+}
+
+// selectDM clicks an entry of "Direct Messages" and waits for its messages.
+func (p *Page) selectDM(what, css string) {
+	p.t.Helper()
+	p.waitJS(what+" in the sidebar", fmt.Sprintf(`document.querySelector(%s)`, js(css)))
+	id := Eval[string](p, fmt.Sprintf(`document.querySelector(%s).dataset.channelId`, js(css)))
+	p.run("open "+what, chromedp.Click(chromedp.CSS(css)))
+	p.waitJS(what, fmt.Sprintf(
 		`document.getElementById("message-list").dataset.channel === %s && document.body.dataset.busy === "0"`, js(id)))
+}
+
+// OpenBotDM opens the acting user's direct messages with the bot from the member list, as
+// "Message" on its profile does, and waits until they are shown.
+func (p *Page) OpenBotDM() {
+	p.t.Helper()
+	p.run("open the direct messages with the bot", chromedp.Click(chromedp.CSS(`#member-list .bot-member`)))
+	p.waitJS("the direct messages with the bot", `document.getElementById("message-list").dataset.dm === "1" &&
+		document.querySelector("#dms .channel.dm-bot.selected") && document.body.dataset.busy === "0"`)
 }
 
 // WaitForChannel waits until the page shows a channel or thread, by name, as after following a

@@ -25,6 +25,7 @@
 //	last := p.LastMessage()     // author, text, images, buttons, ephemeral
 //	p.WaitForDM(1)              // the bot wrote to the acting user: one unread
 //	p.SelectDM()                // their direct messages with the bot
+//	p.SelectDirectMessage("ana, ben") // a group DM of theirs, where the bot is not a member
 //
 // Every method fails the test, with a screenshot and the text of the messages, when the page
 // does not do what it expects within Options.Step.

@@ -11,11 +11,11 @@ const state = {
   failed: new Map(), // message ID to "This interaction failed." under it
   dismissed: new Set(), // ephemeral messages dismissed
   unread: new Set(), // channels with messages not seen
-  dms: [], // the user's direct messages with the bot (GET /api/dms): none, or the one
+  dms: [], // the user's direct messages and group DMs (GET /api/dms), the latest active first
   dmsFor: null, // the user whose direct messages dms holds
   dmUnread: new Map(), // a direct message channel's ID to the IDs of its messages not seen
   lastGuildChannel: null, // the last channel or thread of the guild shown, to go back to
-  wantDM: false, // a switch of user while in direct messages: show the new user's, if any
+  wantDM: null, // a switch of user while in direct messages: {id, bot}, to show the new user's, if any
   stream: null, // the EventSource, opened for the user the page acts as
   loading: false, // a channel's messages are being fetched: queue events meanwhile
   pending: [],
@@ -117,6 +117,7 @@ const icons = {
   thread: '<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path fill="currentColor" d="M12 2.8c-5.2 0-9.2 3.5-9.2 8 0 2.3 1 4.4 2.8 5.8L4.8 21l4.6-2.5c.8.2 1.7.3 2.6.3 5.2 0 9.2-3.5 9.2-8s-4-8-9.2-8zm-4 9.2a1.2 1.2 0 1 1 0-2.4 1.2 1.2 0 0 1 0 2.4zm4 0a1.2 1.2 0 1 1 0-2.4 1.2 1.2 0 0 1 0 2.4zm4 0a1.2 1.2 0 1 1 0-2.4 1.2 1.2 0 0 1 0 2.4z"/></svg>',
   file: '<svg viewBox="0 0 30 40" aria-hidden="true"><path fill="currentColor" d="M2 0h18l10 10v28a2 2 0 0 1-2 2H2a2 2 0 0 1-2-2V2a2 2 0 0 1 2-2zm18 2v8h8z"/></svg>',
   external: '<svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M15 2a1 1 0 1 0 0 2h3.6l-8.3 8.3a1 1 0 1 0 1.4 1.4L20 5.4V9a1 1 0 1 0 2 0V3a1 1 0 0 0-1-1zM5 3a3 3 0 0 0-3 3v13a3 3 0 0 0 3 3h13a3 3 0 0 0 3-3v-6a1 1 0 1 0-2 0v6a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1h6a1 1 0 1 0 0-2z"/></svg>',
+  group: '<svg viewBox="0 0 24 24" aria-hidden="true"><path fill="#fff" d="M14.5 8a3 3 0 1 0-6 0 3 3 0 0 0 6 0zm-9 9.5c0-2.5 3-4 6-4s6 1.5 6 4V19H5.5zM17 11.8a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zm1.5 1.6c1.6.6 3 1.7 3 3.6V19h-2.3v-1.5c0-1.7-.9-3.1-2.3-4.1z"/></svg>',
   warn: '<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path fill="currentColor" d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm1 15h-2v-2h2zm0-4h-2V7h2z"/></svg>',
 };
 
@@ -125,6 +126,25 @@ function avatar(user, size = "") {
   if (user.bot) a.append(svg(icons.bird));
   else if (size !== "tiny" || user.initial) a.append(user.initial || "?");
   return a;
+}
+
+// groupColours are what Discord's client paints a group DM's icon with, one per group.
+const groupColours = ["#eb459e", "#3ba55c", "#faa61a", "#5865f2", "#ed4245"];
+
+// groupAvatar is a group DM's icon: a circle of its colour with people in it.
+function groupAvatar(c, size = "small") {
+  let h = 0;
+  for (const ch of c.id) h = (h * 31 + ch.charCodeAt(0)) % 1000003;
+  const a = el("span", { class: `avatar ${size} group`.trim(), style: `background:${groupColours[h % groupColours.length]}`, "aria-hidden": "true" });
+  a.append(svg(icons.group));
+  return a;
+}
+
+// dmKind tells a direct message channel's kind: the bot's ("bot"), a group DM ("group"), or
+// one with another person ("friend").
+function dmKind(c) {
+  if (c.group) return "group";
+  return c.with && c.with.bot ? "bot" : "friend";
 }
 
 function userById(id) {
@@ -219,8 +239,9 @@ function renderSidebar() {
   renderDMs();
 }
 
-// renderDMs lists the user's direct messages with the bot, as Discord's "Direct Messages" do:
-// the bot's avatar and name, and a red count of the messages not seen.
+// renderDMs lists the user's direct messages and group DMs, as Discord's "Direct Messages" do:
+// the bot's avatar and name, a person's, or a group's icon, name and member count, each with a
+// red count of the messages not seen.
 function renderDMs() {
   const me = userById(state.user);
   els.dms.replaceChildren();
@@ -234,18 +255,25 @@ function renderDMs() {
 
 function dmItem(c) {
   const n = (state.dmUnread.get(c.id) || new Set()).size;
-  const cls = ["channel", "dm"];
+  const kind = dmKind(c);
+  const cls = ["channel", "dm", `dm-${kind}`];
   if (c.id === state.channel) cls.push("selected");
   if (n) cls.push("unread");
+  const members = (c.members || []).length;
+  const label = c.group
+    ? el("span", { class: "dm-text" }, el("span", { class: "name" }, c.name), el("span", { class: "dm-sub" }, `${members} Member${members === 1 ? "" : "s"}`))
+    : el("span", { class: "name" }, c.name);
   return el("a", {
     class: cls.join(" "),
     "data-channel-id": c.id,
     "data-dm": c.name,
+    "data-kind": kind,
+    "data-members": c.group ? String(members) : undefined,
     "data-unread": String(n),
-    title: `Direct messages with ${c.name}`,
+    title: c.group ? `Group DM: ${c.name}` : `Direct messages with ${c.name}`,
     onclick: () => selectChannel(c.id),
-  }, avatar(c.with, "small"), el("span", { class: "name" }, c.name),
-  el("span", { class: "bot-tag" }, svg(icons.check), "App"),
+  }, c.group ? groupAvatar(c) : avatar(c.with, "small"), label,
+  kind === "bot" ? el("span", { class: "bot-tag" }, svg(icons.check), "App") : "",
   n ? el("span", { class: "badge", "aria-label": `${n} unread` }, n > 99 ? "99+" : String(n)) : "");
 }
 
@@ -266,7 +294,7 @@ function channelItem(c) {
 function currentChannelLabel() {
   const c = channelById(state.channel);
   if (!c) return "";
-  if (c.dm) return `@${c.name}`;
+  if (c.dm) return c.group ? c.name : `@${c.name}`;
   return c.thread ? c.name : `#${c.name}`;
 }
 
@@ -293,14 +321,23 @@ function renderUser() {
   }
   renderMembers();
   const c = channelById(state.channel);
-  // The bot's commands are the guild's: in its direct messages there is nothing to type.
-  els.input.disabled = Boolean(c && c.dm);
+  const bot = state.world.bot;
+  // A bot whose commands are the guild's alone: in its direct messages there is nothing to type.
+  const closed = Boolean(c && c.dm && dmKind(c) === "bot" && !c.commands);
+  els.input.disabled = closed;
   els.box.classList.toggle("disabled", els.input.disabled);
-  if (c && c.dm) {
+  if (closed) {
     els.input.placeholder = `${c.name}'s commands work in the server's channels`;
     const back = channelById(state.lastGuildChannel);
     $("composer-help").replaceChildren(`Direct messages from ${c.name} to ${me.name}. Its commands work in the server's channels`,
       back ? el("span", {}, ": back to ", el("span", { class: "mention channel-mention", "data-channel": back.id }, `#${back.name}`)) : "", ".");
+  } else if (c && c.dm) {
+    els.input.placeholder = `Message ${c.group ? c.name : "@" + c.name} as ${me.name}`;
+    if (c.commands) {
+      $("composer-help").replaceChildren(...composerHelp.map((n) => n.cloneNode(true)));
+    } else {
+      $("composer-help").replaceChildren(`${bot.name} is not a member here: its commands are offered to those who added it to their account, and ${me.name} has not.`);
+    }
   } else {
     els.input.placeholder = c ? `Message ${c.thread ? c.name : "#" + c.name} as ${me.name}` : "Message";
     $("composer-help").replaceChildren(...composerHelp.map((n) => n.cloneNode(true)));
@@ -315,7 +352,7 @@ function renderMembers() {
   const people = w.users.length + 1;
   document.querySelector(".members-title").textContent = `Members — ${people}`;
   els.members.replaceChildren();
-  const bot = el("li", { class: "member bot-member", title: "The bot under test" }, avatar(w.bot, "small"),
+  const bot = el("li", { class: "member bot-member", title: `Message ${w.bot.name}: your direct messages with the bot under test`, onclick: openBotDM }, avatar(w.bot, "small"),
     el("span", { class: "member-name" }, el("span", {}, w.bot.name, " ", el("span", { class: "bot-tag" }, svg(icons.check), "App")),
       el("span", { class: "member-note" }, "the bot")));
   els.members.append(bot);
@@ -349,13 +386,30 @@ function renderHeader() {
   $("intro-icon").classList.toggle("dm", Boolean(c.dm));
   if (c.dm) {
     const me = userById(state.user) || { name: "" };
-    $("channel-icon").replaceChildren("@");
+    const kind = dmKind(c);
     $("channel-name").textContent = c.name;
-    $("channel-topic").textContent = `${me.name}'s direct messages with ${c.name}`;
-    $("intro-icon").replaceChildren(svg(icons.bird));
-    $("intro-icon").style.background = c.with.colour;
-    $("intro-title").textContent = c.name;
-    $("intro-text").replaceChildren("This is the beginning of your direct message history with ", el("strong", {}, c.name), ".");
+    if (kind === "group") {
+      const names = (c.members || []).map((u) => u.name);
+      $("channel-icon").replaceChildren(groupAvatar(c, "tiny"));
+      $("channel-topic").textContent = `${names.length} members: ${names.join(", ")}`;
+      $("intro-icon").replaceChildren(svg(icons.group));
+      $("intro-icon").style.background = groupAvatar(c).style.background;
+      $("intro-title").textContent = c.name;
+      $("intro-text").replaceChildren("Welcome to the beginning of the ", el("strong", {}, c.name), " group.",
+        c.commands ? ` ${state.world.bot.name} is not a member: type / to use it through the app you added to your account.` : "");
+    } else {
+      $("channel-icon").replaceChildren("@");
+      $("channel-topic").textContent = `${me.name}'s direct messages with ${c.name}`;
+      if (kind === "bot") {
+        $("intro-icon").replaceChildren(svg(icons.bird));
+      } else {
+        $("intro-icon").replaceChildren(c.with.initial || "?");
+      }
+      $("intro-icon").style.background = c.with.colour;
+      $("intro-title").textContent = c.name;
+      $("intro-text").replaceChildren("This is the beginning of your direct message history with ", el("strong", {}, c.name), ".",
+        kind === "bot" && c.commands ? " Type / to play against it here." : "");
+    }
     document.title = `${currentChannelLabel()} · ${state.world.guild.name}`;
     return;
   }
@@ -406,7 +460,7 @@ async function loadMessages() {
   const c = channelById(channel) || {};
   if (c.dm) {
     const last = data.messages.length ? data.messages[data.messages.length - 1].id : c.lastMessageId;
-    if (last) markSeen(channel, last);
+    if (last) markSeen(user, channel, last);
     if (state.dmUnread.delete(channel)) renderDMs();
   }
   // Which view the list holds, for whoever drives the page (see package sandboxtest).
@@ -794,10 +848,13 @@ function connect() {
     }
     if (!current()) return;
     if (state.wantDM) {
-      // A switch of user while in direct messages shows the new user's, if they have any.
-      state.wantDM = false;
-      if (state.dms.length) {
-        state.channel = state.dms[0].id;
+      // A switch of user while in direct messages shows the same group DM if the new user is in
+      // it, or the new user's own direct messages with the bot, if they have any.
+      const want = state.wantDM;
+      state.wantDM = null;
+      const dm = state.dms.find((x) => x.id === want.id) || (want.bot ? state.dms.find((x) => dmKind(x) === "bot") : null);
+      if (dm) {
+        state.channel = dm.id;
         state.dmUnread.delete(state.channel);
         remember();
         renderSidebar();
@@ -844,7 +901,7 @@ function applyEvent(e) {
   }
   if (e.kind === "deleted") remove(m.id);
   else upsert(m);
-  if (e.dm && e.kind === "created") markSeen(e.channelId, m.id);
+  if (e.dm && e.kind === "created") markSeen(state.user, e.channelId, m.id);
 }
 
 // loadWorld loads the guild and the user's direct messages, and shows them. The sandbox keeps
@@ -864,8 +921,10 @@ async function loadWorld() {
 
 // ---- Direct messages ----
 
-// The last message seen in each direct message channel, kept in the browser so that a reload
-// does not show them unread again: channel ID to message ID.
+// The last message each user has seen in each of their direct messages and group DMs, kept in
+// the browser so that a reload does not show them unread again: "user ID/channel ID" to message
+// ID. (A page of an earlier version kept the channel ID alone, for the direct messages with the
+// bot, which are one user's.) A group DM is shared: what ana has read, ben may not have.
 const seenKey = "volo-sandbox-dm-seen";
 
 function seenDMs() {
@@ -876,10 +935,16 @@ function seenDMs() {
   }
 }
 
-function markSeen(channel, id) {
+// lastSeen is the latest message a user has seen in a channel, from what the browser keeps.
+function lastSeen(seen, user, channel) {
+  const id = seen[`${user}/${channel}`] || seen[channel];
+  return id ? BigInt(id) : 0n;
+}
+
+function markSeen(user, channel, id) {
   const seen = seenDMs();
-  if (seen[channel] && BigInt(seen[channel]) >= BigInt(id)) return;
-  seen[channel] = id;
+  if (lastSeen(seen, user, channel) >= BigInt(id)) return;
+  seen[`${user}/${channel}`] = id;
   try {
     localStorage.setItem(seenKey, JSON.stringify(seen));
   } catch {
@@ -887,7 +952,7 @@ function markSeen(channel, id) {
   }
 }
 
-// loadDMs fetches the user's direct messages with the bot and counts what they have not seen.
+// loadDMs fetches the user's direct messages and group DMs and counts what they have not seen.
 async function loadDMs() {
   const user = state.user;
   if (!user) return;
@@ -895,7 +960,7 @@ async function loadDMs() {
   if (user !== state.user) return;
   const seen = seenDMs();
   for (const dm of data.dms) {
-    const after = seen[dm.id] ? BigInt(seen[dm.id]) : 0n;
+    const after = lastSeen(seen, user, dm.id);
     if (dm.id === state.channel || !dm.lastMessageId || BigInt(dm.lastMessageId) <= after) continue;
     const list = await api(`/api/messages?${query({ channel: dm.id, user })}`);
     if (user !== state.user) return;
@@ -923,7 +988,7 @@ function selectUser(id) {
   state.dms = [];
   state.dmsFor = null;
   if (c && c.dm) {
-    state.wantDM = true;
+    state.wantDM = { id: c.id, bot: dmKind(c) === "bot" };
     state.channel = state.lastGuildChannel;
   }
   remember();
@@ -933,6 +998,18 @@ function selectUser(id) {
   closePopup();
   connect();
   els.input.focus();
+}
+
+// openBotDM opens the user's direct messages with the bot, as "Message" on its profile does, so
+// that its commands can be used there before it has written.
+async function openBotDM() {
+  try {
+    const c = await api("/api/dms", { user: state.user });
+    await loadDMs();
+    selectChannel(c.id);
+  } catch (e) {
+    showError(e.message);
+  }
 }
 
 function selectChannel(id) {
@@ -972,7 +1049,7 @@ function pickUser() {
 }
 
 // pickChannel shows the channel the address names (?channel=volo, or ?channel=@Volo for the
-// direct messages with the bot), or the first text channel.
+// direct messages with the bot, ?channel=@ana, ben for a group DM), or the first text channel.
 function pickChannel() {
   const params = new URLSearchParams(location.search);
   const want = params.get("channel") || "volo";
