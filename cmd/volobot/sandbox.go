@@ -79,7 +79,9 @@ func runSandboxWith(ctx context.Context, s settings, opts fakediscord.Options, s
 		why = "-sandbox was given"
 	}
 	fmt.Fprintf(stdout, "Volo sandbox: %s, so the bot runs against a stand-in for Discord on this machine.\n"+
-		"Open http://%s in a browser: play as ana, ben or cleo (games are kept in %s, the server in %s).\n"+
+		"Open http://%s in a browser: play as ana, ben, cleo or margaux (whose Discord speaks French), in the server's\n"+
+		"channels or in the group DM of ana and ben, where Volo is installed to their accounts and is not a member\n"+
+		"(games are kept in %s, the server in %s).\n"+
 		"To connect to Discord instead, set DISCORD_TOKEN (see README.md). Stop with Ctrl-C.\n", why, ln.Addr(), cfg.Database, world)
 	if s.chaos > 0 {
 		fmt.Fprintf(stdout, "Chaos: the stand-in fails %.4g%% of the bot's requests at random (-chaos %g).\n", 100*s.chaos, s.chaos)
