@@ -61,24 +61,27 @@ type Command struct {
 
 // CommandOption is an option, subcommand or subcommand group of a command.
 type CommandOption struct {
-	Type         OptionType      `json:"type"`
-	Name         string          `json:"name"`
-	Description  string          `json:"description"`
-	Required     bool            `json:"required,omitempty"`
-	Choices      []Choice        `json:"choices,omitempty"`
-	Options      []CommandOption `json:"options,omitempty"`
-	ChannelTypes []ChannelType   `json:"channel_types,omitempty"`
-	MinValue     *float64        `json:"min_value,omitempty"`
-	MaxValue     *float64        `json:"max_value,omitempty"`
-	MinLength    *int            `json:"min_length,omitempty"`
-	MaxLength    *int            `json:"max_length,omitempty"`
-	Autocomplete bool            `json:"autocomplete,omitempty"`
+	Type                     OptionType        `json:"type"`
+	Name                     string            `json:"name"`
+	NameLocalizations        map[string]string `json:"name_localizations,omitempty"`
+	Description              string            `json:"description"`
+	DescriptionLocalizations map[string]string `json:"description_localizations,omitempty"`
+	Required                 bool              `json:"required,omitempty"`
+	Choices                  []Choice          `json:"choices,omitempty"`
+	Options                  []CommandOption   `json:"options,omitempty"`
+	ChannelTypes             []ChannelType     `json:"channel_types,omitempty"`
+	MinValue                 *float64          `json:"min_value,omitempty"`
+	MaxValue                 *float64          `json:"max_value,omitempty"`
+	MinLength                *int              `json:"min_length,omitempty"`
+	MaxLength                *int              `json:"max_length,omitempty"`
+	Autocomplete             bool              `json:"autocomplete,omitempty"`
 }
 
 // Choice is a predefined value of an option, or an autocomplete suggestion.
 type Choice struct {
-	Name  string `json:"name"`
-	Value any    `json:"value"`
+	Name              string            `json:"name"`
+	NameLocalizations map[string]string `json:"name_localizations,omitempty"`
+	Value             any               `json:"value"`
 }
 
 // commandUpdate is one command of a bulk overwrite as the bot sends it: the permission set may

@@ -45,10 +45,8 @@
 // client (fakediscord's SetLocale; margaux's is "fr"), from the name_localizations the bot
 // registered, as Discord's client does; a line typed with those names is read back into the
 // registered names before it is run, and the stand-in sends each of the user's interactions with
-// their locale. The stand-in keeps a command's own localizations but not its options' and
-// choices', which the sandbox reads from the bot's registrations in the stand-in's request log,
-// which keeps its latest requests (fakediscord's Options.MaxRequests, 5,000 by default): a popup
-// opened only after that many more falls back to the registered names.
+// their locale. The stand-in keeps the localizations of commands, options and choices as the bot
+// registered them.
 //
 // A world kept by an earlier version (Options.WorldFile) gains, when loaded, the seeded people and
 // group DMs it lacks, with new IDs; nothing it holds is changed.

@@ -1,10 +1,8 @@
 package sandbox
 
 import (
-	"encoding/json"
 	"slices"
 	"strings"
-	"sync"
 	"unicode"
 
 	"github.com/volo-discord/volo/internal/fakediscord"
@@ -18,83 +16,8 @@ import (
 // and what they type is read back into the registered names (/volo challenge opponent:) before
 // it goes to the stand-in, whose interactions carry the user's locale.
 //
-// The stand-in keeps a command's own localizations but not its options' and choices', so the
-// sandbox reads them from the registrations the bot sent (PUT .../commands), in the stand-in's
-// request log, and keeps the latest of each scope.
-
-// Routes by which a bot registers its commands, globally and in a guild.
-const (
-	globalCommandsRoute = "PUT /applications/{application_id}/commands"
-	guildCommandsRoute  = "PUT /applications/{application_id}/guilds/{guild_id}/commands"
-)
-
-// registeredCommand is a command as the bot registered it, with its localizations.
-type registeredCommand struct {
-	Name                     string             `json:"name"`
-	NameLocalizations        map[string]string  `json:"name_localizations"`
-	DescriptionLocalizations map[string]string  `json:"description_localizations"`
-	Options                  []registeredOption `json:"options"`
-}
-
-// registeredOption is an option, subcommand or group as the bot registered it.
-type registeredOption struct {
-	Name                     string             `json:"name"`
-	NameLocalizations        map[string]string  `json:"name_localizations"`
-	DescriptionLocalizations map[string]string  `json:"description_localizations"`
-	Options                  []registeredOption `json:"options"`
-	Choices                  []registeredChoice `json:"choices"`
-}
-
-// registeredChoice is a choice of an option as the bot registered it.
-type registeredChoice struct {
-	NameLocalizations map[string]string `json:"name_localizations"`
-	Value             any               `json:"value"`
-}
-
-// localizations are the commands' localizations the bot registered, by scope ("" for the
-// global commands, or a guild's ID) and command name.
-type localizations struct {
-	mu     sync.Mutex
-	seen   int // the latest registration read from the request log, by its Seq
-	scopes map[string]map[string]registeredCommand
-}
-
-// update reads the registrations the stand-in received since the last look.
-func (l *localizations) update(srv *fakediscord.Server) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for _, r := range srv.RequestsFunc(func(r fakediscord.Request) bool {
-		return r.Seq > l.seen && r.Status == 200 && (r.Route == globalCommandsRoute || r.Route == guildCommandsRoute)
-	}) {
-		l.seen = max(l.seen, r.Seq)
-		var cmds []registeredCommand
-		if json.Unmarshal(r.Payload, &cmds) != nil {
-			continue
-		}
-		scope := ""
-		if r.Route == guildCommandsRoute {
-			parts := strings.Split(r.Path, "/")
-			if k := slices.Index(parts, "guilds"); k >= 0 && k+1 < len(parts) {
-				scope = parts[k+1]
-			}
-		}
-		if l.scopes == nil {
-			l.scopes = map[string]map[string]registeredCommand{}
-		}
-		byName := map[string]registeredCommand{}
-		for _, c := range cmds {
-			byName[c.Name] = c
-		}
-		l.scopes[scope] = byName
-	}
-}
-
-// registered returns a command's registration, if it was read.
-func (l *localizations) registered(c fakediscord.Command) registeredCommand {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.scopes[c.GuildID][c.Name]
-}
+// The stand-in keeps the localizations a bot registers, on commands, options and choices, as
+// Discord does.
 
 // commandSet is the commands offered to a user somewhere: as their client shows them, in its
 // language, and as registered, which is how an interaction names them. Both have the same shape,
@@ -115,9 +38,8 @@ func (sb *Sandbox) commandsFor(channelID, userID string) commandSet {
 		set.shown = set.sent
 		return set
 	}
-	sb.shown.update(sb.srv)
 	for _, c := range set.sent {
-		shown, changed := localize(c, sb.shown.registered(c), locale)
+		shown, changed := localize(c, locale)
 		set.shown = append(set.shown, shown)
 		set.localized = set.localized || changed
 	}
@@ -126,36 +48,30 @@ func (sb *Sandbox) commandsFor(channelID, userID string) commandSet {
 
 // localize names a command and what it holds in a language, where it has names for it; changed
 // tells whether any name differs from the registered one.
-func localize(c fakediscord.Command, reg registeredCommand, locale string) (out fakediscord.Command, changed bool) {
+func localize(c fakediscord.Command, locale string) (out fakediscord.Command, changed bool) {
 	out = c
-	out.Name, changed = in(locale, c.Name, c.NameLocalizations, reg.NameLocalizations)
-	out.Description, _ = in(locale, c.Description, c.DescriptionLocalizations, reg.DescriptionLocalizations)
-	opts, optsChanged := localizeOptions(c.Options, reg.Options, locale)
+	out.Name, changed = in(locale, c.Name, c.NameLocalizations)
+	out.Description, _ = in(locale, c.Description, c.DescriptionLocalizations)
+	opts, optsChanged := localizeOptions(c.Options, locale)
 	out.Options = opts
 	return out, changed || optsChanged
 }
 
 // localizeOptions names options, subcommands and choices in a language.
-func localizeOptions(opts []fakediscord.CommandOption, reg []registeredOption, locale string) (out []fakediscord.CommandOption, changed bool) {
+func localizeOptions(opts []fakediscord.CommandOption, locale string) (out []fakediscord.CommandOption, changed bool) {
 	for _, o := range opts {
-		var r registeredOption
-		if k := slices.IndexFunc(reg, func(r registeredOption) bool { return r.Name == o.Name }); k >= 0 {
-			r = reg[k]
-		}
 		lo := o
 		var nameChanged bool
-		lo.Name, nameChanged = in(locale, o.Name, r.NameLocalizations)
-		lo.Description, _ = in(locale, o.Description, r.DescriptionLocalizations)
+		lo.Name, nameChanged = in(locale, o.Name, o.NameLocalizations)
+		lo.Description, _ = in(locale, o.Description, o.DescriptionLocalizations)
 		lo.Choices = nil
 		for _, ch := range o.Choices {
 			lc := ch
-			if k := slices.IndexFunc(r.Choices, func(rc registeredChoice) bool { return valueText(rc.Value) == valueText(ch.Value) }); k >= 0 {
-				lc.Name, _ = in(locale, ch.Name, r.Choices[k].NameLocalizations)
-			}
+			lc.Name, _ = in(locale, ch.Name, ch.NameLocalizations)
 			lo.Choices = append(lo.Choices, lc)
 		}
 		var subChanged bool
-		lo.Options, subChanged = localizeOptions(o.Options, r.Options, locale)
+		lo.Options, subChanged = localizeOptions(o.Options, locale)
 		changed = changed || nameChanged || subChanged
 		out = append(out, lo)
 	}

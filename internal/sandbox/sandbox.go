@@ -55,7 +55,6 @@ type Sandbox struct {
 	mu     sync.Mutex
 	names  map[string]string // interaction ID to the command used, such as "volo challenge"
 	opened map[string]bool   // users who opened their direct messages with the bot from the page
-	shown  localizations     // the names and descriptions in other languages the bot registered
 
 	saveMu      sync.Mutex
 	stopKeeping func() // stops saving the world on changes; nil without a WorldFile
