@@ -34,6 +34,29 @@
 // pending when the bot stops stay in the store and are delivered when it
 // starts again: nothing a user did goes unannounced.
 //
+// A message may carry a direct message to a player (notify:dm, see
+// notify.go), sent once the message itself is delivered; a refused one
+// (Discord's 50007) pings the player in the channel instead.
+//
+// # Where the bot is not a member
+//
+// /volo is installable to servers and to people's accounts, so it is
+// used in group DMs, DMs between friends and servers that did not add the
+// bot. What the bot may do in a channel is read once from each
+// interaction (place.go: app_permissions and context) and a game started
+// where it may not post is stored Detached. There every announcement
+// rides an interaction: its callback, else a follow-up with its token or
+// the latest one answered in the channel, else it is held until someone
+// there next uses /volo. Reminders and losses on time also go to the
+// players by DM. docs/anywhere.md tells the whole of it.
+//
+// # Players
+//
+// Finishing a game counts it in the players' standings and ratings, in
+// the store's transaction (store.Standing); the bot shows them in the
+// end's message, beside the names on the board, and in /volo profile,
+// /volo leaderboard and /volo mygames.
+//
 // # Limits
 //
 // Discord's limits are checked where each message is built (limits.go):
