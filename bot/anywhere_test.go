@@ -269,3 +269,22 @@ func TestProfileInAGroupDMKeepsOtherGamesPrivate(t *testing.T) {
 		t.Errorf("ana's profile in the server:\n%s", p.Content)
 	}
 }
+
+// The move picker in a group DM: private steps by callbacks, and the board
+// after Confirm follows up the click.
+func TestPickerInAGroupDM(t *testing.T) {
+	w, gd := newAnywhereWorld(t)
+	w.channel = gd.ID
+	w.startGame(gd.ID)
+	board := w.said(gd.ID, "The game begins.")[0]
+	pick := w.click("ana", &board, "Make a move")
+	preview := w.choose("ana", w.choose("ana", w.choose("ana", pick, "Add a bird"), "Row f"), "f5")
+	if done := w.click("ana", preview, "Confirm f5"); !strings.Contains(done.Content, "You played f5 (move 1)") {
+		t.Errorf("after Confirm the picker says %q", done.Content)
+	}
+	w.saidOnce(gd.ID, "f5 · move 1 ·", "ben")
+	if refused := w.srv.MissingAccessRequests(); len(refused) != 0 {
+		t.Errorf("%d requests acted where the bot may not, the first %s %s", len(refused), refused[0].Method, refused[0].Path)
+	}
+	w.noValidationFailures()
+}
