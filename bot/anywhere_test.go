@@ -288,3 +288,4 @@ func TestPickerInAGroupDM(t *testing.T) {
 	}
 	w.noValidationFailures()
 }
+

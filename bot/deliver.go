@@ -147,6 +147,10 @@ func (b *Bot) attemptDetached(ctx context.Context, p *parcel) (outcome, error) {
 	if v == nil || time.Since(v.Received) >= tokenLifetime-tokenMargin {
 		v = b.outbox.token(p.channel)
 	}
+	if v != nil && !b.outbox.spend(v) {
+		b.outbox.forget(p.channel, v)
+		v = nil // its follow-ups are spent: wait for the next interaction
+	}
 	if v == nil {
 		return held, nil
 	}

@@ -43,22 +43,33 @@ type outbox struct {
 	// until there is one.
 	tokens map[string]*via
 	held   map[string][]*parcel
+	// followUps counts the follow-ups sent with each interaction's token:
+	// Discord allows an app used through a person's installation alone
+	// five of them.
+	followUps map[string]spent
+}
+
+// spent is how many follow-ups a token carried, and since when it lives.
+type spent struct {
+	n        int
+	received time.Time
 }
 
 func newOutbox(b *Bot) *outbox {
 	ctx, cancel := context.WithCancel(context.Background())
 	o := &outbox{
-		b:       b,
-		ctx:     ctx,
-		cancel:  cancel,
-		queues:  map[string][]*parcel{},
-		workers: map[string]chan struct{}{},
-		ids:     map[uint64]struct{}{},
-		tokens:  map[string]*via{},
-		held:    map[string][]*parcel{},
-		loaded:  make(chan struct{}),
-		acks:    make(chan uint64, 256),
-		acked:   make(chan struct{}),
+		b:         b,
+		ctx:       ctx,
+		cancel:    cancel,
+		queues:    map[string][]*parcel{},
+		workers:   map[string]chan struct{}{},
+		ids:       map[uint64]struct{}{},
+		tokens:    map[string]*via{},
+		held:      map[string][]*parcel{},
+		followUps: map[string]spent{},
+		loaded:    make(chan struct{}),
+		acks:      make(chan uint64, 256),
+		acked:     make(chan struct{}),
 	}
 	go o.ackLoop()
 	return o
@@ -260,6 +271,31 @@ func (o *outbox) token(channel string) *via {
 		return nil
 	}
 	return v
+}
+
+// maxFollowUps is how many follow-ups Discord allows an interaction of an
+// app used through a person's installation alone, as where the bot is
+// not a member.
+const maxFollowUps = 5
+
+// spend counts a follow-up about to be sent with v's token, and reports
+// false when the token has none left.
+func (o *outbox) spend(v *via) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if len(o.followUps) > 1000 { // forget the tokens that no longer work
+		for t, sp := range o.followUps {
+			if time.Since(sp.received) > tokenLifetime {
+				delete(o.followUps, t)
+			}
+		}
+	}
+	sp := o.followUps[v.Token]
+	if sp.n >= maxFollowUps {
+		return false
+	}
+	o.followUps[v.Token] = spent{sp.n + 1, v.Received}
+	return true
 }
 
 // forget drops a token Discord no longer takes.
