@@ -8,10 +8,11 @@
 // one Searcher given 0.2 s, 1 s and 3 s a move, which is how the bot
 // plays them. The playouts that buys depend on the machine and the
 // position; Level.Playouts fixes them at what it buys on the reference
-// machine, two cores of an AMD EPYC server: medians of 2,400, 12,000 and
-// 34,000 over the benchmark positions (6 to 12 plies into games of the
-// playout policy), measured by BenchmarkLevelPlayouts on 2026-11-24 on
-// the idle machine (about 12,500 playouts a second over both cores).
+// machine, two cores of an AMD EPYC server: medians of 600, 3,000 and
+// 9,000 over 193 positions of games between searchers, from the opening
+// on, measured by BenchmarkLevelPlayouts on 2026-11-24 on the idle
+// machine (about 4,200 playouts a second over both cores: playouts from
+// such positions run a hundred plies and more).
 // Strength is measured at those playouts with volo selfplay, so that a
 // match gives the same result on any machine and under any load;
 // docs/strength.md has the method and the figures. NewThinker serves

@@ -105,7 +105,7 @@ func ExampleLevel_Playouts() {
 		fmt.Println(l, l.Playouts().Iterations, l.Budget().Time)
 	}
 	// Output:
-	// easy 2400 200ms
-	// medium 12000 1s
-	// hard 34000 3s
+	// easy 600 200ms
+	// medium 3000 1s
+	// hard 9000 3s
 }

@@ -112,11 +112,12 @@ func (l Level) Playouts() Budget {
 }
 
 // The levels' playouts per move: the medians BenchmarkLevelPlayouts
-// measured on the reference machine, rounded.
+// measured on the reference machine, rounded (608, 3,024 and 8,976 on
+// 2026-11-24).
 const (
-	easyPlayouts   = 2400
-	mediumPlayouts = 12000
-	hardPlayouts   = 34000
+	easyPlayouts   = 600
+	mediumPlayouts = 3000
+	hardPlayouts   = 9000
 )
 
 // Options tune a player. The zero Options are the level's defaults.
