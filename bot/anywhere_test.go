@@ -288,4 +288,3 @@ func TestPickerInAGroupDM(t *testing.T) {
 	}
 	w.noValidationFailures()
 }
-
