@@ -140,15 +140,18 @@ func (m *match) play(ctx context.Context, pairs, parallel int, done map[int]pair
 	if advance(); r.decision != ai.Continue || next == pairs {
 		return 0, nil
 	}
+	var missing []int
+	for i := next; i < pairs; i++ {
+		if _, ok := done[i]; !ok {
+			missing = append(missing, i)
+		}
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	todo := make(chan int)
 	go func() {
 		defer close(todo)
-		for i := next; i < pairs; i++ {
-			if _, ok := done[i]; ok {
-				continue
-			}
+		for _, i := range missing {
 			select {
 			case todo <- i:
 			case <-ctx.Done():
