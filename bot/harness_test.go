@@ -226,9 +226,19 @@ func (w *world) doIn(channel, user, line string) *fakediscord.Message {
 	return w.answer(in, user+" "+line)
 }
 
+// answerWait is how long a test waits for an answer or a delivery: the
+// race detector slows everything down several times, more so on a busy
+// machine, and the benchmarks measure the real times.
+func answerWait() time.Duration {
+	if raceEnabled {
+		return 30 * time.Second
+	}
+	return 10 * time.Second
+}
+
 func (w *world) answer(in *fakediscord.Interaction, what string) *fakediscord.Message {
 	w.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), answerWait())
 	defer cancel()
 	reply, err := in.Callback(ctx)
 	if err != nil {
@@ -244,7 +254,7 @@ func (w *world) answer(in *fakediscord.Interaction, what string) *fakediscord.Me
 // flush waits until the bot has delivered every announcement.
 func (w *world) flush() {
 	w.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), answerWait())
 	defer cancel()
 	if err := w.bot.Flush(ctx); err != nil {
 		w.t.Fatal(err)
