@@ -123,3 +123,26 @@ func TestSelfplayRefusesAnotherMatchsFile(t *testing.T) {
 		t.Errorf("err = %v, want errOtherMatch", err)
 	}
 }
+
+// FuzzReadLog: a match log's reader never panics, and it counts only
+// complete lines.
+func FuzzReadLog(f *testing.F) {
+	cfg := matchConfig{Format: logFormat, A: "easy", B: "greedy", Workers: 1, Rules: "standard", Seed: 1, Book: true}
+	header := string(mustJSON(cfg)) + "\n"
+	f.Add(header)
+	f.Add(header + `{"pair":0,"opening":"f5","games":[{"a":"orange","result":"1-0"}]}` + "\n")
+	f.Add(header + `{"pair":3,"open`)
+	f.Add("{}\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		done, end, err := readLog(strings.NewReader(text), cfg)
+		if err != nil {
+			return
+		}
+		if end > int64(len(text)) || end > 0 && text[end-1] != '\n' {
+			t.Fatalf("read %d bytes of %q as complete lines", end, text)
+		}
+		if len(done) > strings.Count(text, "\n") {
+			t.Fatalf("%d pairs from %d lines", len(done), strings.Count(text, "\n"))
+		}
+	})
+}

@@ -240,3 +240,24 @@ func writeBook(t *testing.T) {
 	}
 	t.Skip("openings.txt rewritten: run the test again to check it as compiled in")
 }
+
+// FuzzParseBook: the book's reader never panics, and what it accepts it
+// writes back in a form that reads back the same.
+func FuzzParseBook(f *testing.F) {
+	f.Add(bookText)
+	f.Add("f5 h7\t0.5\n")
+	f.Add("# comment\nf5\tx\n")
+	f.Add("c3:c5-NE2/e7 pass\t1e9")
+	f.Fuzz(func(t *testing.T, text string) {
+		book, err := parseBook(text)
+		if err != nil {
+			return
+		}
+		for _, o := range book {
+			back, err := parseOpening(fmt.Sprintf("%s\t%v", o, o.Value))
+			if err != nil || back.Position != o.Position || back.String() != o.String() {
+				t.Fatalf("%q reads back as %q, %v", o.String(), back.String(), err)
+			}
+		}
+	})
+}
