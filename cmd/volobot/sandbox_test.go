@@ -33,7 +33,7 @@ type sandboxWorld struct {
 	srv     *fakediscord.Server
 	page    *httptest.Server
 	channel string
-	logs    *bytes.Buffer
+	logs    *lockedBuffer // the bot logs while the test reads
 }
 
 func startSandbox(t *testing.T, token string) *sandboxWorld {
@@ -51,7 +51,7 @@ func startSandbox(t *testing.T, token string) *sandboxWorld {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := &sandboxWorld{srv: srv, page: httptest.NewServer(sb), logs: &bytes.Buffer{}}
+	w := &sandboxWorld{srv: srv, page: httptest.NewServer(sb), logs: &lockedBuffer{}}
 	t.Cleanup(w.page.Close)
 	for _, ch := range srv.Channels(sb.Guild().ID) {
 		if ch.Name == "volo" {
@@ -213,7 +213,7 @@ func TestTokenNeverLogged(t *testing.T) {
 	if strings.Contains(w.logs.String(), "secret-token-value") {
 		t.Errorf("the logs show the token:\n%s", w.logs)
 	}
-	if w.logs.Len() == 0 {
+	if w.logs.String() == "" {
 		t.Error("nothing was logged: the test proves nothing")
 	}
 }
