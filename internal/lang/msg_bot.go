@@ -1,0 +1,4 @@
+package lang
+
+// botMessages are the words of package bot.
+var botMessages = []Message{}

@@ -1,0 +1,4 @@
+package lang
+
+// engineMessages are the words of package engine.
+var engineMessages = []Message{}

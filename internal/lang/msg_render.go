@@ -1,0 +1,4 @@
+package lang
+
+// renderMessages are the words of package render.
+var renderMessages = []Message{}
