@@ -56,6 +56,7 @@ type bodyV1 struct {
 	BoardMessages []string  `json:"board_messages,omitempty"`
 	Parent        string    `json:"parent,omitempty"`
 	Detached      bool      `json:"detached,omitempty"`
+	Lang          string    `json:"lang,omitempty"`
 	Created       time.Time `json:"created"`
 	Updated       time.Time `json:"updated"`
 	Finished      time.Time `json:"finished,omitzero"`
@@ -67,6 +68,7 @@ type playerV1 struct {
 	Name       string `json:"name,omitempty"`
 	Level      string `json:"level,omitempty"`
 	Challenger bool   `json:"challenger,omitempty"`
+	Lang       string `json:"lang,omitempty"`
 }
 
 type moveV1 struct {
@@ -141,6 +143,7 @@ func encodeBody(g *Game) ([]byte, error) {
 		BoardMessages: g.BoardMessages,
 		Parent:        g.Parent,
 		Detached:      g.Detached,
+		Lang:          g.Lang,
 		Created:       utc(g.Created),
 		Updated:       utc(g.Updated),
 		Finished:      utc(g.Finished),
@@ -226,7 +229,7 @@ func decodeGame(data []byte) (*Game, error) {
 	at := timeReader(&errs)
 	g.Start = b.Start
 	g.BoardMessages = nonEmpty(b.BoardMessages)
-	g.Parent, g.Detached = b.Parent, b.Detached
+	g.Parent, g.Detached, g.Lang = b.Parent, b.Detached, b.Lang
 	g.Created, g.Updated, g.Finished = at(b.Created), at(b.Updated), at(b.Finished)
 	g.Rules, err = engine.ParseRules(b.Rules)
 	errs = append(errs, err)

@@ -29,6 +29,10 @@ type Game struct {
 	// group DM, a DM between friends, a server that did not add the bot):
 	// the bot can speak there only in answer to an interaction.
 	Detached bool
+	// Lang is the language the game's channel is spoken to in, "en" or
+	// "fr": that of the latest interaction with the game, used for what
+	// the bot says there on its own (a lapse, the computer's move).
+	Lang string
 	// Status says whether the game is a challenge waiting for an answer,
 	// being played, or over.
 	Status Status
@@ -92,6 +96,9 @@ type Player struct {
 	Level string
 	// Challenger marks the player who made the challenge.
 	Challenger bool
+	// Lang is the player's language, "en" or "fr", as their latest
+	// interaction with the game said: direct messages to them use it.
+	Lang string
 }
 
 // Move is one move as played: its canonical notation, who played it and

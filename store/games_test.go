@@ -40,6 +40,7 @@ func TestAGameReadsBackAsWritten(t *testing.T) {
 	s, _ := openTest(t)
 	g := fullGame()
 	g.Takeback, g.Unrated, g.Detached, g.Parent = &DrawOffer{By: "100", At: epoch.Add(4 * time.Hour)}, true, true, "p1"
+	g.Lang, g.Players[1].Lang = "fr", "fr"
 	want := mustCreate(t, s, g)
 	if want.Version == 0 || !want.Created.Equal(epoch) || !want.Updated.Equal(epoch) {
 		t.Errorf("Create set version %d, created %v, updated %v; want a version, %v, %v", want.Version, want.Created, want.Updated, epoch, epoch)
