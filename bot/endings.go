@@ -12,7 +12,7 @@ import (
 
 // resignCommand asks the player to confirm with a button.
 func (b *Bot) resignCommand(in *interaction) error {
-	g, eg, err := b.loadActive(in.ChannelID)
+	g, eg, err := b.activeFor(in)
 	if err != nil {
 		return err
 	}
@@ -31,7 +31,7 @@ func (b *Bot) resignCommand(in *interaction) error {
 // resignButton ends the game: the clicking player resigns.
 func (b *Bot) resignButton(in *interaction, bt button) error {
 	defer b.locks.lock(in.ChannelID)()
-	g, eg, err := b.loadActive(in.ChannelID)
+	g, eg, err := b.activeFor(in)
 	if err != nil {
 		return err
 	}
@@ -77,7 +77,7 @@ func (b *Bot) finish(in *interaction, g *store.Game, eg *engine.Game, line, done
 // drawCommand offers a draw; the opponent gets Accept and Decline buttons.
 func (b *Bot) drawCommand(in *interaction) error {
 	defer b.locks.lock(in.ChannelID)()
-	g, eg, err := b.loadActive(in.ChannelID)
+	g, eg, err := b.activeFor(in)
 	if err != nil {
 		return err
 	}
@@ -111,7 +111,7 @@ func (b *Bot) drawCommand(in *interaction) error {
 // drawButton answers a draw offer.
 func (b *Bot) drawButton(in *interaction, bt button, accept bool) error {
 	defer b.locks.lock(in.ChannelID)()
-	g, eg, err := b.loadActive(in.ChannelID)
+	g, eg, err := b.activeFor(in)
 	if err != nil {
 		return err
 	}
@@ -140,7 +140,7 @@ func (b *Bot) drawButton(in *interaction, bt button, accept bool) error {
 // a member who may manage messages at any time.
 func (b *Bot) abortCommand(in *interaction) error {
 	defer b.locks.lock(in.ChannelID)()
-	g, err := b.load(in.ChannelID)
+	g, err := b.loadFor(in)
 	if err != nil {
 		return err
 	}

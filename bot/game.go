@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/internal/lang"
 	"github.com/volo-discord/volo/render"
 	"github.com/volo-discord/volo/store"
 )
@@ -32,6 +33,51 @@ func (b *Bot) explain(channel string, err error) error {
 		return refuse("The record of this channel's game cannot be read. A server admin can remove it with `volo db discard %s`; every other game is fine.", channel)
 	}
 	return fmt.Errorf("load game %s: %w", channel, err)
+}
+
+// loadFor returns the challenge or game of the interaction's channel,
+// spoken to in the interaction's language from now on (see adopt).
+func (b *Bot) loadFor(in *interaction) (*store.Game, error) {
+	g, err := b.loadFor(in)
+	if err == nil {
+		in.adopt(g)
+	}
+	return g, err
+}
+
+// activeFor returns the game being played in the interaction's channel,
+// spoken to in the interaction's language from now on (see adopt).
+func (b *Bot) activeFor(in *interaction) (*store.Game, *engine.Game, error) {
+	g, eg, err := b.activeFor(in)
+	if err == nil {
+		in.adopt(g)
+	}
+	return g, eg, err
+}
+
+// adopt makes the interaction's language that of g's channel and, when
+// the user plays in g, theirs: what the bot says of g answering the
+// interaction is in it, and what it says later on its own too, once g
+// is committed.
+func (in *interaction) adopt(g *store.Game) {
+	g.Lang = in.lang.String()
+	for c := range g.Players {
+		if g.Players[c].ID == in.user {
+			g.Players[c].Lang = in.lang.String()
+		}
+	}
+}
+
+// tr returns the language of g's channel.
+func tr(g *store.Game) lang.Tag { return lang.Parse(g.Lang) }
+
+// trTo returns the language of the player of colour c in g: theirs if
+// known, else the channel's.
+func trTo(g *store.Game, c engine.Colour) lang.Tag {
+	if l := g.Players[c].Lang; l != "" {
+		return lang.Parse(l)
+	}
+	return tr(g)
 }
 
 // loadActive returns the game being played in a channel.

@@ -9,16 +9,27 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/volo-discord/volo/internal/lang"
 )
 
 // userError is a refusal worded for the player: shown only to them, and
-// nothing changed.
-type userError struct{ sentence string }
+// nothing changed. It keeps its message of the catalogue and arguments,
+// to be worded in the language of the interaction it answers.
+type userError struct {
+	format string
+	args   []any
+}
 
-func (e *userError) Error() string { return e.sentence }
+// Error returns the refusal in English.
+func (e *userError) Error() string { return lang.English.Sprintf(e.format, e.args...) }
 
+// in words the refusal in t.
+func (e *userError) in(t lang.Tag) string { return t.Sprintf(e.format, e.args...) }
+
+// refuse is a refusal: format is a message of the catalogue.
 func refuse(format string, args ...any) error {
-	return &userError{fmt.Sprintf(format, args...)}
+	return &userError{format, args}
 }
 
 // attachment is a file sent with a message, kept whole so it can be sent
@@ -96,10 +107,16 @@ type interaction struct {
 	name     string    // their display name
 	received time.Time // by the wall clock: Discord wants the callback within 3 s
 	place    place     // what the bot may do in the interaction's channel
+	lang     lang.Tag  // the user's language: the interaction's locale, else the server's
 }
 
 func newInteraction(ic *discordgo.InteractionCreate) *interaction {
 	in := &interaction{InteractionCreate: ic, received: time.Now(), place: placeOf(ic)}
+	var guild string
+	if ic.GuildLocale != nil {
+		guild = string(*ic.GuildLocale)
+	}
+	in.lang = lang.FromLocale(string(ic.Locale), guild)
 	switch {
 	case ic.Member != nil && ic.Member.User != nil:
 		in.user = ic.Member.User.ID
@@ -166,9 +183,9 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 	var ue *userError
 	if !errors.As(err, &ue) {
 		b.log.Error("interaction failed", "id", ic.ID, "channel", ic.ChannelID, "err", err)
-		ue = &userError{"Something went wrong on my side and nothing was changed. Please try again in a moment."}
+		ue = &userError{format: "Something went wrong on my side and nothing was changed. Please try again in a moment."}
 	}
-	if err := b.respond(in, reply{content: sentence(ue.sentence), ephemeral: true}); err != nil {
+	if err := b.respond(in, reply{content: sentence(ue.in(in.lang)), ephemeral: true}); err != nil {
 		b.log.Warn("could not answer an interaction", "id", ic.ID, "err", err)
 	}
 }

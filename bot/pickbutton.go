@@ -32,7 +32,7 @@ func (b *Bot) pickerButton(in *interaction, bt button) error {
 	if bt.action == actConfirm {
 		return b.confirmPicked(in, bt)
 	}
-	g, eg, err := b.loadActive(in.ChannelID)
+	g, eg, err := b.activeFor(in)
 	if err != nil {
 		return err
 	}
@@ -129,7 +129,7 @@ func (b *Bot) confirmPicked(in *interaction, bt button) error {
 		return movedOn()
 	}
 	defer b.locks.lock(in.ChannelID)()
-	g, eg, err := b.loadActive(in.ChannelID)
+	g, eg, err := b.activeFor(in)
 	if err != nil {
 		return err
 	}

@@ -24,7 +24,7 @@ func (b *Bot) moveCommand(in *interaction, text string) error {
 		return refuse("%s", err)
 	}
 	defer b.locks.lock(in.ChannelID)()
-	g, eg, err := b.loadActive(in.ChannelID)
+	g, eg, err := b.activeFor(in)
 	if err != nil {
 		return err
 	}
@@ -173,7 +173,7 @@ func plural(n int, one, many string) string {
 // keepButton completes a flight with the region chosen.
 func (b *Bot) keepButton(in *interaction, bt button) error {
 	defer b.locks.lock(in.ChannelID)()
-	g, eg, err := b.loadActive(in.ChannelID)
+	g, eg, err := b.activeFor(in)
 	if err != nil {
 		return err
 	}

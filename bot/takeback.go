@@ -20,7 +20,7 @@ const (
 // the opponent agrees or declines with buttons, until a move is made.
 func (b *Bot) takebackCommand(in *interaction) error {
 	defer b.locks.lock(in.ChannelID)()
-	g, eg, err := b.loadActive(in.ChannelID)
+	g, eg, err := b.activeFor(in)
 	if err != nil {
 		return err
 	}
@@ -74,7 +74,7 @@ func takenBack(g *store.Game, back int) string {
 // takebackButton answers a takeback request.
 func (b *Bot) takebackButton(in *interaction, bt button, agree bool) error {
 	defer b.locks.lock(in.ChannelID)()
-	g, _, err := b.loadActive(in.ChannelID)
+	g, _, err := b.activeFor(in)
 	if err != nil {
 		return err
 	}
