@@ -38,7 +38,7 @@ func (b *Bot) explain(channel string, err error) error {
 // loadFor returns the challenge or game of the interaction's channel,
 // spoken to in the interaction's language from now on (see adopt).
 func (b *Bot) loadFor(in *interaction) (*store.Game, error) {
-	g, err := b.loadFor(in)
+	g, err := b.load(in.ChannelID)
 	if err == nil {
 		in.adopt(g)
 	}
@@ -48,7 +48,7 @@ func (b *Bot) loadFor(in *interaction) (*store.Game, error) {
 // activeFor returns the game being played in the interaction's channel,
 // spoken to in the interaction's language from now on (see adopt).
 func (b *Bot) activeFor(in *interaction) (*store.Game, *engine.Game, error) {
-	g, eg, err := b.activeFor(in)
+	g, eg, err := b.loadActive(in.ChannelID)
 	if err == nil {
 		in.adopt(g)
 	}
