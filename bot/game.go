@@ -321,3 +321,10 @@ func (b *Bot) withEnd(r reply, g *store.Game, eg *engine.Game) (reply, error) {
 		attachment{Name: "volo-replay.gif", ContentType: "image/gif", Data: gif})
 	return r, nil
 }
+
+// when is Discord's markup for a time relative to now, "<t:1764000000:R>",
+// shown as "in 3 hours" in each reader's own language. Pass it as a
+// string: a message's %d would group the digits.
+func when(t time.Time) string {
+	return "<t:" + strconv.FormatInt(t.Unix(), 10) + ":R>"
+}

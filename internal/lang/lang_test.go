@@ -229,3 +229,16 @@ func sampleArgs(vs map[verb]int) []any {
 	}
 	return args
 }
+
+// TestNoNumberInMarkup: the printer groups a number's digits by the
+// language's custom ("1,764,000,000"), which would break Discord's markup
+// around it: a timestamp, code. Such numbers are passed as strings.
+func TestNoNumberInMarkup(t *testing.T) {
+	for _, m := range Messages() {
+		for _, bad := range []string{"<t:%d", "`%d`", "<@%d", "<#%d"} {
+			if strings.Contains(m.EN, bad) {
+				t.Errorf("%q: %s would print a grouped number; pass a string", m.EN, bad)
+			}
+		}
+	}
+}
