@@ -76,7 +76,7 @@ func (b *Bot) suggest(in *interaction, typed string) []*discordgo.ApplicationCom
 		if i == maxChoices {
 			break
 		}
-		name := clip(r.m.String()+" · "+r.e.String(), maxChoiceName)
+		name := clip(r.m.String()+" · "+in.lang.Sprintf("%s", r.e), maxChoiceName)
 		choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: r.m.String()})
 	}
 	return choices

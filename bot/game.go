@@ -188,9 +188,9 @@ func movedOn() error {
 // mention returns a Discord mention of a user.
 func mention(id string) string { return "<@" + id + ">" }
 
-// who names a player for a message: "Orange (@ana)".
+// who names a player for a message about g: "Orange (@ana)".
 func who(g *store.Game, c engine.Colour) string {
-	return fmt.Sprintf("%s (%s)", c, mention(g.Players[c].ID))
+	return tr(g).Sprintf("%s (%s)", c, mention(g.Players[c].ID))
 }
 
 // scene is what the board image of g shows now.
@@ -242,23 +242,23 @@ func (b *Bot) boardImage(g *store.Game, eg *engine.Game) ([]byte, error) {
 
 // turnLine says whose turn it is, with the time left, pinging that player.
 func (b *Bot) turnLine(g *store.Game, eg *engine.Game) string {
+	t := tr(g)
 	if g.Outcome.Over() {
-		return g.Outcome.String()
+		return t.Sprintf("%s", g.Outcome)
 	}
 	pos := eg.Position()
 	c := pos.ToMove()
-	line := fmt.Sprintf("%s (%s) to move", mention(g.Players[c].ID), c)
 	if !g.Deadline.IsZero() {
-		line += fmt.Sprintf(", time runs out <t:%d:R>", g.Deadline.Unix())
+		return t.Sprintf("%s (%s) to move, time runs out %s", mention(g.Players[c].ID), c, when(g.Deadline))
 	}
-	return line
+	return t.Sprintf("%s (%s) to move", mention(g.Players[c].ID), c)
 }
 
 // moveReply is the public message after a move: the board and a line such
 // as "Orange (@ana) c3:c5-NE2 · move 17 · @ben (Blue) to move", pinging
 // only the player to move.
 func (b *Bot) moveReply(g *store.Game, eg *engine.Game, mover engine.Colour, m engine.Move) (reply, error) {
-	return b.boardReply(g, eg, fmt.Sprintf("%s %s · move %d · %s", who(g, mover), m, eg.Ply(), b.turnLine(g, eg)))
+	return b.boardReply(g, eg, tr(g).Sprintf("%s %s · move %d · %s", who(g, mover), m, eg.Ply(), b.turnLine(g, eg)))
 }
 
 // boardReply is the public board of g with a line: in play, pinging the
@@ -282,9 +282,10 @@ func (b *Bot) boardReply(g *store.Game, eg *engine.Game, line string) (reply, er
 // " Ratings: ana 1500 → 1662 (+162), ben 1500 → 1338 (−162).", or that it
 // was not rated. The figures are the store's preview of Finish's.
 func (b *Bot) ratingsLine(g *store.Game) string {
+	t := tr(g)
 	if !g.Rated() {
 		if g.Unrated {
-			return " The game was not rated."
+			return " " + t.Sprint("The game was not rated.")
 		}
 		return ""
 	}
@@ -297,7 +298,7 @@ func (b *Bot) ratingsLine(g *store.Game) string {
 	for c, rc := range changes {
 		parts[c] = fmt.Sprintf("%s %d → %s (%s)", plainName(g.Players[c].Name), points(rc.Before.R), rc.After, signed(points(rc.After.R)-points(rc.Before.R)))
 	}
-	return " Ratings: " + strings.Join(parts, ", ") + "."
+	return " " + t.Sprintf("Ratings: %s, %s.", parts[0], parts[1])
 }
 
 // withEnd adds to the last message of a game its record and its replay,
@@ -307,6 +308,7 @@ func (b *Bot) withEnd(r reply, g *store.Game, eg *engine.Game) (reply, error) {
 	if err != nil {
 		return reply{}, fmt.Errorf("record %s: %w", g.Channel, err)
 	}
+	t := tr(g)
 	gif, err := b.render.GIF(eg, render.GIFOptions{
 		Orange: g.Players[engine.Orange].Name, Blue: g.Players[engine.Blue].Name,
 		OrangeRating: b.shownRating(g.Players[engine.Orange]), BlueRating: b.shownRating(g.Players[engine.Blue]),
@@ -314,7 +316,7 @@ func (b *Bot) withEnd(r reply, g *store.Game, eg *engine.Game) (reply, error) {
 	if err != nil {
 		return reply{}, fmt.Errorf("replay %s: %w", g.Channel, err)
 	}
-	r.content += b.ratingsLine(g) + " The game's record and a replay are attached; /volo history shows the moves."
+	r.content += b.ratingsLine(g) + " " + t.Sprint("The game's record and a replay are attached; /volo history shows the moves.")
 	r.components = rematchRow(g)
 	r.attach = append(r.attach,
 		attachment{Name: "volo-record.txt", ContentType: "text/plain", Data: []byte(record)},

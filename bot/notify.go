@@ -2,10 +2,10 @@ package bot
 
 import (
 	"cmp"
-	"fmt"
 	"strings"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/internal/lang"
 	"github.com/volo-discord/volo/store"
 )
 
@@ -49,8 +49,8 @@ func (b *Bot) tellTurn(r *reply, g *store.Game, eg *engine.Game) {
 		if g.TimePerMove > 0 {
 			r.direct = &directNote{
 				User:     p.ID,
-				Content:  turnDM(g, c, lastMove(g, eg)),
-				Fallback: fmt.Sprintf("%s, it is your move as %s, and your time runs out <t:%d:R>. (I could not send you a direct message; /volo settings notify:channel stops me trying.)", mention(p.ID), c, g.Deadline.Unix()),
+				Content:  turnDM(g, c, lastMove(g, eg, trTo(g, c))),
+				Fallback: trTo(g, c).Sprintf("%s, it is your move as %s, and your time runs out %s. (I could not send you a direct message; /volo settings notify:channel stops me trying.)", mention(p.ID), c, when(g.Deadline)),
 			}
 			return
 		}
@@ -58,31 +58,31 @@ func (b *Bot) tellTurn(r *reply, g *store.Game, eg *engine.Game) {
 	r.mention = []string{p.ID}
 }
 
-// lastMove says what the last move was, "The last move: Orange (ana)
-// c3:c5-NE2, move 17.", or nothing before the first.
-func lastMove(g *store.Game, eg *engine.Game) string {
+// lastMove says in t what the last move was, "The last move: Orange
+// (ana) c3:c5-NE2, move 17.", or that the game has just begun.
+func lastMove(g *store.Game, eg *engine.Game, t lang.Tag) string {
 	n := eg.Ply()
 	if n == 0 {
-		return "The game has just begun."
+		return t.Sprint("The game has just begun.")
 	}
 	pos, _ := eg.PositionAt(n - 1)
 	mover := pos.ToMove()
-	return fmt.Sprintf("The last move: %s (%s) %s, move %d.", mover, g.Players[mover].Name, eg.Moves()[n-1], n)
+	return t.Sprintf("The last move: %s (%s) %s, move %d.", mover, g.Players[mover].Name, eg.Moves()[n-1], n)
 }
 
 // turnDM is the direct message telling a player it is their move as c:
 // what just happened, the time left and where the game is.
+// It is in the player's language.
 func turnDM(g *store.Game, c engine.Colour, said string) string {
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "It is your move as %s in your Volo game against %s.", c, g.Players[c.Other()].Name)
+	t := trTo(g, c)
+	parts := []string{t.Sprintf("It is your move as %s in your Volo game against %s.", c, g.Players[c.Other()].Name)}
 	if said != "" {
-		fmt.Fprintf(&sb, " %s", said)
+		parts = append(parts, said)
 	}
 	if !g.Deadline.IsZero() {
-		fmt.Fprintf(&sb, " Your time runs out <t:%d:R>.", g.Deadline.Unix())
+		parts = append(parts, t.Sprintf("Your time runs out %s.", when(g.Deadline)))
 	}
-	fmt.Fprintf(&sb, "\nThe game: %s", channelLink(g.Guild, g.Channel))
-	return sb.String()
+	return strings.Join(parts, " ") + "\n" + t.Sprintf("The game: %s", channelLink(g.Guild, g.Channel))
 }
 
 // channelLink links to a channel, in a server or a direct message.

@@ -14,7 +14,7 @@ import (
 // the move picker, for a game in play.
 func moveButtonRow(g *store.Game, ply int) []discordgo.MessageComponent {
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Make a move", Style: discordgo.PrimaryButton, CustomID: buttonID(actPick, g, ply, "")},
+		discordgo.Button{Label: tr(g).Sprint("Make a move"), Style: discordgo.PrimaryButton, CustomID: buttonID(actPick, g, ply, "")},
 	}}}
 }
 
@@ -42,7 +42,7 @@ func (b *Bot) pickerButton(in *interaction, bt button) error {
 	if _, err := b.yourTurn(in, g, eg); err != nil {
 		return err
 	}
-	pk := newPicker(eg.Position(), g.Rules)
+	pk := newPicker(eg.Position(), g.Rules, in.lang)
 	view := pk.start()
 	if bt.action != actPick && bt.action != actBack {
 		values := in.MessageComponentData().Values
@@ -54,7 +54,7 @@ func (b *Bot) pickerButton(in *interaction, bt button) error {
 			return movedOn()
 		}
 	}
-	r, err := b.pickReply(g, eg, view, in.user)
+	r, err := b.pickReply(g, eg, view, in)
 	if err != nil {
 		return err
 	}
@@ -67,7 +67,7 @@ func (b *Bot) pickerButton(in *interaction, bt button) error {
 // pickReply draws a picker view: its sentence, its menu, Confirm and
 // Back, and the board after the previewed move or with the regions of a
 // pending flight lettered.
-func (b *Bot) pickReply(g *store.Game, eg *engine.Game, v pickView, viewer string) (reply, error) {
+func (b *Bot) pickReply(g *store.Game, eg *engine.Game, v pickView, in *interaction) (reply, error) {
 	r := reply{content: v.content, ephemeral: true, replace: true}
 	ply := eg.Ply()
 	if m := v.menu; m != nil {
@@ -79,10 +79,10 @@ func (b *Bot) pickReply(g *store.Game, eg *engine.Game, v pickView, viewer strin
 	}
 	var buttons []discordgo.MessageComponent
 	if v.preview != nil {
-		buttons = append(buttons, discordgo.Button{Label: "Confirm " + v.preview.String(), Style: discordgo.SuccessButton, CustomID: buttonID(actConfirm, g, ply, moveArg(*v.preview))})
+		buttons = append(buttons, discordgo.Button{Label: in.lang.Sprintf("Confirm %s", *v.preview), Style: discordgo.SuccessButton, CustomID: buttonID(actConfirm, g, ply, moveArg(*v.preview))})
 	}
 	if v.back {
-		buttons = append(buttons, discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton, CustomID: buttonID(actBack, g, ply, "")})
+		buttons = append(buttons, discordgo.Button{Label: in.lang.Sprint("Back"), Style: discordgo.SecondaryButton, CustomID: buttonID(actBack, g, ply, "")})
 	}
 	if len(buttons) > 0 {
 		r.components = append(r.components, discordgo.ActionsRow{Components: buttons})
@@ -100,7 +100,7 @@ func (b *Bot) pickReply(g *store.Game, eg *engine.Game, v pickView, viewer strin
 	case v.pending != nil:
 		sc.Pending = *v.pending
 	}
-	img, err := b.themed(viewer).Board(sc)
+	img, err := b.themed(in.user).Board(sc)
 	if err != nil {
 		return reply{}, fmt.Errorf("render the picker's board %s: %w", g.Channel, err)
 	}

@@ -2,11 +2,11 @@ package bot
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/internal/lang"
 )
 
 // The move picker lets a player make any legal move without notation:
@@ -64,10 +64,11 @@ type picker struct {
 	pos   engine.Position
 	rules engine.Rules
 	moves []engine.Move // legal, canonical
+	lang  lang.Tag      // the language of the player picking
 }
 
-func newPicker(pos engine.Position, r engine.Rules) picker {
-	return picker{pos: pos, rules: r, moves: pos.LegalMoves(r)}
+func newPicker(pos engine.Position, r engine.Rules, t lang.Tag) picker {
+	return picker{pos: pos, rules: r, moves: pos.LegalMoves(r), lang: t}
 }
 
 // kindOf names the kind of a move as the first step does.
@@ -110,21 +111,22 @@ func (pk picker) start() pickView {
 			count[k]++
 		}
 	}
-	menu := &pickSelect{action: actKind, placeholder: "What do you do?"}
+	t := pk.lang
+	menu := &pickSelect{action: actKind, placeholder: t.Sprint("What do you do?")}
 	if n := count[kindAdd]; n > 0 {
-		menu.options = append(menu.options, pickOption{"Add a bird", kindAdd, fmt.Sprintf("on one of %d %s not next to your birds", n, plural(n, "point", "points"))})
+		menu.options = append(menu.options, pickOption{t.Sprint("Add a bird"), kindAdd, t.Sprintf("on one of %d points not next to your birds", n)})
 	}
 	if n := len(sources[kindBird]); n > 0 {
-		menu.options = append(menu.options, pickOption{"Fly a bird", kindBird, fmt.Sprintf("%d %s can fly to join another of your flocks", n, plural(n, "bird", "birds"))})
+		menu.options = append(menu.options, pickOption{t.Sprint("Fly a bird"), kindBird, t.Sprintf("%d birds can fly to join another of your flocks", n)})
 	}
 	if n := len(sources[kindLine]); n > 0 {
-		menu.options = append(menu.options, pickOption{"Fly a line of birds", kindLine, fmt.Sprintf("%d straight %s can fly", n, plural(n, "line", "lines"))})
+		menu.options = append(menu.options, pickOption{t.Sprint("Fly a line of birds"), kindLine, t.Sprintf("%d straight lines can fly", n)})
 	}
 	if count[kindPass] > 0 {
-		menu.options = append(menu.options, pickOption{"Pass", kindPass, "Nothing else is possible"})
+		menu.options = append(menu.options, pickOption{t.Sprint("Pass"), kindPass, t.Sprint("Nothing else is possible")})
 	}
 	c := pk.pos.ToMove()
-	return pickView{content: fmt.Sprintf("Your move as %s. What do you do?", c), menu: menu}
+	return pickView{content: t.Sprintf("Your move as %s. What do you do?", c), menu: menu}
 }
 
 // choose is the view after value was chosen in the menu of action with
@@ -160,7 +162,7 @@ func (pk picker) kind(kind, row string) (pickView, bool) {
 	}
 	if kind == kindPass {
 		m := moves[0]
-		return pickView{content: "You pass: nothing else is possible.", preview: &m, back: true}, true
+		return pickView{content: pk.lang.Sprint("You pass: nothing else is possible."), preview: &m, back: true}, true
 	}
 	// The choices: points to add on, or the sources of flights.
 	seen := map[string]bool{}
@@ -176,10 +178,10 @@ func (pk picker) kind(kind, row string) (pickView, bool) {
 		}
 	}
 	slices.SortFunc(choices, func(a, b engine.Move) int { return engine.CompareMoves(a, b) })
-	what := map[string]string{kindAdd: "Where do you add a bird?", kindBird: "Which bird flies?", kindLine: "Which line flies?"}[kind]
+	t := pk.lang
+	what := map[string]string{kindAdd: t.Sprint("Where do you add a bird?"), kindBird: t.Sprint("Which bird flies?"), kindLine: t.Sprint("Which line flies?")}[kind]
 	if len(choices) > maxOptions && row == "" {
-		noun := map[string][2]string{kindAdd: {"point", "points"}, kindBird: {"bird", "birds"}, kindLine: {"line", "lines"}}[kind]
-		return pk.rows(choices, kind, what, noun), true
+		return pk.rows(choices, kind, what), true
 	}
 	menu := &pickSelect{action: actSource, placeholder: what}
 	if kind == kindAdd {
@@ -190,9 +192,9 @@ func (pk picker) kind(kind, row string) (pickView, bool) {
 		case kindAdd:
 			menu.options = append(menu.options, pickOption{m.From.String(), m.String(), pk.warning(m)})
 		case kindBird:
-			menu.options = append(menu.options, pickOption{"Bird on " + m.From.String(), sourceOf(m), ""})
+			menu.options = append(menu.options, pickOption{t.Sprintf("Bird on %s", m.From), sourceOf(m), ""})
 		default:
-			menu.options = append(menu.options, pickOption{fmt.Sprintf("Line %s–%s (%d birds)", m.From, m.To, m.Length()), sourceOf(m), ""})
+			menu.options = append(menu.options, pickOption{t.Sprintf("Line %s–%s (%d birds)", m.From, m.To, m.Length()), sourceOf(m), ""})
 		}
 	}
 	return pickView{content: what, menu: menu, back: true}, true
@@ -200,7 +202,7 @@ func (pk picker) kind(kind, row string) (pickView, bool) {
 
 // rows lets the player choose a row first when a kind has more choices
 // than a menu holds.
-func (pk picker) rows(choices []engine.Move, kind, what string, noun [2]string) pickView {
+func (pk picker) rows(choices []engine.Move, kind, what string) pickView {
 	count := map[string]int{}
 	var rows []string
 	for _, m := range choices {
@@ -210,11 +212,21 @@ func (pk picker) rows(choices []engine.Move, kind, what string, noun [2]string) 
 		}
 		count[r]++
 	}
-	menu := &pickSelect{action: actRow, arg: kind, placeholder: "Which row?"}
+	t := pk.lang
+	menu := &pickSelect{action: actRow, arg: kind, placeholder: t.Sprint("Which row?")}
 	for _, r := range rows {
-		menu.options = append(menu.options, pickOption{"Row " + r, r, fmt.Sprintf("%d %s", count[r], plural(count[r], noun[0], noun[1]))})
+		var desc string
+		switch kind {
+		case kindAdd:
+			desc = t.Sprintf("%d points", count[r])
+		case kindBird:
+			desc = t.Sprintf("%d birds", count[r])
+		default:
+			desc = t.Sprintf("%d lines", count[r])
+		}
+		menu.options = append(menu.options, pickOption{t.Sprintf("Row %s", r), r, desc})
 	}
-	return pickView{content: what + " First the row, lettered on the board's sides.", menu: menu, back: true}
+	return pickView{content: t.Sprintf("%s First the row, lettered on the board's sides.", what), menu: menu, back: true}
 }
 
 // source is the step after choosing a bird or line: where it lands, within
@@ -233,9 +245,10 @@ func (pk picker) source(src, dir string) (pickView, bool) {
 		return pickView{}, false
 	}
 	slices.SortFunc(flights, func(a, b engine.Move) int { return cmp.Or(cmp.Compare(a.Dir, b.Dir), cmp.Compare(a.Dist, b.Dist)) })
-	what := fmt.Sprintf("Where does %s fly?", src)
+	t := pk.lang
+	what := t.Sprintf("Where does %s fly?", src)
 	if len(flights) > maxOptions && dir == "" {
-		menu := &pickSelect{action: actDir, arg: src, placeholder: "Which way?"}
+		menu := &pickSelect{action: actDir, arg: src, placeholder: t.Sprint("Which way?")}
 		var last engine.Direction
 		for i, m := range flights {
 			if i == 0 || m.Dir != last {
@@ -243,7 +256,7 @@ func (pk picker) source(src, dir string) (pickView, bool) {
 				last = m.Dir
 			}
 		}
-		return pickView{content: what + " First the direction.", menu: menu, back: true}, true
+		return pickView{content: t.Sprintf("%s First the direction.", what), menu: menu, back: true}, true
 	}
 	menu := &pickSelect{action: actMove, placeholder: what}
 	for _, m := range flights {
@@ -260,7 +273,7 @@ func (pk picker) landing(m engine.Move) string {
 	if len(to) > 1 {
 		where += "–" + to[len(to)-1].String()
 	}
-	return fmt.Sprintf("%s %d, to %s", m.Dir, m.Dist, where)
+	return pk.lang.Sprintf("%s %d, to %s", m.Dir, m.Dist, where)
 }
 
 // move is the step after choosing a move: the region choice if the flight
@@ -270,15 +283,16 @@ func (pk picker) move(notation string) (pickView, bool) {
 	if err != nil {
 		return pickView{}, false
 	}
+	t := pk.lang
 	if slices.Contains(pk.moves, m) {
-		return pickView{content: fmt.Sprintf("**%s** · %s. Confirm, or go back.", m, pk.describe(m)), preview: &m, back: true}, true
+		return pickView{content: t.Sprintf("**%s** · %s. Confirm, or go back.", m, pk.describe(m)), preview: &m, back: true}, true
 	}
 	regions, err := pk.pos.PendingRegions(m, pk.rules)
 	if err != nil || len(regions) < 2 || m.Keep != engine.NoPoint {
 		return pickView{}, false
 	}
 	them := pk.pos.ToMove().Other()
-	menu := &pickSelect{action: actMove, placeholder: fmt.Sprintf("Which region does %s keep?", them)}
+	menu := &pickSelect{action: actMove, placeholder: t.Sprintf("Which region does %s keep?", them)}
 	var letters []string
 	for i, r := range regions {
 		letter := string(rune('A' + i))
@@ -286,12 +300,12 @@ func (pk picker) move(notation string) (pickView, bool) {
 		kept := m.Keeping(r.Name)
 		desc := ""
 		if winsFor(pk.pos, kept, pk.rules, them) {
-			desc = "hands " + them.String() + " the win"
+			desc = t.Sprintf("hands %s the win", them)
 		}
-		menu.options = append(menu.options, pickOption{fmt.Sprintf("Keep %s (%s, %d %s)", letter, r.Name, len(r.Birds), plural(len(r.Birds), "bird", "birds")), kept.String(), desc})
+		menu.options = append(menu.options, pickOption{t.Sprintf("Keep %s (%s, %d birds)", letter, r.Name, len(r.Birds)), kept.String(), desc})
 	}
 	return pickView{
-		content: fmt.Sprintf("%s splits %s's birds into %d regions, lettered %s on the board. Choose the one %s keeps; the birds in the others fly away.", m, them, len(regions), strings.Join(letters, ", "), them),
+		content: t.Sprintf("%s splits %s's birds into %d regions, lettered %s on the board. Choose the one %s keeps; the birds in the others fly away.", m, them, len(regions), strings.Join(letters, ", "), them),
 		menu:    menu, pending: &m, back: true,
 	}, true
 }
@@ -302,12 +316,18 @@ func (pk picker) warning(m engine.Move) string {
 	_, o := pk.pos.Apply(m, pk.rules)
 	if w, won := o.Result.Winner(); won {
 		if w == pk.pos.ToMove() {
-			return "wins the game"
+			return pk.lang.Sprint("wins the game")
 		}
-		return "hands " + w.String() + " the win"
+		return pk.lang.Sprintf("hands %s the win", w)
 	}
 	return ""
 }
 
 // describe says in a few words what a legal move does.
-func (pk picker) describe(m engine.Move) string { return pk.pos.Describe(m, pk.rules) }
+func (pk picker) describe(m engine.Move) string {
+	e, err := pk.pos.Effect(m, pk.rules)
+	if err != nil {
+		return pk.lang.Sprintf("%s", err)
+	}
+	return pk.lang.Sprintf("%s", e)
+}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/internal/lang"
 )
 
 // walk follows every choice of every menu from the picker's first step
@@ -62,7 +63,7 @@ func TestPickerReachesEveryLegalMove(t *testing.T) {
 		g := engine.NewGame(rules, engine.StartPosition())
 		for !g.Outcome().Over() && g.Ply() < 200 {
 			pos := g.Position()
-			pk := newPicker(pos, rules)
+			pk := newPicker(pos, rules, lang.English)
 			var want []string
 			for _, m := range pk.moves {
 				want = append(want, m.String())
@@ -85,7 +86,7 @@ func TestPickerReachesEveryLegalMove(t *testing.T) {
 
 // A stale or forged choice leads nowhere.
 func TestPickerRefusesWhatItDidNotOffer(t *testing.T) {
-	pk := newPicker(engine.StartPosition(), engine.Standard)
+	pk := newPicker(engine.StartPosition(), engine.Standard, lang.English)
 	for _, c := range []struct{ action, arg, value string }{
 		{actKind, "", "teleport"},
 		{actKind, "", kindPass},

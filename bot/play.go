@@ -115,11 +115,12 @@ func (b *Bot) askRegion(in *interaction, g *store.Game, eg *engine.Game, flight 
 	var buttons []discordgo.MessageComponent
 	var names []string
 	them := pos.ToMove().Other()
+	t := in.lang
 	for i, r := range regions {
 		letter := string(rune('A' + i))
-		label := fmt.Sprintf("Keep %s (%s, %d %s)", letter, r.Name, len(r.Birds), plural(len(r.Birds), "bird", "birds"))
+		label := t.Sprintf("Keep %s (%s, %d birds)", letter, r.Name, len(r.Birds))
 		if winsFor(pos, flight.Keeping(r.Name), g.Rules, them) {
-			label += " — hands " + them.String() + " the win"
+			label = t.Sprintf("Keep %s (%s, %d birds) — hands %s the win", letter, r.Name, len(r.Birds), them)
 		}
 		buttons = append(buttons, discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: buttonID("keep", g, len(g.Moves), r.Name.String())})
 		names = append(names, letter)
@@ -127,7 +128,7 @@ func (b *Bot) askRegion(in *interaction, g *store.Game, eg *engine.Game, flight 
 	question := reply{
 		ephemeral:  true,
 		image:      img,
-		content:    fmt.Sprintf("%s splits %s's birds into %d regions, lettered %s on the board. Choose the one %s keeps; the birds in the others fly away.", flight, them, len(regions), strings.Join(names, ", "), them),
+		content:    t.Sprintf("%s splits %s's birds into %d regions, lettered %s on the board. Choose the one %s keeps; the birds in the others fly away.", flight, them, len(regions), strings.Join(names, ", "), them),
 		components: rows(buttons),
 	}
 	if err := question.check(); err != nil {
@@ -161,13 +162,6 @@ func rows(buttons []discordgo.MessageComponent) []discordgo.MessageComponent {
 		buttons = buttons[n:]
 	}
 	return out
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // keepButton completes a flight with the region chosen.
@@ -204,9 +198,16 @@ func (b *Bot) keepButton(in *interaction, bt button) error {
 // region question, the picker): that message says the move is played, its
 // buttons gone, and the board goes to the channel.
 func (b *Bot) playClicked(in *interaction, g *store.Game, eg *engine.Game, c engine.Colour, m engine.Move) error {
-	done, err := b.announce(in.ChannelID, in, true, reply{content: fmt.Sprintf("You played %s (move %d). The board is in the channel.", m, eg.Ply()+1)})
+	done, err := b.announce(in.ChannelID, in, true, reply{content: in.lang.Sprintf("You played %s (move %d). The board is in the channel.", m, eg.Ply()+1)})
 	if err != nil {
 		return err
 	}
 	return b.playAnnounced(nil, g, eg, c, m, done)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/internal/lang"
 	"github.com/volo-discord/volo/store"
 )
 
@@ -87,20 +88,26 @@ func (b *Bot) runDue(channel string) error {
 }
 
 func (b *Bot) lapse(g *store.Game) error {
-	challenger, _ := b.challenger(g)
-	whom := "anyone"
-	if opp := b.challenged(g); opp != "" {
-		whom = mention(opp)
+	challenger, c := b.challenger(g)
+	t := tr(g)
+	lapsed := t.Sprintf("The challenge from %s to anyone lapsed without an answer. The channel is free for a new one.", mention(challenger))
+	opp := b.challenged(g)
+	if opp != "" {
+		lapsed = t.Sprintf("The challenge from %s to %s lapsed without an answer. The channel is free for a new one.", mention(challenger), mention(opp))
 	}
-	ann, err := b.announce(challengeChannel(g), nil, false, reply{content: fmt.Sprintf("The challenge from %s to %s lapsed without an answer. The channel is free for a new one.", mention(challenger), whom)})
+	ann, err := b.announce(challengeChannel(g), nil, false, reply{content: lapsed})
 	if err != nil {
 		return err
 	}
 	if g.Detached {
 		// Where the bot is not a member the channel hears of it at its next
 		// interaction; the challenger hears now.
-		dm, err := b.announce(challengeChannel(g), nil, false, reply{direct: &directNote{User: challenger,
-			Content: fmt.Sprintf("Your Volo challenge to %s lapsed without an answer. The game's channel: %s", whom, channelLink(g.Guild, g.Channel))}})
+		t := trTo(g, c)
+		text := t.Sprintf("Your Volo challenge to anyone lapsed without an answer. The game's channel: %s", channelLink(g.Guild, g.Channel))
+		if opp != "" {
+			text = t.Sprintf("Your Volo challenge to %s lapsed without an answer. The game's channel: %s", mention(opp), channelLink(g.Guild, g.Channel))
+		}
+		dm, err := b.announce(challengeChannel(g), nil, false, reply{direct: &directNote{User: challenger, Content: text}})
 		if err != nil {
 			return err
 		}
@@ -114,15 +121,17 @@ func (b *Bot) lapse(g *store.Game) error {
 
 // tellPlayers is a direct message to each person in g, for a game where
 // the bot is not a member of the channel: what happened there while
-// nobody was using the bot, with the board if img is set.
-func (b *Bot) tellPlayers(g *store.Game, text string, img []byte) ([]*store.Announcement, error) {
+// nobody was using the bot, with the board if img is set. text words it
+// in each player's language.
+func (b *Bot) tellPlayers(g *store.Game, text func(lang.Tag) string, img []byte) ([]*store.Announcement, error) {
 	var anns []*store.Announcement
-	for _, p := range g.Players {
+	for c, p := range g.Players {
 		if p.ID == "" || p.Level != "" {
 			continue
 		}
+		t := trTo(g, engine.Colour(c))
 		ann, err := b.announce(g.Channel, nil, false, reply{image: img, direct: &directNote{User: p.ID,
-			Content: text + "\nThe game: " + channelLink(g.Guild, g.Channel)}})
+			Content: text(t) + "\n" + t.Sprintf("The game: %s", channelLink(g.Guild, g.Channel))}})
 		if err != nil {
 			return nil, err
 		}
@@ -143,7 +152,7 @@ func (b *Bot) timeout(g *store.Game) error {
 	}
 	g.Outcome = eg.Outcome()
 	g.RegionChoice, g.DrawOffer = nil, nil
-	line := fmt.Sprintf("%s ran out of time. %s", who(g, c), g.Outcome)
+	line := tr(g).Sprintf("%s ran out of time. %s", who(g, c), g.Outcome)
 	ann, err := b.boardAnnouncement(g, eg, line)
 	if err != nil {
 		return err
@@ -155,7 +164,9 @@ func (b *Bot) timeout(g *store.Game) error {
 	if err != nil {
 		return err
 	}
-	dms, err := b.tellPlayers(g, fmt.Sprintf("Your Volo game between %s and %s is over: %s ran out of time. %s", g.Players[0].Name, g.Players[1].Name, c, g.Outcome), img)
+	dms, err := b.tellPlayers(g, func(t lang.Tag) string {
+		return t.Sprintf("Your Volo game between %s and %s is over: %s ran out of time. %s", g.Players[0].Name, g.Players[1].Name, c, g.Outcome)
+	}, img)
 	if err != nil {
 		return err
 	}
@@ -172,7 +183,7 @@ func (b *Bot) remind(g *store.Game) error {
 	c := pos.ToMove()
 	p := g.Players[c]
 	r := reply{
-		content: fmt.Sprintf("%s, a reminder: it is your move as %s, and your time runs out <t:%d:R>. /volo board shows the game.", mention(p.ID), c, g.Deadline.Unix()),
+		content: trTo(g, c).Sprintf("%s, a reminder: it is your move as %s, and your time runs out %s. /volo board shows the game.", mention(p.ID), c, when(g.Deadline)),
 		mention: []string{p.ID},
 	}
 	notify := b.notifyOf(p.ID)
@@ -193,7 +204,7 @@ func (b *Bot) remind(g *store.Game) error {
 		}
 		r = reply{image: img, direct: &directNote{
 			User:     p.ID,
-			Content:  "A reminder: " + turnDM(g, c, lastMove(g, eg)),
+			Content:  trTo(g, c).Sprintf("A reminder: %s", turnDM(g, c, lastMove(g, eg, trTo(g, c)))),
 			Fallback: r.content,
 		}}
 	}
