@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"fmt"
-	"strings"
-)
+import "strings"
 
 // Check reports whether m is legal under rules r. It returns the move in
 // canonical form (a kept region named by its canonical point) or an
@@ -28,18 +25,18 @@ func (p *Position) checkAdd(pt Point) error {
 	}
 	if c, ok := p.At(pt); ok {
 		if c == me {
-			return illegal(ErrOccupied, fmt.Sprintf("%s already holds one of your birds: add a bird on an empty point.", pt))
+			return illegal(ErrOccupied, "%s already holds one of your birds: add a bird on an empty point.", pt)
 		}
-		return illegal(ErrOccupied, fmt.Sprintf("%s already holds %s bird: add a bird on an empty point.", pt, aColour(c)))
+		return illegal(ErrOccupied, "%s already holds %s: add a bird on an empty point.", pt, aBird(c))
 	}
 	if p.Supply(me) == 0 {
-		return illegal(ErrOutOfBirds, fmt.Sprintf("You have no birds left to add: all %d are in the sky. Let a line of birds fly instead.", SupplySize))
+		return illegal(ErrOutOfBirds, "You have no birds left to add: all %d are in the sky. Let a line of birds fly instead.", SupplySize)
 	}
 	if near := geo.neighbours[pt].and(p.birds[me]); near.any() {
-		return illegal(ErrAdjacentToOwn, fmt.Sprintf("%s is next to your bird on %s: a new bird may not touch your own birds.", pt, near.first()))
+		return illegal(ErrAdjacentToOwn, "%s is next to your bird on %s: a new bird may not touch your own birds.", pt, near.first())
 	}
 	if !fill(p.birds[me], geo.all.andNot(p.birds[me.Other()])).has(pt) {
-		return illegal(ErrOpponentRegion, fmt.Sprintf("%s lies in a region controlled by %s: no open path leads from it to any of your birds.", pt, me.Other()))
+		return illegal(ErrOpponentRegion, "%s lies in a region controlled by %s: no open path leads from it to any of your birds.", pt, me.Other())
 	}
 	return nil
 }
@@ -52,16 +49,16 @@ func (p *Position) checkPass(r Rules) error {
 		return nil
 	}
 	if s.n > 0 {
-		return illegal(ErrPassNotAllowed, fmt.Sprintf("You can't pass while a flight is possible, for example %s.", s.dst[0]))
+		return illegal(ErrPassNotAllowed, "You can't pass while a flight is possible, for example %s.", s.dst[0])
 	}
 	example := a.adds.and(a.theirRegion)
 	if r == LastAct || example.empty() {
 		example = a.adds
 	}
 	if r == LastAct {
-		return illegal(ErrPassNotAllowed, fmt.Sprintf("You can't pass while you can act: under the last-act rules you must add or fly when you can, for example %s.", example.first()))
+		return illegal(ErrPassNotAllowed, "You can't pass while you can act: under the last-act rules you must add or fly when you can, for example %s.", example.first())
 	}
-	return illegal(ErrPassNotAllowed, fmt.Sprintf("You can't pass while you can still add a bird outside your own regions, for example on %s.", example.first()))
+	return illegal(ErrPassNotAllowed, "You can't pass while you can still add a bird outside your own regions, for example on %s.", example.first())
 }
 
 func (p *Position) checkFlight(m Move) (Move, error) {
@@ -71,9 +68,9 @@ func (p *Position) checkFlight(m Move) (Move, error) {
 			return m, illegal(ErrUnknownPoint, "That flight names a point that is not in the sky.")
 		}
 		if c, ok := p.At(end); !ok {
-			return m, illegal(ErrNotYourBird, fmt.Sprintf("There is no bird on %s to fly.", end))
+			return m, illegal(ErrNotYourBird, "There is no bird on %s to fly.", end)
 		} else if c != me {
-			return m, illegal(ErrNotYourBird, fmt.Sprintf("The bird on %s is %s's; you play %s.", end, c, me))
+			return m, illegal(ErrNotYourBird, "The bird on %s is %s's; you play %s.", end, c, me)
 		}
 	}
 	if m.From > m.To {
@@ -81,14 +78,14 @@ func (p *Position) checkFlight(m Move) (Move, error) {
 	}
 	if m.From != m.To {
 		if _, _, ok := Line(m.From, m.To); !ok {
-			return m, illegal(ErrNotStraightLine, fmt.Sprintf("%s and %s are not on one straight line: a flying line runs along a row or a diagonal.", m.From, m.To))
+			return m, illegal(ErrNotStraightLine, "%s and %s are not on one straight line: a flying line runs along a row or a diagonal.", m.From, m.To)
 		}
 	}
 	line := m.Line()
 	var unit bitboard
 	for _, q := range line {
 		if !p.birds[me].has(q) {
-			return m, illegal(ErrNotStraightLine, fmt.Sprintf("%s:%s is not an unbroken line of your birds: %s is not yours.", m.From, m.To, q))
+			return m, illegal(ErrNotStraightLine, "%s:%s is not an unbroken line of your birds: %s is not yours.", m.From, m.To, q)
 		}
 		unit = unit.or(bitOf(q))
 	}
@@ -103,14 +100,14 @@ func (p *Position) checkFlight(m Move) (Move, error) {
 	flock := fill(landed, mine)
 	origin := fill(unit, p.birds[me])
 	if !origin.andNot(unit).subsetOf(flock) {
-		return m, illegal(ErrSplitsFlock, fmt.Sprintf("%s would split your flock: the birds that stay behind must still touch the flock after the flight.", m.withoutKeep()))
+		return m, illegal(ErrSplitsFlock, "%s would split your flock: the birds that stay behind must still touch the flock after the flight.", m.withoutKeep())
 	}
 	if flock.count() <= origin.count() {
-		return m, illegal(ErrJoinsNoFlock, fmt.Sprintf("%s joins no other flock: a flight must end next to another of your flocks and make the flock larger.", m.withoutKeep()))
+		return m, illegal(ErrJoinsNoFlock, "%s joins no other flock: a flight must end next to another of your flocks and make the flock larger.", m.withoutKeep())
 	}
 	if flock == mine {
 		if m.Keep != NoPoint {
-			return m, illegal(ErrNotARegion, fmt.Sprintf("%s wins the game at once, so no region is cleared: leave out /%s.", m.withoutKeep(), m.Keep))
+			return m, illegal(ErrNotARegion, "%s wins the game at once, so no region is cleared: leave out /%s.", m.withoutKeep(), m.Keep)
 		}
 		return m, nil
 	}
@@ -127,11 +124,11 @@ func (p *Position) flightPath(m Move, line []Point, unit bitboard) (bitboard, er
 		for i, q := range pts {
 			next := geo.step[q][m.Dir]
 			if next == NoPoint {
-				return landed, illegal(ErrHoleOrEdge, fmt.Sprintf("%s can't fly %d steps %s: a hole or the edge of the sky is in the way after %d.", m.unitName(), m.Dist, m.Dir, step-1))
+				return landed, illegal(ErrHoleOrEdge, "%s can't fly %d steps %s: a hole or the edge of the sky is in the way after %d.", m.unitName(), m.Dist, m.Dir, step-1)
 			}
 			if blockers.has(next) {
 				c, _ := p.At(next)
-				return landed, illegal(ErrPathBlocked, fmt.Sprintf("The way is blocked: %s bird on %s stands in the path, and birds never fly over other birds.", aColour(c), next))
+				return landed, illegal(ErrPathBlocked, "The way is blocked: %s on %s stands in the path, and birds never fly over other birds.", aBird(c), next)
 			}
 			pts[i] = next
 			landed = landed.or(bitOf(next))
@@ -147,7 +144,7 @@ func (p *Position) checkKeep(m Move, mine bitboard) (Move, error) {
 	regions := regionsOf(p.birds[them], geo.all.andNot(mine))
 	if len(regions) <= 1 {
 		if m.Keep != NoPoint {
-			return m, illegal(ErrNotARegion, fmt.Sprintf("%s leaves %s's birds in one region, so there is no region to choose: leave out /%s.", m.withoutKeep(), them, m.Keep))
+			return m, illegal(ErrNotARegion, "%s leaves %s's birds in one region, so there is no region to choose: leave out /%s.", m.withoutKeep(), them, m.Keep)
 		}
 		return m, nil
 	}
@@ -155,16 +152,17 @@ func (p *Position) checkKeep(m Move, mine bitboard) (Move, error) {
 	for i, r := range regions {
 		names[i] = "/" + r.first().String()
 	}
-	choices := strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	// The choices, "/a2, /a4 or /b1", as all but the last and the last.
+	most, last := strings.Join(names[:len(names)-1], ", "), names[len(names)-1]
 	if m.Keep == NoPoint {
-		return m, illegal(ErrRegionChoiceNeeded, fmt.Sprintf("%s splits %s's birds into %d regions: say which one to keep by adding one of its points, %s.", m, them, len(regions), choices))
+		return m, illegal(ErrRegionChoiceNeeded, "%s splits %s's birds into %d regions: say which one to keep by adding one of its points, %s or %s.", m, them, len(regions), most, last)
 	}
 	for _, r := range regions {
 		if r.has(m.Keep) {
 			return m.Keeping(r.first()), nil
 		}
 	}
-	return m, illegal(ErrNotARegion, fmt.Sprintf("%s is in none of %s's regions after %s: keep one of %s.", m.Keep, them, m.withoutKeep(), choices))
+	return m, illegal(ErrNotARegion, "%s is in none of %s's regions after %s: keep one of %s or %s.", m.Keep, them, m.withoutKeep(), most, last)
 }
 
 // regionsOf returns the regions of the birds b, open being the points open
@@ -198,7 +196,17 @@ func (m Move) unitName() string {
 	return m.From.String() + ":" + m.To.String()
 }
 
-// aColour is a colour with its article: "an Orange", "a Blue".
+// aBird is a bird of colour c with its article, "an Orange bird" or "a
+// Blue bird", as one phrase: languages place the colour and the article
+// their own way ("un oiseau orange").
+func aBird(c Colour) words {
+	if c == Orange {
+		return phrase("an Orange bird")
+	}
+	return phrase("a Blue bird")
+}
+
+// aColour is a colour with its English article: "an Orange", "a Blue".
 func aColour(c Colour) string {
 	if c == Orange {
 		return "an " + c.String()

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"unicode/utf8"
 )
 
 // Effect is what a move does, in the terms a player thinks in: which birds
@@ -96,8 +97,9 @@ func (p *Position) joinFlight(m Move, e *Effect) bitboard {
 	return mine.andNot(unit).or(landed)
 }
 
-// describeWidth is the most characters String writes: with a move's
-// notation it fits a Discord autocomplete choice of 100.
+// describeWidth is the most characters (runes) String writes, and Words
+// in any language whose wordings are short enough: with a move's notation
+// it fits a Discord autocomplete choice of 100.
 const describeWidth = 70
 
 // String says what the move does, in lower case words addressed to the
@@ -107,7 +109,12 @@ const describeWidth = 70
 // region with e7, loses 3 birds", "passes". When the full sentence is too
 // long it shortens what becomes of the opponent, then leaves out the
 // flocks joined.
-func (e Effect) String() string {
+func (e Effect) String() string { return e.Words(fmt.Sprintf) }
+
+// Words says what the move does with sprintf, as String does in English,
+// choosing among the same wordings the longest that fits in 70
+// characters of that language.
+func (e Effect) Words(sprintf func(format string, args ...any) string) string {
 	them := e.Mover.Other()
 	winner, won := e.Outcome.Result.Winner()
 	theyWin := won && winner == them
@@ -115,80 +122,90 @@ func (e Effect) String() string {
 	case KindPass:
 		switch {
 		case e.Outcome.Reason == DoublePass:
-			return "passes: two passes in a row, the game is drawn"
+			return sprintf("passes: two passes in a row, the game is drawn")
 		case e.Outcome.Reason == LastActor:
-			return fmt.Sprintf("passes; neither of you can act, so %s wins as the last to act", winner)
+			return sprintf("passes; neither of you can act, so %s wins as the last to act", winner)
 		case theyWin:
-			return fmt.Sprintf("passes; %s's birds are one flock: %s wins", them, them)
+			return sprintf("passes; %s's birds are one flock: %s wins", them, them)
 		}
-		return "passes"
+		return sprintf("passes")
 	case KindAdd:
-		add := fmt.Sprintf("adds a bird at %s", e.Move.From)
+		add := sprintf("adds a bird at %s", e.Move.From)
 		if e.LastBird {
-			add = fmt.Sprintf("adds your last bird at %s", e.Move.From)
+			add = sprintf("adds your last bird at %s", e.Move.From)
 		}
 		if theyWin {
-			return fitWords(add+fmt.Sprintf("; %s's birds are one flock: %s wins", them, them), add+fmt.Sprintf("; %s wins", them))
+			return fitWords(sprintf("%s; %s's birds are one flock: %s wins", add, them, them), sprintf("%s; %s wins", add, them))
 		}
 		return add
 	case KindFly:
-		return e.flightWords(them, won && winner == e.Mover, theyWin)
+		return e.flightWords(sprintf, them, won && winner == e.Mover, theyWin)
 	}
-	return "is not a move"
+	return sprintf("is not a move")
 }
 
-func (e Effect) flightWords(them Colour, iWin, theyWin bool) string {
-	unit := "bird"
+func (e Effect) flightWords(sprintf func(format string, args ...any) string, them Colour, iWin, theyWin bool) string {
+	fly := sprintf("bird flies %s %d", e.Move.Dir, e.Move.Dist)
 	if e.Birds > 1 {
-		unit = fmt.Sprintf("line of %d", e.Birds)
+		fly = sprintf("line of %d flies %s %d", e.Birds, e.Move.Dir, e.Move.Dist)
 	}
-	fly := fmt.Sprintf("%s flies %s %d", unit, e.Move.Dir, e.Move.Dist)
 	if iWin {
-		return fitWords(fly+" and wins: all your birds in one flock", fly+" and wins")
+		return fitWords(sprintf("%s and wins: all your birds in one flock", fly), sprintf("%s and wins", fly))
 	}
-	joins := fly + e.joinWords()
+	joins := e.joinWords(sprintf, fly)
 	keep := e.Move.Keep
-	var long, short string // what becomes of the opponent, two ways
+	// What becomes of the opponent, two ways, after what the flight does.
+	var long, short func(did string) string
 	switch {
 	case e.Regions > 1 && keep == NoPoint:
-		long = fmt.Sprintf("; splits %s's birds into %d regions", them, e.Regions)
-		short = fmt.Sprintf("; splits %s into %d regions", them, e.Regions)
+		long = func(did string) string { return sprintf("%s; splits %s's birds into %d regions", did, them, e.Regions) }
+		short = func(did string) string { return sprintf("%s; splits %s into %d regions", did, them, e.Regions) }
 	case keep != NoPoint && theyWin:
-		long = fmt.Sprintf("; %s keeps the region with %s: one flock, %s wins", them, keep, them)
-		short = fmt.Sprintf("; %s keeps %s's region and wins", them, keep)
+		long = func(did string) string {
+			return sprintf("%s; %s keeps the region with %s: one flock, %s wins", did, them, keep, them)
+		}
+		short = func(did string) string { return sprintf("%s; %s keeps %s's region and wins", did, them, keep) }
 	case keep != NoPoint:
-		long = fmt.Sprintf("; %s keeps the region with %s, loses %s", them, keep, plural(e.Removed, "bird"))
-		short = fmt.Sprintf("; %s keeps %s's region, loses %d", them, keep, e.Removed)
+		long = func(did string) string {
+			if e.Removed == 1 {
+				return sprintf("%s; %s keeps the region with %s, loses 1 bird", did, them, keep)
+			}
+			return sprintf("%s; %s keeps the region with %s, loses %d birds", did, them, keep, e.Removed)
+		}
+		short = func(did string) string {
+			return sprintf("%s; %s keeps %s's region, loses %d", did, them, keep, e.Removed)
+		}
 	case theyWin:
-		long = fmt.Sprintf("; %s's birds are one flock: %s wins", them, them)
-		short = fmt.Sprintf("; %s wins", them)
+		long = func(did string) string { return sprintf("%s; %s's birds are one flock: %s wins", did, them, them) }
+		short = func(did string) string { return sprintf("%s; %s wins", did, them) }
 	default:
 		return joins
 	}
-	return fitWords(joins+long, joins+short, fly+long, fly+short)
+	return fitWords(long(joins), short(joins), long(fly), short(fly))
 }
 
-// joinWords names the flocks a flight joins: ", joins your flock at f7".
-func (e Effect) joinWords() string {
+// joinWords says what the flight fly does and names the flocks it joins:
+// "line of 3 flies NE 2, joins your flock at f7".
+func (e Effect) joinWords(sprintf func(format string, args ...any) string, fly string) string {
 	switch len(e.Joined) {
 	case 0:
-		return ""
+		return fly
 	case 1:
 		if e.JoinedBirds == 1 {
-			return fmt.Sprintf(", joins your bird at %s", e.Joined[0])
+			return sprintf("%s, joins your bird at %s", fly, e.Joined[0])
 		}
-		return fmt.Sprintf(", joins your flock at %s", e.Joined[0])
+		return sprintf("%s, joins your flock at %s", fly, e.Joined[0])
 	case 2:
-		return fmt.Sprintf(", joins your flocks at %s and %s", e.Joined[0], e.Joined[1])
+		return sprintf("%s, joins your flocks at %s and %s", fly, e.Joined[0], e.Joined[1])
 	}
-	return fmt.Sprintf(", joins %d of your flocks", len(e.Joined))
+	return sprintf("%s, joins %d of your flocks", fly, len(e.Joined))
 }
 
 // fitWords returns the first of the wordings, longest first, that fits
-// describeWidth, and the last when none does.
+// describeWidth characters, and the last when none does.
 func fitWords(wordings ...string) string {
 	for _, w := range wordings {
-		if len(w) <= describeWidth {
+		if utf8.RuneCountInString(w) <= describeWidth {
 			return w
 		}
 	}
@@ -200,10 +217,18 @@ func fitWords(wordings ...string) string {
 // NE 2, joins your flock at f7". It is meant for m among LegalMoves (a
 // flight still lacking its region choice is described too); for a move
 // that is not legal it returns Check's sentence saying why.
-func (p Position) Describe(m Move, r Rules) string {
+func (p Position) Describe(m Move, r Rules) string { return p.DescribeWords(m, r, fmt.Sprintf) }
+
+// DescribeWords says what Describe says with sprintf: the Words of the
+// move's Effect, or of the *IllegalMoveError that refuses it.
+func (p Position) DescribeWords(m Move, r Rules, sprintf func(format string, args ...any) string) string {
 	e, err := p.Effect(m, r)
-	if err != nil {
+	var refused *IllegalMoveError
+	switch {
+	case errors.As(err, &refused):
+		return refused.Words(sprintf)
+	case err != nil:
 		return err.Error()
 	}
-	return e.String()
+	return e.Words(sprintf)
 }

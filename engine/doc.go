@@ -10,6 +10,12 @@
 // what a move does, for players choosing one, and CompareMoves lists moves
 // in natural order.
 //
+// What players read (a refused move's *IllegalMoveError, an Outcome, a
+// Reason, a move's Effect) is English, and words itself in other
+// languages too: its Words method takes a Sprintf and calls it with
+// literal English formats, which a message catalogue translates. The
+// engine knows no language but English.
+//
 // Everything here is pure computation with no I/O, safe for concurrent use
 // on distinct values, and built for speed: positions are bitboards, and
 // move generation allocates nothing when given a buffer. It looks at each

@@ -75,7 +75,7 @@ func (g *Game) LegalMoves() []Move {
 // *IllegalMoveError and changes nothing.
 func (g *Game) Play(m Move) (Move, error) {
 	if g.outcome.Over() {
-		return m, illegal(ErrGameOver, fmt.Sprintf("The game is over (%s) No more moves can be played.", g.outcome))
+		return m, illegal(ErrGameOver, "The game is over (%s) No more moves can be played.", g.outcome)
 	}
 	pos := g.Position()
 	m, err := pos.Check(m, g.rules)
@@ -95,7 +95,7 @@ func (g *Game) Play(m Move) (Move, error) {
 // PlayNotation reads a move in any accepted form and plays it.
 func (g *Game) PlayNotation(s string) (Move, error) {
 	if g.outcome.Over() {
-		return Move{}, illegal(ErrGameOver, fmt.Sprintf("The game is over (%s) No more moves can be played.", g.outcome))
+		return Move{}, illegal(ErrGameOver, "The game is over (%s) No more moves can be played.", g.outcome)
 	}
 	m, err := ParseMove(s)
 	if err != nil {
@@ -134,7 +134,7 @@ func (g *Game) AgreeDraw() error { return g.End(Outcome{Draw, AgreedDraw}) }
 // resignation, timeout or agreed draw.
 func (g *Game) End(o Outcome) error {
 	if g.outcome.Over() {
-		return illegal(ErrGameOver, fmt.Sprintf("The game is already over (%s)", g.outcome))
+		return illegal(ErrGameOver, "The game is already over (%s)", g.outcome)
 	}
 	switch {
 	case o.Reason == Resignation || o.Reason == Timeout:

@@ -53,13 +53,13 @@ func ParseMove(s string) (Move, error) {
 		}
 	}
 	if at < 0 && (isLine || hasKeep) {
-		return Move{}, unreadable(s, "a flight needs a direction and a distance, like c3:c5-NE2")
+		return Move{}, unreadable(s, phrase("a flight needs a direction and a distance, like c3:c5-NE2"))
 	}
 	if at < 0 {
 		return Add(a), nil
 	}
 	if _, _, ok := Line(a, b); !ok && a != b {
-		return Move{}, illegal(ErrNotStraightLine, fmt.Sprintf("%s and %s are not on one straight line: a flying line runs along a row or a diagonal.", a, b))
+		return Move{}, illegal(ErrNotStraightLine, "%s and %s are not on one straight line: a flying line runs along a row or a diagonal.", a, b)
 	}
 	f := flightText{first: a, second: b, keep: keep, target: body[at:], rawTarget: raw[at:len(body)], input: s}
 	d, dist, err := f.parseTarget()
@@ -117,8 +117,9 @@ func lowerASCII(s string) string {
 	return string(b)
 }
 
-func unreadable(input, why string) error {
-	return illegal(ErrUnreadable, fmt.Sprintf("I can't read %q: %s.", input, why))
+// unreadable refuses the move input, typed as it is, saying why.
+func unreadable(input string, why words) error {
+	return illegal(ErrUnreadable, "I can't read %q: %s.", input, why)
 }
 
 // parseMovePoint reads one point of a move, with errors that quote the move
@@ -128,13 +129,13 @@ func parseMovePoint(name, input, text string) (Point, error) {
 	if n == 0 || n != len(name) {
 		switch {
 		case name == "":
-			return NoPoint, unreadable(input, "a point is missing")
+			return NoPoint, unreadable(input, phrase("a point is missing"))
 		case pointNameLen(name) == len(name):
 			return NoPoint, unknownPointError(name) // c3333: letter and digits, but no point
 		case name == text:
-			return NoPoint, unreadable(input, "that is not a point (like f5), a flight (like c3:c5-NE2) or pass")
+			return NoPoint, unreadable(input, phrase("that is not a point (like f5), a flight (like c3:c5-NE2) or pass"))
 		}
-		return NoPoint, unreadable(input, fmt.Sprintf("%q is not a point; points look like c3", name))
+		return NoPoint, unreadable(input, phrase("%q is not a point; points look like c3", name))
 	}
 	if p == NoPoint {
 		return NoPoint, unknownPointError(name)
@@ -158,7 +159,7 @@ type flightText struct {
 // the first-named end, and refused when both can.
 func (f flightText) parseTarget() (Direction, int, error) {
 	if f.target == "" {
-		return 0, 0, unreadable(f.input, "a direction and distance (like NE2) or a landing point must follow '-'")
+		return 0, 0, unreadable(f.input, phrase("a direction and distance (like NE2) or a landing point must follow '-'"))
 	}
 	d, dist, dirErr := parseDirDist(f.target)
 	inRange := dirErr == nil && dist >= 1 && dist <= 12
@@ -166,9 +167,9 @@ func (f flightText) parseTarget() (Direction, int, error) {
 	isPoint := n > 0 && n == len(f.target)
 	switch {
 	case dirErr != nil && !isPoint:
-		return 0, 0, unreadable(f.input, fmt.Sprintf("%q is neither a direction with a distance (like NE2) nor a landing point", f.target))
+		return 0, 0, unreadable(f.input, phrase("%q is neither a direction with a distance (like NE2) nor a landing point", f.target))
 	case dirErr == nil && !inRange && (!isPoint || land == NoPoint):
-		return 0, 0, unreadable(f.input, fmt.Sprintf("a flight goes 1 to 12 steps, not %d", dist))
+		return 0, 0, unreadable(f.input, phrase("a flight goes 1 to 12 steps, not %d", dist))
 	case inRange && (!isPoint || land == NoPoint || strings.HasPrefix(f.rawTarget, "E")):
 		return d, dist, nil
 	case land == NoPoint:
@@ -179,27 +180,22 @@ func (f flightText) parseTarget() (Direction, int, error) {
 	switch {
 	case lineOK && dirOK:
 		east, landing := Fly(f.first, f.second, d, dist).Keeping(f.keep), Fly(f.first, f.second, ld, ldist).Keeping(f.keep)
-		return 0, 0, unreadable(f.input, fmt.Sprintf("%s could mean %s east or landing on %s; write %s or %s", f.target, plural(dist, "step"), land, east, landing))
+		if dist == 1 {
+			return 0, 0, unreadable(f.input, phrase("%s could mean 1 step east or landing on %s; write %s or %s", f.target, land, east, landing))
+		}
+		return 0, 0, unreadable(f.input, phrase("%s could mean %d steps east or landing on %s; write %s or %s", f.target, dist, land, east, landing))
 	case lineOK:
 		return ld, ldist, nil
 	case dirOK:
 		return d, dist, nil
 	case land == f.first:
-		return 0, 0, illegal(ErrNotStraightLine, fmt.Sprintf("%s is where the bird on %s already stands: a flight lands at least one step away.", land, land))
+		return 0, 0, illegal(ErrNotStraightLine, "%s is where the bird on %s already stands: a flight lands at least one step away.", land, land)
 	}
 	if od, odist, ok := Line(f.second, land); ok && f.second != f.first {
-		return 0, 0, illegal(ErrNotStraightLine, fmt.Sprintf("%s is not on a straight line from %s, the end named first; for %s to land on %s, write %s.",
-			land, f.first, f.second, land, Fly(f.first, f.second, od, odist).Keeping(f.keep)))
+		return 0, 0, illegal(ErrNotStraightLine, "%s is not on a straight line from %s, the end named first; for %s to land on %s, write %s.",
+			land, f.first, f.second, land, Fly(f.first, f.second, od, odist).Keeping(f.keep))
 	}
-	return 0, 0, illegal(ErrNotStraightLine, fmt.Sprintf("%s is not on a straight line from %s: birds fly along a row or a diagonal.", land, f.first))
-}
-
-// plural writes n things: "1 step", "3 steps".
-func plural(n int, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return strconv.Itoa(n) + " " + thing + "s"
+	return 0, 0, illegal(ErrNotStraightLine, "%s is not on a straight line from %s: birds fly along a row or a diagonal.", land, f.first)
 }
 
 // parseDirDist reads a direction and an optional distance (1 when left out)

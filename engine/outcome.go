@@ -104,6 +104,32 @@ func (r Reason) String() string {
 	return fmt.Sprintf("Reason(%d)", uint8(r))
 }
 
+// Words says the reason's name for players with sprintf: in English
+// with fmt.Sprintf, the name String writes; nothing for NoReason.
+func (r Reason) Words(sprintf func(format string, args ...any) string) string {
+	switch r {
+	case NoReason:
+		return ""
+	case FlockCompleted:
+		return sprintf("flock completed")
+	case OpponentLeftOneFlock:
+		return sprintf("opponent left as one flock")
+	case DoublePass:
+		return sprintf("double pass")
+	case LastActor:
+		return sprintf("last to act")
+	case PlyLimit:
+		return sprintf("ply limit")
+	case Resignation:
+		return sprintf("resignation")
+	case Timeout:
+		return sprintf("timeout")
+	case AgreedDraw:
+		return sprintf("agreed draw")
+	}
+	return r.String()
+}
+
 // ParseReason reads a reason as Reason.String writes it.
 func ParseReason(s string) (Reason, error) {
 	for i, name := range reasonNames {
@@ -125,31 +151,35 @@ func (o Outcome) Over() bool { return o.Result != Ongoing }
 
 // String describes the outcome in a sentence for players, such as "Orange
 // wins: all its birds form one flock."
-func (o Outcome) String() string {
+func (o Outcome) String() string { return o.Words(fmt.Sprintf) }
+
+// Words says the outcome's sentence with sprintf, as String does in
+// English.
+func (o Outcome) Words(sprintf func(format string, args ...any) string) string {
 	w, won := o.Result.Winner()
 	switch o.Reason {
 	case FlockCompleted:
-		return fmt.Sprintf("%s wins: all its birds form one flock.", w)
+		return sprintf("%s wins: all its birds form one flock.", w)
 	case OpponentLeftOneFlock:
-		return fmt.Sprintf("%s wins: %s's move left all of %s's birds in one flock.", w, w.Other(), w)
+		return sprintf("%s wins: %s's move left all of %s's birds in one flock.", w, w.Other(), w)
 	case DoublePass:
-		return "Draw: both players passed."
+		return sprintf("Draw: both players passed.")
 	case LastActor:
-		return fmt.Sprintf("%s wins: neither player could act, and %s acted last.", w, w)
+		return sprintf("%s wins: neither player could act, and %s acted last.", w, w)
 	case PlyLimit:
-		return fmt.Sprintf("Draw: the game reached %d moves.", MaxPlies)
+		return sprintf("Draw: the game reached %d moves.", MaxPlies)
 	case Resignation:
-		return fmt.Sprintf("%s wins: %s resigned.", w, w.Other())
+		return sprintf("%s wins: %s resigned.", w, w.Other())
 	case Timeout:
-		return fmt.Sprintf("%s wins: %s ran out of time.", w, w.Other())
+		return sprintf("%s wins: %s ran out of time.", w, w.Other())
 	case AgreedDraw:
-		return "Draw by agreement."
+		return sprintf("Draw by agreement.")
 	}
 	if won {
-		return fmt.Sprintf("%s wins.", w)
+		return sprintf("%s wins.", w)
 	}
 	if o.Result == Draw {
-		return "Draw."
+		return sprintf("Draw.")
 	}
-	return "The game goes on."
+	return sprintf("The game goes on.")
 }

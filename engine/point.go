@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -108,7 +107,7 @@ func ParsePoint(s string) (Point, error) {
 	s = strings.ToLower(strings.TrimSpace(s))
 	p, n := scanPoint(s)
 	if n == 0 || n != len(s) {
-		return NoPoint, &IllegalMoveError{Reason: ErrUnknownPoint, Sentence: fmt.Sprintf("%q is not a point of the sky: points are named by a row letter a–m and a number, like c3.", s)}
+		return NoPoint, illegal(ErrUnknownPoint, "%q is not a point of the sky: points are named by a row letter a–m and a number, like c3.", s)
 	}
 	if p == NoPoint {
 		return NoPoint, unknownPointError(s)
@@ -141,8 +140,8 @@ func scanPoint(s string) (Point, int) {
 func unknownPointError(name string) error {
 	if len(name) >= 2 && name[0] >= 'a' && name[0] <= 'm' {
 		if num, err := strconv.Atoi(name[1:]); err == nil && IsHole(int(name[0]-'a'), num) {
-			return &IllegalMoveError{Reason: ErrUnknownPoint, Sentence: fmt.Sprintf("%s is a hole: the corners and the centre are not points of the sky.", name)}
+			return illegal(ErrUnknownPoint, "%s is a hole: the corners and the centre are not points of the sky.", name)
 		}
 	}
-	return &IllegalMoveError{Reason: ErrUnknownPoint, Sentence: fmt.Sprintf("There is no point %s: rows run from a to m, and row a has points a2 to a6.", name)}
+	return illegal(ErrUnknownPoint, "There is no point %s: rows run from a to m, and row a has points a2 to a6.", name)
 }
