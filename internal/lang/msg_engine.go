@@ -1,4 +1,110 @@
 package lang
 
-// engineMessages are the words of package engine.
-var engineMessages = []Message{}
+// engineMessages are the words of package engine: the sentences of
+// refused moves, the outcomes of games and their reasons, and what a move
+// does. A point is an intersection, placed with "en" (en f5); a colour
+// names a player, never after "de", which Orange would elide.
+var engineMessages = []Message{
+	// check.go: the sentences of Position.Check.
+	{EN: "That is not a move: add a bird, fly, or pass.", FR: "Ce n’est pas un coup : ajoutez un oiseau, faites voler des oiseaux ou passez."},
+	{EN: "That point is not in the sky.", FR: "Cette intersection n’est pas dans le ciel."},
+	{EN: "%s already holds one of your birds: add a bird on an empty point.", FR: "Il y a déjà l’un de vos oiseaux en %s : ajoutez un oiseau sur une intersection libre."},
+	{EN: "%s already holds %s: add a bird on an empty point.", FR: "Il y a déjà %[2]s en %[1]s : ajoutez un oiseau sur une intersection libre."},
+	{EN: "an Orange bird", FR: "un oiseau orange"},
+	{EN: "a Blue bird", FR: "un oiseau bleu"},
+	{EN: "You have no birds left to add: all %d are in the sky. Let a line of birds fly instead.", FR: "Il ne vous reste aucun oiseau à ajouter : vos %d oiseaux sont tous dans le ciel. Faites plutôt voler un alignement de vos oiseaux."},
+	{EN: "%s is next to your bird on %s: a new bird may not touch your own birds.", FR: "%s touche votre oiseau en %s : un nouvel oiseau ne peut toucher aucun de vos oiseaux."},
+	{EN: "%s lies in a region controlled by %s: no open path leads from it to any of your birds.", FR: "%s est dans une région contrôlée par %s : aucun chemin ouvert ne la relie à l’un de vos oiseaux."},
+	{EN: "You can't pass while a flight is possible, for example %s.", FR: "Vous ne pouvez pas passer tant qu’un vol est possible, par exemple %s."},
+	{EN: "You can't pass while you can act: under the last-act rules you must add or fly when you can, for example %s.", FR: "Vous ne pouvez pas passer tant que vous pouvez agir : avec les règles last-act, vous devez ajouter ou faire voler dès que vous le pouvez, par exemple en %s."},
+	{EN: "You can't pass while you can still add a bird outside your own regions, for example on %s.", FR: "Vous ne pouvez pas passer tant que vous pouvez encore ajouter un oiseau hors de vos propres régions, par exemple en %s."},
+	{EN: "That flight names a point that is not in the sky.", FR: "Ce vol nomme une intersection qui n’est pas dans le ciel."},
+	{EN: "There is no bird on %s to fly.", FR: "Il n’y a pas d’oiseau en %s à faire voler."},
+	{EN: "The bird on %s is %s's; you play %s.", FR: "L’oiseau en %s est à %s ; vous jouez %s."},
+	{EN: "%s and %s are not on one straight line: a flying line runs along a row or a diagonal.", FR: "%s et %s ne sont pas sur une même ligne droite : un alignement qui vole suit une rangée ou une diagonale."},
+	{EN: "%s:%s is not an unbroken line of your birds: %s is not yours.", FR: "%s:%s n’est pas un alignement continu de vos oiseaux : vous n’avez pas d’oiseau en %s."},
+	{EN: "A flight goes at least one step in one of the directions E, W, NE, NW, SE, SW.", FR: "Un vol avance d’au moins un pas dans l’une des directions E, W, NE, NW, SE, SW."},
+	{EN: "%s would split your flock: the birds that stay behind must still touch the flock after the flight.", FR: "%s fractionnerait votre nuée : les oiseaux qui restent doivent encore toucher la nuée après le vol."},
+	{EN: "%s joins no other flock: a flight must end next to another of your flocks and make the flock larger.", FR: "%s ne rejoint aucune autre nuée : un vol doit finir à côté d’une autre de vos nuées et agrandir la nuée."},
+	{EN: "%s wins the game at once, so no region is cleared: leave out /%s.", FR: "%s gagne la partie sur-le-champ, donc aucune région n’est vidée : n’écrivez pas /%s."},
+	{EN: "%s can't fly %d steps %s: a hole or the edge of the sky is in the way after %d.", FR: "%s ne peut pas voler de %d pas vers %s : un trou ou le bord du ciel barre le chemin après %d pas."},
+	{EN: "The way is blocked: %s on %s stands in the path, and birds never fly over other birds.", FR: "Le chemin est bloqué : il y a %s en %s, et les oiseaux ne volent jamais au-dessus d’autres oiseaux."},
+	{EN: "%s leaves %s's birds in one region, so there is no region to choose: leave out /%s.", FR: "Après %s, %s a encore tous ses oiseaux dans une seule région : il n’y a pas de région à choisir, n’écrivez pas /%s."},
+	{EN: "%s splits %s's birds into %d regions: say which one to keep by adding one of its points, %s or %s.", FR: "%s coupe %s en %d régions : dites laquelle garder en ajoutant l’une de ses intersections, %s ou %s."},
+	{EN: "%s is in none of %s's regions after %s: keep one of %s or %s.", FR: "%[1]s n’est dans aucune des régions que %[2]s peut garder après %[3]s : gardez %[4]s ou %[5]s."},
+
+	// notation.go and point.go: the sentences of ParseMove and ParsePoint.
+	{EN: "That move is empty: write a point to add a bird (f5), a flight (c3:c5-NE2) or pass.", FR: "Ce coup est vide : écrivez une intersection pour ajouter un oiseau (f5), un vol (c3:c5-NE2) ou pass pour passer."},
+	{EN: "I can't read %q: %s.", FR: "Je ne sais pas lire %q : %s."},
+	{EN: "a flight needs a direction and a distance, like c3:c5-NE2", FR: "un vol demande une direction et une distance, comme c3:c5-NE2"},
+	{EN: "a point is missing", FR: "il manque une intersection"},
+	{EN: "that is not a point (like f5), a flight (like c3:c5-NE2) or pass", FR: "ce n’est ni une intersection (comme f5), ni un vol (comme c3:c5-NE2), ni pass"},
+	{EN: "%q is not a point; points look like c3", FR: "%q n’est pas une intersection ; une intersection s’écrit comme c3"},
+	{EN: "a direction and distance (like NE2) or a landing point must follow '-'", FR: "une direction et une distance (comme NE2) ou une intersection d’arrivée doivent suivre « - »"},
+	{EN: "%q is neither a direction with a distance (like NE2) nor a landing point", FR: "%q n’est ni une direction avec une distance (comme NE2), ni une intersection d’arrivée"},
+	{EN: "a flight goes 1 to 12 steps, not %d", FR: "un vol avance de 1 à 12 pas, et non de %d"},
+	{EN: "%s could mean 1 step east or landing on %s; write %s or %s", FR: "%s peut vouloir dire 1 pas vers l’est ou une arrivée en %s ; écrivez %s ou %s"},
+	{EN: "%s could mean %d steps east or landing on %s; write %s or %s", FR: "%s peut vouloir dire %d pas vers l’est ou une arrivée en %s ; écrivez %s ou %s"},
+	{EN: "%s is where the bird on %s already stands: a flight lands at least one step away.", FR: "%s est l’intersection où se tient déjà l’oiseau en %s : un vol se pose au moins à un pas de là."},
+	{EN: "%s is not on a straight line from %s, the end named first; for %s to land on %s, write %s.", FR: "%s n’est pas en ligne droite depuis %s, l’extrémité nommée en premier ; pour que %s se pose en %s, écrivez %s."},
+	{EN: "%s is not on a straight line from %s: birds fly along a row or a diagonal.", FR: "%s n’est pas en ligne droite depuis %s : les oiseaux volent le long d’une rangée ou d’une diagonale."},
+	{EN: "%q is not a point of the sky: points are named by a row letter a–m and a number, like c3.", FR: "%q n’est pas une intersection du ciel : une intersection se nomme par la lettre de sa rangée, de a à m, et un nombre, comme c3."},
+	{EN: "%s is a hole: the corners and the centre are not points of the sky.", FR: "%s est un trou : les coins et le centre ne sont pas des intersections du ciel."},
+	{EN: "There is no point %s: rows run from a to m, and row a has points a2 to a6.", FR: "Il n’y a pas d’intersection %s : les rangées vont de a à m, et la rangée a va de a2 à a6."},
+
+	// game.go: moves and ends refused once the game is over.
+	{EN: "The game is over (%s) No more moves can be played.", FR: "La partie est finie (%s) Plus aucun coup ne peut être joué."},
+	{EN: "The game is already over (%s)", FR: "La partie est déjà finie (%s)"},
+
+	// outcome.go: how a game ended, and the reasons' names.
+	{EN: "%s wins: all its birds form one flock.", FR: "%s gagne : tous ses oiseaux forment une seule nuée."},
+	{EN: "%s wins: %s's move left all of %s's birds in one flock.", FR: "%s gagne : %s a laissé %s en une seule nuée."},
+	{EN: "Draw: both players passed.", FR: "Partie nulle : les deux joueurs ont passé."},
+	{EN: "%s wins: neither player could act, and %s acted last.", FR: "%s gagne : aucun joueur ne pouvait agir, et %s a agi en dernier."},
+	{EN: "Draw: the game reached %d moves.", FR: "Partie nulle : la partie a atteint %d coups."},
+	{EN: "%s wins: %s resigned.", FR: "%s gagne : %s a abandonné."},
+	{EN: "%s wins: %s ran out of time.", FR: "%s gagne : %s a épuisé son temps."},
+	{EN: "Draw by agreement.", FR: "Partie nulle d’un commun accord."},
+	{EN: "%s wins.", FR: "%s gagne."},
+	{EN: "Draw.", FR: "Partie nulle."},
+	{EN: "The game goes on.", FR: "La partie continue."},
+	{EN: "flock completed", FR: "nuée formée"},
+	{EN: "opponent left as one flock", FR: "adversaire laissé en une seule nuée"},
+	{EN: "double pass", FR: "deux passes"},
+	{EN: "last to act", FR: "dernier à agir"},
+	{EN: "ply limit", FR: "limite de coups"},
+	{EN: "resignation", FR: "abandon"},
+	{EN: "timeout", FR: "temps écoulé"},
+	{EN: "agreed draw", FR: "nulle d’un commun accord"},
+
+	// describe.go: what a move does, in at most 70 characters, addressed
+	// to the mover. A %s first is the words before, already said.
+	{EN: "passes: two passes in a row, the game is drawn", FR: "passe : deux passes de suite, la partie est nulle"},
+	{EN: "passes; neither of you can act, so %s wins as the last to act", FR: "passe ; personne ne peut agir, %s gagne pour avoir agi en dernier"},
+	{EN: "passes; %s's birds are one flock: %s wins", FR: "passe ; %s forme une seule nuée : %s gagne"},
+	{EN: "passes", FR: "passe"},
+	{EN: "adds a bird at %s", FR: "ajoute un oiseau en %s"},
+	{EN: "adds your last bird at %s", FR: "ajoute votre dernier oiseau en %s"},
+	{EN: "is not a move", FR: "n’est pas un coup"},
+	{EN: "bird flies %s %d", FR: "l’oiseau vole %s %d"},
+	{EN: "line of %d flies %s %d", FR: "l’alignement de %d vole %s %d"},
+	{EN: "%s and wins: all your birds in one flock", FR: "%s et gagne : vos oiseaux en une seule nuée"},
+	{EN: "%s and wins", FR: "%s et gagne"},
+	{EN: "%s, joins your bird at %s", FR: "%s, rejoint votre oiseau en %s"},
+	{EN: "%s, joins your flock at %s", FR: "%s, rejoint votre nuée en %s"},
+	{EN: "%s, joins your flocks at %s and %s", FR: "%s, rejoint vos nuées en %s et %s"},
+	{EN: "%s, joins %d of your flocks", FR: "%s, rejoint %d de vos nuées"},
+	{EN: "%s; splits %s's birds into %d regions", FR: "%s ; coupe %s en %d régions"},
+	{EN: "%s; splits %s into %d regions", FR: "%s ; coupe %s en %d régions"},
+	{EN: "%s; %s keeps the region with %s: one flock, %s wins", FR: "%s ; %s garde la région %s : une seule nuée, %s gagne"},
+	{EN: "%s; %s keeps %s's region and wins", FR: "%s ; %s garde la région %s et gagne"},
+	{EN: "%s; %s keeps the region with %s, loses 1 bird", FR: "%s ; %s garde la région %s, perd 1 oiseau"},
+	{
+		EN: "%s; %s keeps the region with %s, loses %d birds", ENOne: "%s; %s keeps the region with %s, loses %d bird",
+		FR: "%s ; %s garde la région %s, perd %d oiseaux", FROne: "%s ; %s garde la région %s, perd %d oiseau",
+		Arg: 4,
+	},
+	{EN: "%s; %s keeps %s's region, loses %d", FR: "%s ; %s garde la région %s, perd %d"},
+	{EN: "%s; %s's birds are one flock: %s wins", FR: "%s ; %s forme une seule nuée : %s gagne"},
+	{EN: "%s; %s wins", FR: "%s ; %s gagne"},
+}
