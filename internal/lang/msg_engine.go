@@ -60,7 +60,7 @@ var engineMessages = []Message{
 	{EN: "%s wins: all its birds form one flock.", FR: "%s gagne : tous ses oiseaux forment une seule nuée."},
 	{EN: "%s wins: %s's move left all of %s's birds in one flock.", FR: "%s gagne : %s a laissé %s en une seule nuée."},
 	{EN: "Draw: both players passed.", FR: "Partie nulle : les deux joueurs ont passé."},
-	{EN: "%s wins: neither player could act, and %s acted last.", FR: "%s gagne : aucun joueur ne pouvait agir, et %s a agi en dernier."},
+	{EN: "%s wins: neither player could act, and %s acted last.", FR: "%s gagne : nul ne pouvait agir, %s a agi en dernier."},
 	{EN: "Draw: the game reached %d moves.", FR: "Partie nulle : la partie a atteint %d coups."},
 	{EN: "%s wins: %s resigned.", FR: "%s gagne : %s a abandonné."},
 	{EN: "%s wins: %s ran out of time.", FR: "%s gagne : %s a épuisé son temps."},
