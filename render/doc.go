@@ -24,7 +24,9 @@
 // players' names and colours, their ratings when the scene has them, their
 // birds in the sky and in supply, their flocks, and a status line: the
 // move number, what was played, and whose turn it is, or the result and
-// why.
+// why. The strip speaks the Scene's Lang (GIFOptions.Lang for a GIF),
+// English or French, from the message catalogue of internal/lang; names,
+// ratings and notation are written as given.
 //
 // Build a Renderer once per theme and size with New, and share it: it is
 // safe for concurrent use, and gives the same bytes for the same scene.

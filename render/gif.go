@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/internal/lang"
 )
 
 // The pace of a game's GIF.
@@ -28,6 +29,9 @@ type GIFOptions struct {
 	// Hold is how long the last frame shows before the game starts over;
 	// zero means DefaultHold.
 	Hold time.Duration
+	// Lang is the language of every frame's words, as Scene's is; the
+	// zero Tag is English.
+	Lang lang.Tag
 }
 
 // GIF draws game g as an animated GIF: the start, then one frame per move
@@ -64,6 +68,7 @@ func (r *Renderer) GIF(g *engine.Game, opts GIFOptions) ([]byte, error) {
 			s.Blue = opts.Blue
 		}
 		s.OrangeRating, s.BlueRating = opts.OrangeRating, opts.BlueRating
+		s.Lang = opts.Lang
 		layers, err := r.compose(&w.scribe, &s)
 		if err != nil {
 			return nil, err

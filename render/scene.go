@@ -9,6 +9,7 @@ import (
 
 	"github.com/fogleman/gg"
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/internal/lang"
 )
 
 // ErrBadScene is wrapped by the errors Board returns for a scene that does
@@ -59,6 +60,11 @@ type Scene struct {
 
 	// Rules is the rule set the game is played under.
 	Rules engine.Rules
+
+	// Lang is the language of the strip's words: the counts of birds,
+	// the status line, a colour standing for a missing name. The zero Tag
+	// is English. Names, ratings and notation are written as they are.
+	Lang lang.Tag
 
 	// PointNames writes the name of every point without a bird (h9, say)
 	// faintly where it stands, so that a player finds a point without
@@ -394,9 +400,7 @@ func (r *Renderer) strip(sc *scribe, s *Scene, v *view, ls []layer) []layer {
 		col := engine.Colour(c)
 		row := l.rows[c]
 		base := (row.Min.Y+row.Max.Y)/2 + r.faces.name.capTop/2
-		flocks := v.pos.FlockCount(col)
-		stats := fmt.Sprintf("%d birds · %d in supply · %d %s",
-			v.pos.Count(col), v.pos.Supply(col), flocks, plural(flocks, "flock", "flocks"))
+		stats := counts(s.Lang, v.pos, col)
 		st := sc.sprite(r.faces.stats, stats, p.textDim)
 		right := l.w - int(0.55*u)
 		ls = append(ls, st.at(right-st.img.Rect.Dx(), base))
@@ -448,7 +452,7 @@ func (r *Renderer) nameAndRating(sc *scribe, s *Scene, c engine.Colour, room int
 		name, rating = strings.TrimSpace(s.Blue), strings.TrimSpace(s.BlueRating)
 	}
 	if name == "" {
-		name = c.String()
+		name = s.Lang.Sprint(c.String())
 	}
 	if rating != "" {
 		u := float64(r.lay.u)
@@ -460,47 +464,50 @@ func (r *Renderer) nameAndRating(sc *scribe, s *Scene, c engine.Colour, room int
 	return sc.fit(r.faces.name, name, room), ""
 }
 
+// counts writes colour c's counts in p: its birds in the sky and in
+// supply, and its flocks.
+func counts(t lang.Tag, p engine.Position, c engine.Colour) string {
+	birds, supply, flocks := p.Count(c), p.Supply(c), p.FlockCount(c)
+	if flocks == 1 {
+		return t.Sprintf("%d birds · %d in supply · 1 flock", birds, supply)
+	}
+	return t.Sprintf("%d birds · %d in supply · %d flocks", birds, supply, flocks)
+}
+
 // statusLine says what happened (when withMove) and what comes next, or
-// how the game ended.
+// how the game ended, in the scene's language.
 func statusLine(s *Scene, v *view, withMove bool) string {
+	t := s.Lang
 	if len(v.regions) > 0 {
 		letters := make([]string, len(v.regions))
 		for i := range letters {
 			letters[i] = regionLetter(i)
 		}
-		choice := strings.Join(letters[:len(letters)-1], ", ") + " or " + letters[len(letters)-1]
-		return fmt.Sprintf("%s flies %s: which region does %s keep? %s", v.mover, s.Pending, v.mover.Other(), choice)
+		// The letters, "A, B or C", as all but the last and the last.
+		most, last := strings.Join(letters[:len(letters)-1], ", "), letters[len(letters)-1]
+		return t.Sprintf("%s flies %s: which region does %s keep? %s or %s", v.mover, s.Pending, v.mover.Other(), most, last)
 	}
 	var parts []string
 	if s.Ply > 0 {
-		parts = append(parts, fmt.Sprintf("Move %d", s.Ply))
+		parts = append(parts, t.Sprintf("Move %d", s.Ply))
 	} else {
-		parts = append(parts, "Start")
+		parts = append(parts, t.Sprint("Start"))
 	}
 	switch {
 	case !withMove:
 	case s.Last.Kind == engine.KindAdd:
-		parts = append(parts, fmt.Sprintf("%s added %s", v.mover, s.Last))
+		parts = append(parts, t.Sprintf("%s added %s", v.mover, s.Last))
+	case s.Last.Kind == engine.KindFly && len(v.removed) > 0:
+		parts = append(parts, t.Sprintf("%s flew %s, clearing %d", v.mover, s.Last, len(v.removed)))
 	case s.Last.Kind == engine.KindFly:
-		text := fmt.Sprintf("%s flew %s", v.mover, s.Last)
-		if len(v.removed) > 0 {
-			text += fmt.Sprintf(", clearing %d", len(v.removed))
-		}
-		parts = append(parts, text)
+		parts = append(parts, t.Sprintf("%s flew %s", v.mover, s.Last))
 	case s.Last.Kind == engine.KindPass:
-		parts = append(parts, fmt.Sprintf("%s passed", v.mover))
+		parts = append(parts, t.Sprintf("%s passed", v.mover))
 	}
 	if s.Outcome.Over() {
-		parts = append(parts, s.Outcome.String())
+		parts = append(parts, t.Words(s.Outcome))
 	} else {
-		parts = append(parts, fmt.Sprintf("%s to play", v.pos.ToMove()))
+		parts = append(parts, t.Sprintf("%s to play", v.pos.ToMove()))
 	}
 	return strings.Join(parts, " · ")
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -33,8 +33,9 @@ type glyph struct {
 	advance fixed.Int26_6
 }
 
-// atlasRunes are the runes every typeface rasterises up front.
-const atlasRunes = "·…–—×±"
+// atlasRunes are the runes every typeface rasterises up front: signs,
+// and the letters and marks of French.
+const atlasRunes = "·…–—×±" + "àâçéèêëîïôùûüœÀÂÇÉÈÊÎÔ’«»\u00a0"
 
 func newTypeface(ttf []byte, size float64) (*typeface, error) {
 	f, err := opentype.Parse(ttf)

@@ -1,0 +1,193 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/draw"
+	"image/gif"
+	"image/png"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/internal/lang"
+)
+
+// french returns s in French.
+func french(s Scene) Scene {
+	s.Lang = lang.French
+	return s
+}
+
+func TestStatusLineInFrench(t *testing.T) {
+	start := engine.StartPosition()
+	added := played(t, engine.StartText, "f5", 1)
+	passed := Scene{Position: mustPosition(t, "5/1O4B1/9/10/11/12/B8O/12/11/10/9/1O4B1/5 B 1"), Before: start, Last: engine.Pass(), Ply: 1}
+	long := played(t, endBefore, endMove, 135)
+	long.Outcome = engine.Outcome{Result: engine.BlueWins, Reason: engine.OpponentLeftOneFlock}
+	fly := firstFlight(t, mustPosition(t, flightBefore)).String()
+	for _, tc := range []struct {
+		name     string
+		scene    Scene
+		withMove bool
+		want     string
+	}{
+		{"start", Scene{Position: start}, true, "Départ · À Orange de jouer"},
+		{"add", added, true, "Coup 1 · Orange a ajouté un oiseau en f5 · À Bleu de jouer"},
+		{"pass", passed, true, "Coup 1 · Orange a passé · À Bleu de jouer"},
+		{"flight", played(t, flightBefore, fly, 70), true, "Coup 70 · Bleu a fait voler " + fly + " · À Orange de jouer"},
+		{"flight clearing", played(t, flightBefore, flightMove, 70), true, "Coup 70 · Bleu a fait voler a2:b2-NW4/a2, retirant 1 · À Orange de jouer"},
+		{"won", played(t, endBefore, endMove, 135), false, "Coup 135 · Orange gagne\u00a0: tous ses oiseaux forment une seule nuée."},
+		{"won, short", long, false, "Coup 135 · Bleu gagne\u00a0: Orange a laissé Bleu en une seule nuée."},
+		{"pending", regionsScene(t), true, "Orange fait voler h8:h9-W2\u00a0: quelle région garde Bleu\u00a0? A, B ou C"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := french(tc.scene)
+			v, err := look(&s)
+			if s.Last.Kind == engine.KindPass {
+				v, err = view{pos: s.Position, mover: s.Before.ToMove()}, nil
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := statusLine(&s, &v, tc.withMove); got != tc.want {
+				t.Errorf("got  %q\nwant %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestCountsInFrench(t *testing.T) {
+	// Blue has one bird, on b7.
+	one := mustPosition(t, "5/1O6/9/10/11/12/10/6O5/11/10/2OOO4/6B1/5 O 0")
+	for _, tc := range []struct {
+		tag  lang.Tag
+		pos  engine.Position
+		c    engine.Colour
+		want string
+	}{
+		{lang.English, engine.StartPosition(), engine.Orange, "3 birds · 57 in supply · 3 flocks"},
+		{lang.French, engine.StartPosition(), engine.Orange, "3 oiseaux · 57 en réserve · 3 nuées"},
+		{lang.English, one, engine.Blue, "1 bird · 59 in supply · 1 flock"},
+		{lang.French, one, engine.Blue, "1 oiseau · 59 en réserve · 1 nuée"},
+	} {
+		if got := counts(tc.tag, tc.pos, tc.c); got != tc.want {
+			t.Errorf("%v %v: got %q, want %q", tc.tag, tc.c, got, tc.want)
+		}
+	}
+}
+
+// Every French status line without its move, the last before an
+// ellipsis, fits the strip: every way a game ends, at move 1000, and the
+// region question.
+func TestFrenchStatusLinesFit(t *testing.T) {
+	var scenes []Scene
+	for _, res := range []engine.Result{engine.OrangeWins, engine.BlueWins, engine.Draw} {
+		for reason := engine.FlockCompleted; reason <= engine.AgreedDraw; reason++ {
+			scenes = append(scenes, Scene{Position: engine.StartPosition(), Ply: engine.MaxPlies, Outcome: engine.Outcome{Result: res, Reason: reason}})
+		}
+	}
+	scenes = append(scenes, regionsScene(t))
+	for _, opts := range []Options{{Size: MinSize}, {}, {Size: 555}} {
+		r := renderer(t, opts)
+		var sc scribe
+		room := r.lay.w - r.lay.u
+		for _, s := range scenes {
+			s = french(s)
+			v, err := look(&s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			status := statusLine(&s, &v, false)
+			if w := sc.width(r.faces.status, status); w > room {
+				t.Errorf("size %d: %q is %d pixels wide, the strip has %d", r.lay.w, status, w, room)
+			}
+		}
+	}
+}
+
+// The longest French counts leave a name of some eight letters its room.
+func TestFrenchCountsLeaveRoomForANameAndRating(t *testing.T) {
+	for _, opts := range []Options{{Size: MinSize}, {}} {
+		r := renderer(t, opts)
+		var sc scribe
+		u := float64(r.lay.u)
+		stats := sc.sprite(r.faces.stats, "60 oiseaux · 60 en réserve · 12 nuées", r.scheme.textDim)
+		room := r.lay.w - int(0.55*u) - stats.img.Rect.Dx() - int(0.8*u) - int(1.1*u)
+		s := Scene{Orange: "Benedetta", OrangeRating: "1662 ± 290?"}
+		name, rating := r.nameAndRating(&sc, &s, engine.Orange, room)
+		if name != "Benedetta" || rating == "" {
+			t.Errorf("size %d: %q and %q in %d pixels", r.lay.w, name, rating, room)
+		}
+	}
+}
+
+// The French scenes, as golden images: look at them before accepting
+// them with -update.
+func TestFrenchBoardsMatchGoldenImages(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		opts  Options
+		scene func(testing.TB) Scene
+	}{
+		{"fr-flight", Options{}, func(t testing.TB) Scene { return played(t, flightBefore, flightMove, 70) }},
+		{"fr-add-small", Options{Size: MinSize}, func(t testing.TB) Scene {
+			s := played(t, engine.StartText, "f5", 1)
+			s.Blue = "" // the colour stands for the name
+			return s
+		}},
+		{"fr-regions", Options{}, regionsScene},
+		{"fr-regions-small-light", Options{Theme: Light, Size: MinSize}, regionsScene},
+		{"fr-end", Options{}, func(t testing.TB) Scene { return played(t, endBefore, endMove, 135) }},
+		{"fr-ratings-small-light", Options{Theme: Light, Size: MinSize}, ratingsScene},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := renderer(t, tc.opts).Board(french(tc.scene(t)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			compareGolden(t, filepath.Join("testdata", tc.name+".png"), got)
+		})
+	}
+}
+
+// A French game's GIF shows French words on every frame, as Board does:
+// its first and last frames are golden images.
+func TestFrenchGIF(t *testing.T) {
+	g := randomGame(t, 7, 400)
+	r := renderer(t, Options{Size: MinSize})
+	b, err := r.GIF(g, GIFOptions{Orange: "ana", Blue: "ben", Lang: lang.French})
+	if err != nil {
+		t.Fatal(err)
+	}
+	anim, err := gif.DecodeAll(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	screen := image.NewRGBA(r.Bounds())
+	for ply, frame := range anim.Image {
+		draw.Draw(screen, frame.Rect, frame, frame.Rect.Min, draw.Over)
+		if ply != 0 && ply != len(anim.Image)-1 {
+			continue
+		}
+		s, err := GameScene(g, ply)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Orange, s.Blue, s.Lang = "ana", "ben", lang.French
+		if want := decodePNG(t, must(r.Board(s))); !bytes.Equal(screen.Pix, want.Pix) {
+			t.Errorf("after frame %d the picture is not the French board after move %d", ply, ply)
+		}
+		var out bytes.Buffer
+		if err := png.Encode(&out, screen); err != nil {
+			t.Fatal(err)
+		}
+		name := map[bool]string{true: "first", false: "last"}[ply == 0]
+		compareGolden(t, filepath.Join("testdata", fmt.Sprintf("fr-gif-%s.png", name)), out.Bytes())
+	}
+	if s, _ := GameScene(g, g.Ply()); !s.Outcome.Over() || strings.Contains(lang.French.Words(s.Outcome), "wins") {
+		t.Errorf("the game does not end in French words: %v", s.Outcome)
+	}
+}
