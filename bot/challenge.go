@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/internal/lang"
 	"github.com/volo-discord/volo/store"
 )
 
@@ -51,7 +52,7 @@ func (b *Bot) challenge(in *interaction, opts map[string]*discordgo.ApplicationC
 	tpm := time.Duration(b.cfg.DefaultTimePerMove)
 	if s := optString(opts, optTime); s != "" {
 		if tpm, err = ParseDuration(s); err != nil || tpm != 0 && (tpm < MinTimePerMove || tpm > MaxTimePerMove) {
-			return refuse("The time per move must be from 1h to 14d, like 24h or 3d, or 0 for no limit; %s is not.", quote(s))
+			return refuse("The time per move must be from 1h to 14d, like 24h or 3d, or 0 for no limit; %s is not.", quoted(s))
 		}
 	}
 	level := optString(opts, optLevel)
@@ -84,6 +85,7 @@ func (b *Bot) challenge(in *interaction, opts map[string]*discordgo.ApplicationC
 	}
 	g.Players[mine] = store.Player{ID: in.user, Name: in.name, Challenger: true}
 	g.Players[mine.Other()] = store.Player{ID: oppID, Name: oppName, Level: level}
+	in.adopt(g)
 	want, err := b.wantsThread(in, opts)
 	if err != nil {
 		return err
@@ -108,24 +110,28 @@ func (b *Bot) postChallenge(in *interaction, g *store.Game, note string) error {
 	// sets to now: set it first, so the announcement committed with the
 	// challenge carries the right IDs.
 	g.Created = b.clock()
+	t := tr(g)
 	challenger, c := b.challenger(g)
 	opp := b.challenged(g)
-	whom, pings := "anyone in this channel", []string(nil)
+	var line string
+	var pings []string
 	if opp != "" {
-		whom, pings = mention(opp), []string{opp}
+		pings = []string{opp}
+		line = t.Sprintf("%s challenges %s to a game of Volo: %s plays %s, %s.", mention(challenger), mention(opp), mention(challenger), c, describeTermsIn(t, g))
+	} else {
+		line = t.Sprintf("%s challenges anyone in this channel to a game of Volo: %s plays %s, %s.", mention(challenger), mention(challenger), c, describeTermsIn(t, g))
 	}
-	line := fmt.Sprintf("%s challenges %s to a game of Volo: %s plays %s, %s.", mention(challenger), whom, mention(challenger), c, describeTerms(g))
 	thread := "" // the buttons name the game's thread, where the game is kept
 	if g.Channel != in.ChannelID {
 		thread = g.Channel
-		line += fmt.Sprintf(" The game will be played in <#%s>.", g.Channel)
+		line += " " + t.Sprintf("The game will be played in <#%s>.", g.Channel)
 	}
-	line += fmt.Sprintf(" The challenge lapses <t:%d:R>.", g.Deadline.Unix()) + note
-	buttons := []discordgo.MessageComponent{discordgo.Button{Label: "Accept", Style: discordgo.SuccessButton, CustomID: buttonID("accept", g, 0, thread)}}
+	line += " " + t.Sprintf("The challenge lapses %s.", when(g.Deadline)) + note
+	buttons := []discordgo.MessageComponent{discordgo.Button{Label: t.Sprint("Accept"), Style: discordgo.SuccessButton, CustomID: buttonID("accept", g, 0, thread)}}
 	if opp != "" {
-		buttons = append(buttons, discordgo.Button{Label: "Decline", Style: discordgo.DangerButton, CustomID: buttonID("decline", g, 0, thread)})
+		buttons = append(buttons, discordgo.Button{Label: t.Sprint("Decline"), Style: discordgo.DangerButton, CustomID: buttonID("decline", g, 0, thread)})
 	}
-	buttons = append(buttons, discordgo.Button{Label: "Withdraw", Style: discordgo.SecondaryButton, CustomID: buttonID("withdraw", g, 0, thread)})
+	buttons = append(buttons, discordgo.Button{Label: t.Sprint("Withdraw"), Style: discordgo.SecondaryButton, CustomID: buttonID("withdraw", g, 0, thread)})
 	ann, err := b.announce(in.ChannelID, in, false, reply{
 		content:    line,
 		mention:    pings,
@@ -151,37 +157,57 @@ func (b *Bot) wantsThread(in *interaction, opts map[string]*discordgo.Applicatio
 	return gs.Threads, nil
 }
 
-func describeTerms(g *store.Game) string {
-	terms := g.Rules.String() + " rules"
+// describeTerms is a game's terms in English: "standard rules, 1d per
+// move, rated".
+func describeTerms(g *store.Game) string { return describeTermsIn(lang.English, g) }
+
+// describeTermsIn is a game's terms in t: its rules, its time per move
+// and whether it is rated.
+func describeTermsIn(t lang.Tag, g *store.Game) string {
+	terms := []string{rulesName(t, g.Rules), t.Sprint("no time limit"), t.Sprint("rated")}
 	if g.TimePerMove > 0 {
-		terms += ", " + formatDuration(g.TimePerMove) + " per move"
-	} else {
-		terms += ", no time limit"
+		terms[1] = t.Sprintf("%s per move", formatDurationIn(t, g.TimePerMove))
 	}
 	if g.Unrated {
-		terms += ", unrated"
-	} else {
-		terms += ", rated"
+		terms[2] = t.Sprint("unrated")
 	}
-	return terms
+	return strings.Join(terms, ", ")
 }
 
-func formatDuration(d time.Duration) string {
+// rulesName names a rule set in t: "standard rules".
+func rulesName(t lang.Tag, r engine.Rules) string {
+	switch r {
+	case engine.Standard:
+		return t.Sprint("standard rules")
+	case engine.LastAct:
+		return t.Sprint("last-act rules")
+	}
+	return t.Sprintf("%s rules", r)
+}
+
+// formatDuration writes a time per move as players type it: "1d12h".
+func formatDuration(d time.Duration) string { return formatDurationIn(lang.English, d) }
+
+// formatDurationIn writes a time per move in t: in English as players
+// type it, "1d12h"; in French in words, "1 jour 12 heures".
+func formatDurationIn(t lang.Tag, d time.Duration) string {
 	d = d.Round(time.Minute)
-	var sb strings.Builder
-	for _, u := range []struct {
-		unit time.Duration
-		name string
-	}{{24 * time.Hour, "d"}, {time.Hour, "h"}, {time.Minute, "m"}} {
-		if n := d / u.unit; n > 0 {
-			fmt.Fprintf(&sb, "%d%s", n, u.name)
-			d -= n * u.unit
-		}
+	days, hours, minutes := int(d/(24*time.Hour)), int(d%(24*time.Hour)/time.Hour), int(d%time.Hour/time.Minute)
+	var parts []string
+	if days > 0 {
+		parts = append(parts, t.Sprintf("%dd", days))
 	}
-	if sb.Len() == 0 {
-		return "0m"
+	if hours > 0 {
+		parts = append(parts, t.Sprintf("%dh", hours))
 	}
-	return sb.String()
+	if minutes > 0 || len(parts) == 0 {
+		parts = append(parts, t.Sprintf("%dm", minutes))
+	}
+	sep := ""
+	if t == lang.French {
+		sep = " "
+	}
+	return strings.Join(parts, sep)
 }
 
 // createGame stores a new challenge or game with its announcements,
@@ -207,7 +233,7 @@ func (b *Bot) busy(g *store.Game) error {
 		by, _ := b.challenger(there)
 		mine, _ := b.challenger(g)
 		if by == mine && b.challenged(there) == b.challenged(g) {
-			return refuse("Your challenge to %s is already posted in this channel; it lapses <t:%d:R>.", mention(b.challenged(g)), there.Deadline.Unix())
+			return refuse("Your challenge to %s is already posted in this channel; it lapses %s.", mention(b.challenged(g)), when(there.Deadline))
 		}
 	}
 	return refuse("This channel already has a game or a challenge. Start a thread and challenge there: every thread can hold its own game.")
@@ -226,16 +252,17 @@ func (b *Bot) startAgainstBot(in *interaction, g *store.Game, note string) error
 	if err != nil {
 		return err
 	}
-	level := g.Players[0].Level + g.Players[1].Level
+	t := tr(g)
+	level := levelName(t, g.Players[0].Level+g.Players[1].Level)
 	board := reply{
-		content:    fmt.Sprintf("A game of Volo against me (%s), %s. %s", level, describeTerms(g), b.turnLine(g, eg)) + note,
+		content:    t.Sprintf("A game of Volo against me (%s), %s. %s", level, describeTermsIn(t, g), b.turnLine(g, eg)) + note,
 		image:      img,
 		mention:    []string{in.user},
 		components: moveButtonRow(g, 0),
 	}
 	var anns []*store.Announcement
 	if g.Channel != in.ChannelID {
-		link, err := b.announce(in.ChannelID, in, false, reply{content: fmt.Sprintf("%s starts a game of Volo against me (%s) in <#%s>.", mention(in.user), level, g.Channel)})
+		link, err := b.announce(in.ChannelID, in, false, reply{content: t.Sprintf("%s starts a game of Volo against me (%s) in <#%s>.", mention(in.user), level, g.Channel)})
 		if err != nil {
 			return err
 		}
@@ -265,6 +292,7 @@ func (b *Bot) challengeFor(in *interaction, bt button) (*store.Game, error) {
 	if g.Status != store.Challenge || !bt.current(g) || channel != in.ChannelID && g.Parent != in.ChannelID {
 		return nil, movedOn()
 	}
+	in.adopt(g)
 	return g, nil
 }
 
@@ -292,6 +320,7 @@ func (b *Bot) acceptButton(in *interaction, bt button) error {
 	}
 	if open { // the first to click takes the seat
 		g.Players[c.Other()].ID = in.user
+		in.adopt(g)
 	}
 	g.Status = store.Active
 	g.Players[b.colourOf(g, in.user)].Name = in.name
@@ -300,15 +329,16 @@ func (b *Bot) acceptButton(in *interaction, bt button) error {
 	if err != nil {
 		return err
 	}
-	content := fmt.Sprintf("%s accepted the challenge of %s: %s.", mention(in.user), mention(challenger), describeTerms(g))
+	t := tr(g)
+	content := t.Sprintf("%s accepted the challenge of %s: %s.", mention(in.user), mention(challenger), describeTermsIn(t, g))
 	if g.Parent != "" {
-		content += fmt.Sprintf(" The game is on in <#%s>.", g.Channel)
+		content += " " + t.Sprintf("The game is on in <#%s>.", g.Channel)
 	}
 	accepted, err := b.announce(in.ChannelID, in, true, reply{content: content})
 	if err != nil {
 		return err
 	}
-	board, err := b.boardAnnouncement(g, eg, "The game begins. "+b.turnLine(g, eg))
+	board, err := b.boardAnnouncement(g, eg, t.Sprintf("The game begins. %s", b.turnLine(g, eg)))
 	if err != nil {
 		return err
 	}
@@ -329,11 +359,11 @@ func (b *Bot) declineButton(in *interaction, bt button, withdraw bool) error {
 	case !withdraw && in.user != b.challenged(g):
 		return refuse("Only %s can decline this challenge.", mention(b.challenged(g)))
 	}
-	verb := "declined"
+	said := tr(g).Sprintf("%s declined the challenge. The channel is free for a new one.", mention(in.user))
 	if withdraw {
-		verb = "withdrew"
+		said = tr(g).Sprintf("%s withdrew the challenge. The channel is free for a new one.", mention(in.user))
 	}
-	ann, err := b.announce(in.ChannelID, in, true, reply{content: fmt.Sprintf("%s %s the challenge. The channel is free for a new one.", mention(in.user), verb)})
+	ann, err := b.announce(in.ChannelID, in, true, reply{content: said})
 	if err != nil {
 		return err
 	}
@@ -354,6 +384,19 @@ func (b *Bot) challenger(g *store.Game) (string, engine.Colour) {
 func (b *Bot) challenged(g *store.Game) string {
 	_, c := b.challenger(g)
 	return g.Players[c.Other()].ID
+}
+
+// levelName names the computer's level in t: "easy", "facile".
+func levelName(t lang.Tag, level string) string {
+	switch level {
+	case "easy":
+		return t.Sprint("easy")
+	case "medium":
+		return t.Sprint("medium")
+	case "hard":
+		return t.Sprint("hard")
+	}
+	return level
 }
 
 // colourOf returns the colour a player of g plays.

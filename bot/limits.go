@@ -53,6 +53,22 @@ func quote(s string) string {
 	return fmt.Sprintf("%q", s)
 }
 
+// userText is user text quoted in a sentence: in English as quote writes
+// it, in French between guillemets.
+type userText string
+
+// quoted returns user text to quote in a sentence worded in a language.
+func quoted(s string) userText { return userText(s) }
+
+// String quotes the text as quote does.
+func (u userText) String() string { return quote(string(u)) }
+
+// Words quotes the text in the language of sprintf.
+func (u userText) Words(sprintf func(format string, args ...any) string) string {
+	q := quote(string(u))
+	return sprintf(`"%s"`, q[1:len(q)-1])
+}
+
 // clip cuts s to at most n characters, ending with an ellipsis if cut.
 func clip(s string, n int) string {
 	if length(s) <= n {

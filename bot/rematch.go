@@ -9,10 +9,11 @@ import (
 	"github.com/volo-discord/volo/store"
 )
 
-// rematchRow is the Rematch button on the last message of a game.
+// rematchRow is the Rematch button on the last message of a game, in the
+// language of its channel.
 func rematchRow(g *store.Game) []discordgo.MessageComponent {
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Rematch", Style: discordgo.PrimaryButton, CustomID: buttonID(actRematch, g, len(g.Moves), "")},
+		discordgo.Button{Label: tr(g).Sprint("Rematch"), Style: discordgo.PrimaryButton, CustomID: buttonID(actRematch, g, len(g.Moves), "")},
 	}}}
 }
 
@@ -51,6 +52,7 @@ func (b *Bot) rematchButton(in *interaction, bt button) error {
 	}
 	g.Players[c.Other()].Challenger = true // the clicker, now on the other colour
 	g.Players[c.Other()].Name = in.name
+	in.adopt(g)
 	if g.Players[c].ID == b.me() {
 		if b.thinker == nil {
 			return refuse("I can't play on this server any more.")

@@ -35,9 +35,9 @@ func (b *Bot) gameChannel(in *interaction, want bool, name string) (channel, par
 	}
 	switch {
 	case !in.place.member:
-		return in.ChannelID, "", " I can't start threads where I'm not a member, so the game is in this channel.", nil
+		return in.ChannelID, "", " " + in.lang.Sprint("I can't start threads where I'm not a member, so the game is in this channel."), nil
 	case !in.place.threads:
-		return in.ChannelID, "", " I can't start threads here (I need Create Public Threads and Send Messages in Threads), so the game is in this channel.", nil
+		return in.ChannelID, "", " " + in.lang.Sprint("I can't start threads here (I need Create Public Threads and Send Messages in Threads), so the game is in this channel."), nil
 	}
 	th, err := b.session.ThreadStart(in.ChannelID, clip(name, 100), discordgo.ChannelTypeGuildPublicThread, threadArchive)
 	var re *discordgo.RESTError
@@ -48,15 +48,17 @@ func (b *Bot) gameChannel(in *interaction, want bool, name string) (channel, par
 		// A thread inside a thread, a channel without threads, a missing
 		// permission: play here.
 		b.log.Info("could not start a thread for a game", "channel", in.ChannelID, "err", err)
-		return in.ChannelID, "", " I couldn't start a thread here, so the game is in this channel.", nil
+		return in.ChannelID, "", " " + in.lang.Sprint("I couldn't start a thread here, so the game is in this channel."), nil
 	}
 	return "", "", "", fmt.Errorf("start a thread in %s: %w", in.ChannelID, err)
 }
 
-// threadName names a game's thread after its players.
+// threadName names a game's thread after its players, in the language
+// of its channel.
 func threadName(g *store.Game) string {
-	name := func(p store.Player) string { return cmp.Or(p.Name, "anyone") }
-	return fmt.Sprintf("Volo: %s vs %s", name(g.Players[0]), name(g.Players[1]))
+	t := tr(g)
+	name := func(p store.Player) string { return cmp.Or(p.Name, t.Sprint("anyone")) }
+	return t.Sprintf("Volo: %s vs %s", name(g.Players[0]), name(g.Players[1]))
 }
 
 // challengeChannel is where a game's challenge was posted: the thread's
@@ -81,5 +83,5 @@ func buttonChannel(in *interaction, bt button) string {
 // resultInParent is the result of a thread's game for the channel it was
 // started from.
 func (b *Bot) resultInParent(g *store.Game) (*store.Announcement, error) {
-	return b.announce(g.Parent, nil, false, reply{content: fmt.Sprintf("%s vs %s: %s The board, the record and a replay are in <#%s>.", who(g, 0), who(g, 1), g.Outcome, g.Channel)})
+	return b.announce(g.Parent, nil, false, reply{content: tr(g).Sprintf("%s vs %s: %s The board, the record and a replay are in <#%s>.", who(g, 0), who(g, 1), g.Outcome, g.Channel)})
 }
