@@ -21,9 +21,9 @@ func (b *Bot) resignCommand(in *interaction) error {
 	}
 	return b.respond(in, reply{
 		ephemeral: true,
-		content:   "Do you really want to resign? Your opponent wins the game.",
+		content:   in.lang.Sprint("Do you really want to resign? Your opponent wins the game."),
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Resign", Style: discordgo.DangerButton, CustomID: buttonID("resign", g, eg.Ply(), "")},
+			discordgo.Button{Label: in.lang.Sprint("Resign"), Style: discordgo.DangerButton, CustomID: buttonID("resign", g, eg.Ply(), "")},
 		}}},
 	})
 }
@@ -45,13 +45,14 @@ func (b *Bot) resignButton(in *interaction, bt button) error {
 	if err := eg.Resign(c); err != nil {
 		return refuse("%s", err)
 	}
-	return b.finish(in, g, eg, fmt.Sprintf("%s resigned: %s wins.", who(g, c), c.Other()), "You resigned.")
+	return b.finish(in, g, eg, tr(g).Sprintf("%s resigned: %s wins.", who(g, c), c.Other()), in.lang.Sprint("You resigned."))
 }
 
 // finish commits a game ended outside the rules (a resignation, an
 // agreed draw) by a click: the message clicked says done, its buttons
 // gone, and the channel gets line with the last board, the record and the
-// replay.
+// replay. line and done are worded already: line in the language of g's
+// channel, done in the interaction's.
 func (b *Bot) finish(in *interaction, g *store.Game, eg *engine.Game, line, done string) error {
 	g.Outcome = eg.Outcome()
 	g.RegionChoice, g.DrawOffer = nil, nil
@@ -94,12 +95,13 @@ func (b *Bot) drawCommand(in *interaction) error {
 	}
 	g.DrawOffer = &store.DrawOffer{By: in.user, At: b.clock()}
 	opp := g.Players[c.Other()].ID
+	t := tr(g)
 	ann, err := b.announce(g.Channel, in, false, reply{
-		content: fmt.Sprintf("%s offers a draw. %s, do you accept? The offer lapses when a move is made.", mention(in.user), mention(opp)),
+		content: t.Sprintf("%s offers a draw. %s, do you accept? The offer lapses when a move is made.", mention(in.user), mention(opp)),
 		mention: []string{opp},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Accept the draw", Style: discordgo.SuccessButton, CustomID: buttonID("drawyes", g, eg.Ply(), "")},
-			discordgo.Button{Label: "Decline", Style: discordgo.DangerButton, CustomID: buttonID("drawno", g, eg.Ply(), "")},
+			discordgo.Button{Label: t.Sprint("Accept the draw"), Style: discordgo.SuccessButton, CustomID: buttonID("drawyes", g, eg.Ply(), "")},
+			discordgo.Button{Label: t.Sprint("Decline"), Style: discordgo.DangerButton, CustomID: buttonID("drawno", g, eg.Ply(), "")},
 		}}},
 	})
 	if err != nil {
@@ -123,7 +125,7 @@ func (b *Bot) drawButton(in *interaction, bt button, accept bool) error {
 	}
 	if !accept {
 		g.DrawOffer = nil
-		ann, err := b.announce(g.Channel, in, true, reply{content: fmt.Sprintf("%s declined the draw. Play on!", mention(in.user))})
+		ann, err := b.announce(g.Channel, in, true, reply{content: tr(g).Sprintf("%s declined the draw. Play on!", mention(in.user))})
 		if err != nil {
 			return err
 		}
@@ -132,8 +134,9 @@ func (b *Bot) drawButton(in *interaction, bt button, accept bool) error {
 	if err := eg.AgreeDraw(); err != nil {
 		return refuse("%s", err)
 	}
-	accepted := fmt.Sprintf("%s accepted the draw offered by %s.", mention(in.user), mention(g.DrawOffer.By))
-	return b.finish(in, g, eg, accepted+" "+eg.Outcome().String(), accepted)
+	by := mention(g.DrawOffer.By)
+	line := tr(g).Sprintf("%s accepted the draw offered by %s. %s", mention(in.user), by, eg.Outcome())
+	return b.finish(in, g, eg, line, in.lang.Sprintf("%s accepted the draw offered by %s.", mention(in.user), by))
 }
 
 // abortCommand calls a game off: either player before both have moved, or
@@ -152,7 +155,7 @@ func (b *Bot) abortCommand(in *interaction) error {
 	case len(g.Moves) >= 2:
 		return refuse("Both players have moved, so the game can't be called off any more. You can offer a draw with /volo draw or resign with /volo resign.")
 	}
-	ann, err := b.announce(g.Channel, in, false, reply{content: fmt.Sprintf("%s called off the game between %s and %s. The channel is free for a new challenge.", mention(in.user), mention(g.Players[0].ID), mention(g.Players[1].ID))})
+	ann, err := b.announce(g.Channel, in, false, reply{content: tr(g).Sprintf("%s called off the game between %s and %s. The channel is free for a new challenge.", mention(in.user), mention(g.Players[0].ID), mention(g.Players[1].ID))})
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/volo-discord/volo/internal/lang"
 	"github.com/volo-discord/volo/store"
 )
 
@@ -41,19 +42,20 @@ func (b *Bot) takebackCommand(in *interaction) error {
 	}
 	if vsBot {
 		g.Unrated = true
-		return b.takeBack(in, g, back, fmt.Sprintf("%s took back %s", mention(in.user), takenBack(g, back)))
+		return b.takeBack(in, g, back, tookBack(tr(g), g, mention(in.user), back))
 	}
 	if g.Takeback != nil {
 		return refuse("You have asked already; your opponent answers with the buttons on your request.")
 	}
 	g.Takeback = &store.DrawOffer{By: in.user, At: b.clock()}
 	opp := g.Players[c.Other()].ID
+	t := tr(g)
 	ann, err := b.announce(g.Channel, in, false, reply{
-		content: fmt.Sprintf("%s asks to take back %s. %s, do you agree? The request lapses when a move is made.", mention(in.user), g.Moves[n-1].Notation, mention(opp)),
+		content: t.Sprintf("%s asks to take back %s. %s, do you agree? The request lapses when a move is made.", mention(in.user), g.Moves[n-1].Notation, mention(opp)),
 		mention: []string{opp},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Agree", Style: discordgo.SuccessButton, CustomID: buttonID(actTakebackYes, g, eg.Ply(), "")},
-			discordgo.Button{Label: "Decline", Style: discordgo.DangerButton, CustomID: buttonID(actTakebackNo, g, eg.Ply(), "")},
+			discordgo.Button{Label: t.Sprint("Agree"), Style: discordgo.SuccessButton, CustomID: buttonID(actTakebackYes, g, eg.Ply(), "")},
+			discordgo.Button{Label: t.Sprint("Decline"), Style: discordgo.DangerButton, CustomID: buttonID(actTakebackNo, g, eg.Ply(), "")},
 		}}},
 	})
 	if err != nil {
@@ -62,13 +64,14 @@ func (b *Bot) takebackCommand(in *interaction) error {
 	return b.commitGame(g, ann)
 }
 
-// takenBack names the last back moves of g: "f5", or "f5 and my h7".
-func takenBack(g *store.Game, back int) string {
+// tookBack says in t that who took back the last back moves of g: "@ana
+// took back f5", or against the computer "@ana took back f5 and my h7".
+func tookBack(t lang.Tag, g *store.Game, who string, back int) string {
 	n := len(g.Moves)
 	if back == 2 {
-		return g.Moves[n-2].Notation + " and my " + g.Moves[n-1].Notation
+		return t.Sprintf("%s took back %s and my %s", who, g.Moves[n-2].Notation, g.Moves[n-1].Notation)
 	}
-	return g.Moves[n-1].Notation
+	return t.Sprintf("%s took back %s", who, g.Moves[n-1].Notation)
 }
 
 // takebackButton answers a takeback request.
@@ -87,18 +90,19 @@ func (b *Bot) takebackButton(in *interaction, bt button, agree bool) error {
 	by := g.Takeback.By
 	g.Takeback = nil
 	if !agree {
-		ann, err := b.announce(in.ChannelID, in, true, reply{content: fmt.Sprintf("%s declined to take back %s. Play on!", mention(in.user), g.Moves[len(g.Moves)-1].Notation)})
+		ann, err := b.announce(in.ChannelID, in, true, reply{content: tr(g).Sprintf("%s declined to take back %s. Play on!", mention(in.user), g.Moves[len(g.Moves)-1].Notation)})
 		if err != nil {
 			return err
 		}
 		return b.commitGame(g, ann)
 	}
-	what := fmt.Sprintf("%s agreed: %s takes back %s", mention(in.user), mention(by), takenBack(g, 1))
+	what := tr(g).Sprintf("%s agreed: %s takes back %s", mention(in.user), mention(by), g.Moves[len(g.Moves)-1].Notation)
 	return b.takeBack(in, g, 1, what)
 }
 
 // takeBack removes the last back moves of g and posts the board to its
-// channel, saying what. A click (in, on a takeback request) updates the
+// channel, saying what (a clause worded in the language of g's channel,
+// without its full stop). A click (in, on a takeback request) updates the
 // request, its buttons gone; a command's answer is the board itself.
 func (b *Bot) takeBack(in *interaction, g *store.Game, back int, what string) error {
 	g.Moves = g.Moves[:len(g.Moves)-back]
@@ -108,7 +112,8 @@ func (b *Bot) takeBack(in *interaction, g *store.Game, back int, what string) er
 		return fmt.Errorf("replay %s after a takeback: %w", g.Channel, err)
 	}
 	b.setClock(g)
-	board, err := b.boardReply(g, eg, fmt.Sprintf("%s · move %d · %s", what, eg.Ply(), b.turnLine(g, eg)))
+	t := tr(g)
+	board, err := b.boardReply(g, eg, t.Sprintf("%s · move %d · %s", what, eg.Ply(), b.turnLine(g, eg)))
 	if err != nil {
 		return err
 	}
