@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/volo-discord/volo/internal/lang"
 	"github.com/volo-discord/volo/store"
 )
 
@@ -52,7 +53,7 @@ func (b *Bot) leaderboardCommand(in *interaction, scope string) error {
 		}
 		key = in.GuildID
 	}
-	r, err := b.leaderboard(key, 0)
+	r, err := b.leaderboard(in.lang, key, 0)
 	if err != nil {
 		return err
 	}
@@ -64,7 +65,7 @@ func (b *Bot) leaderboardButton(in *interaction, bt button) error {
 	if bt.game != scopeGlobal && bt.game != in.GuildID {
 		return refuse("That leaderboard belongs to another server. Use /volo leaderboard here.")
 	}
-	r, err := b.leaderboard(bt.game, bt.ply)
+	r, err := b.leaderboard(in.lang, bt.game, bt.ply)
 	if err != nil {
 		return err
 	}
@@ -77,12 +78,12 @@ func (b *Bot) leaderboardButton(in *interaction, bt button) error {
 }
 
 // leaderboard is one page of a scope's leaderboard (key: a guild's ID or
-// "global"), with buttons to the pages beside it. A page past the end
-// shows the last.
-func (b *Bot) leaderboard(key string, page int) (reply, error) {
-	scope, title := key, "this server"
+// "global"), with buttons to the pages beside it, in t. A page past the
+// end shows the last.
+func (b *Bot) leaderboard(t lang.Tag, key string, page int) (reply, error) {
+	scope, title := key, t.Sprint("**Volo leaderboard: this server**")
 	if key == scopeGlobal {
-		scope, title = store.Global, "everyone"
+		scope, title = store.Global, t.Sprint("**Volo leaderboard: everyone**")
 	}
 	sts, err := b.store.Standings(scope)
 	if err != nil && len(sts) == 0 {
@@ -93,25 +94,25 @@ func (b *Bot) leaderboard(key string, page int) (reply, error) {
 	}
 	ranked := rank(sts)
 	if len(ranked) == 0 {
-		return reply{content: fmt.Sprintf("**Volo leaderboard: %s**\nNobody has finished a rated game yet. Challenge someone with /volo challenge: games count unless they say rated:false.", title)}, nil
+		return reply{content: title + "\n" + t.Sprint("Nobody has finished a rated game yet. Challenge someone with /volo challenge: games count unless they say rated:false.")}, nil
 	}
 	pages := (len(ranked) + leaderboardPage - 1) / leaderboardPage
 	page = max(0, min(page, pages-1))
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**Volo leaderboard: %s** · page %d of %d\n", title, page+1, pages)
+	sb.WriteString(title + " · " + t.Sprintf("page %d of %d", page+1, pages) + "\n")
 	first := page * leaderboardPage
 	for i, st := range ranked[first:min(first+leaderboardPage, len(ranked))] {
 		n := first + i + 1
 		if st.Rating.Provisional() && (n == 1 || !ranked[n-2].Rating.Provisional()) {
-			sb.WriteString("*Provisional ratings (still settling), after the established ones:*\n")
+			sb.WriteString(t.Sprint("*Provisional ratings (still settling), after the established ones:*") + "\n")
 		}
-		fmt.Fprintf(&sb, "%d. %s · %s · %s\n", n, standingName(st), st.Rating, recordText(st))
+		fmt.Fprintf(&sb, "%d. %s · %s · %s\n", n, standingName(t, st), st.Rating, recordText(t, st))
 	}
 	r := reply{content: strings.TrimSpace(sb.String())}
 	if pages > 1 {
 		r.components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "◀ Previous", Style: discordgo.SecondaryButton, CustomID: leaderboardID(key, page-1), Disabled: page == 0},
-			discordgo.Button{Label: "Next ▶", Style: discordgo.SecondaryButton, CustomID: leaderboardID(key, page+1), Disabled: page == pages-1},
+			discordgo.Button{Label: t.Sprint("◀ Previous"), Style: discordgo.SecondaryButton, CustomID: leaderboardID(key, page-1), Disabled: page == 0},
+			discordgo.Button{Label: t.Sprint("Next ▶"), Style: discordgo.SecondaryButton, CustomID: leaderboardID(key, page+1), Disabled: page == pages-1},
 		}}}
 	}
 	return r, nil
@@ -123,20 +124,21 @@ func leaderboardID(key string, page int) string {
 	return strings.Join([]string{"volo", actLeaderboard, key, strconv.Itoa(page), ""}, "/")
 }
 
-// standingName names a standing's player: a mention for a person (which
-// a leaderboard shows without pinging anyone), the level for the
+// standingName names a standing's player in t: a mention for a person
+// (which a leaderboard shows without pinging anyone), the level for the
 // computer.
-func standingName(st store.Standing) string {
+func standingName(t lang.Tag, st store.Standing) string {
 	if level, ok := strings.CutPrefix(st.Player, store.ComputerID("")); ok {
-		return fmt.Sprintf("**%s** (the computer, %s)", plainName(cmp.Or(st.Name, "Volo")), level)
+		return t.Sprintf("**%s** (the computer, %s)", plainName(cmp.Or(st.Name, "Volo")), levelName(t, level))
 	}
 	return fmt.Sprintf("**%s** (%s)", plainName(cmp.Or(st.Name, "?")), mention(st.Player))
 }
 
-// recordText is a standing's record: "12 games: 8 won, 3 lost, 1 drawn".
-func recordText(st store.Standing) string {
-	n := st.Played()
-	return fmt.Sprintf("%d %s: %d won, %d lost, %d drawn", n, plural(n, "game", "games"), st.Won, st.Lost, st.Drawn)
+// recordText is a standing's record in t: "12 games: 8 won, 3 lost, 1
+// drawn".
+func recordText(t lang.Tag, st store.Standing) string {
+	won := []string{t.Sprintf("%d won", st.Won), t.Sprintf("%d lost", st.Lost), t.Sprintf("%d drawn", st.Drawn)}
+	return t.Sprintf("%d games: %s", st.Played(), strings.Join(won, ", "))
 }
 
 // markdown escapes the characters Discord's markdown would read in a

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/internal/lang"
 	"github.com/volo-discord/volo/store"
 )
 
@@ -23,7 +24,7 @@ const (
 type myGame struct {
 	g    *store.Game
 	wait int
-	what string    // "your move", "a draw offered to you", …
+	what string    // "your move", "a draw offered to you", … in the user's language
 	by   time.Time // when it must be done: the deadline, or zero
 	ply  int
 }
@@ -40,19 +41,19 @@ func (b *Bot) myGamesCommand(in *interaction) error {
 	}
 	mine := make([]myGame, 0, len(games))
 	for _, g := range games {
-		mine = append(mine, b.myGame(g, in.user))
+		mine = append(mine, b.myGame(in.lang, g, in.user))
 	}
 	sortMyGames(mine)
-	return b.respond(in, reply{ephemeral: true, content: myGamesText(mine)})
+	return b.respond(in, reply{ephemeral: true, content: myGamesText(in.lang, mine)})
 }
 
-// myGame says where a game of user's stands.
-func (b *Bot) myGame(g *store.Game, user string) myGame {
+// myGame says in t where a game of user's stands.
+func (b *Bot) myGame(t lang.Tag, g *store.Game, user string) myGame {
 	m := myGame{g: g, by: g.Deadline, ply: len(g.Moves)}
 	if g.Status == store.Challenge {
-		m.wait, m.what = waitTheirAnswer, "your challenge, waiting for an answer"
+		m.wait, m.what = waitTheirAnswer, t.Sprint("your challenge, waiting for an answer")
 		if challenger, _ := b.challenger(g); challenger != user {
-			m.wait, m.what = waitMyAnswer, "a challenge to you: accept it in the channel"
+			m.wait, m.what = waitMyAnswer, t.Sprint("a challenge to you: accept it in the channel")
 		}
 		return m
 	}
@@ -64,17 +65,17 @@ func (b *Bot) myGame(g *store.Game, user string) myGame {
 	case g.RegionChoice != nil:
 		mover = g.RegionChoice.Player
 	case g.DrawOffer != nil && g.DrawOffer.By != user:
-		m.wait, m.what = waitMyMove, "a draw offered to you"
+		m.wait, m.what = waitMyMove, t.Sprint("a draw offered to you")
 		return m
 	case g.Takeback != nil && g.Takeback.By != user:
-		m.wait, m.what = waitMyMove, "a takeback asked of you"
+		m.wait, m.what = waitMyMove, t.Sprint("a takeback asked of you")
 		return m
 	}
-	m.wait, m.what = waitTheirMove, "their move"
+	m.wait, m.what = waitTheirMove, t.Sprint("their move")
 	if mover == user {
-		m.wait, m.what = waitMyMove, "**your move**"
+		m.wait, m.what = waitMyMove, t.Sprint("**your move**")
 		if g.RegionChoice != nil {
-			m.what = "**your region choice**"
+			m.what = t.Sprint("**your region choice**")
 		}
 	}
 	return m
@@ -102,17 +103,17 @@ func sortMyGames(mine []myGame) {
 	})
 }
 
-// myGamesText is the list, within Discord's length.
-func myGamesText(mine []myGame) string {
+// myGamesText is the list in t, within Discord's length.
+func myGamesText(t lang.Tag, mine []myGame) string {
 	if len(mine) == 0 {
-		return "You have no games or challenges right now. Start one with /volo challenge."
+		return t.Sprint("You have no games or challenges right now. Start one with /volo challenge.")
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "Your %d %s, the most urgent first:\n", len(mine), plural(len(mine), "game", "games"))
+	sb.WriteString(t.Sprintf("Your %d games, the most urgent first:", len(mine)) + "\n")
 	for i, m := range mine {
-		line := myGameLine(m)
+		line := myGameLine(t, m)
 		if length(sb.String())+length(line) > maxListLength {
-			fmt.Fprintf(&sb, "… and %d more.\n", len(mine)-i)
+			sb.WriteString(t.Sprintf("… and %d more.", len(mine)-i) + "\n")
 			break
 		}
 		sb.WriteString(line)
@@ -120,24 +121,25 @@ func myGamesText(mine []myGame) string {
 	return strings.TrimSpace(sb.String())
 }
 
-// myGameLine is one game: what it waits for, against whom, where.
-func myGameLine(m myGame) string {
+// myGameLine is one game in t: what it waits for, against whom, where.
+func myGameLine(t lang.Tag, m myGame) string {
 	g := m.g
-	vs := fmt.Sprintf("%s vs %s", plainName(cmp.Or(g.Players[engine.Orange].Name, "anyone")), plainName(cmp.Or(g.Players[engine.Blue].Name, "anyone")))
+	anyone := t.Sprint("anyone")
+	vs := t.Sprintf("%s vs %s", plainName(cmp.Or(g.Players[engine.Orange].Name, anyone)), plainName(cmp.Or(g.Players[engine.Blue].Name, anyone)))
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "• %s · %s", m.what, vs)
 	if g.Status == store.Active {
-		fmt.Fprintf(&sb, " · move %d", m.ply)
+		sb.WriteString(" · " + t.Sprintf("move %d", m.ply))
 	}
 	if !m.by.IsZero() {
 		if g.Status == store.Challenge {
-			fmt.Fprintf(&sb, " · lapses <t:%d:R>", m.by.Unix())
+			sb.WriteString(" · " + t.Sprintf("lapses %s", when(m.by)))
 		} else {
-			fmt.Fprintf(&sb, " · time runs out <t:%d:R>", m.by.Unix())
+			sb.WriteString(" · " + t.Sprintf("time runs out %s", when(m.by)))
 		}
 	}
 	if g.Guild == "" {
-		sb.WriteString(" · in a direct message")
+		sb.WriteString(" · " + t.Sprint("in a direct message"))
 	}
 	fmt.Fprintf(&sb, " · %s\n", channelLink(g.Guild, g.Channel))
 	return sb.String()

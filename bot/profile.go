@@ -4,11 +4,13 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/internal/lang"
 	"github.com/volo-discord/volo/store"
 )
 
@@ -35,7 +37,7 @@ func (b *Bot) profileCommand(in *interaction, opts map[string]*discordgo.Applica
 	if user == b.me() && user != "" {
 		return b.computerProfile(in)
 	}
-	content, err := b.profile(in.GuildID, in.ChannelID, user, name)
+	content, err := b.profile(in.lang, in.GuildID, in.ChannelID, user, name)
 	if err != nil {
 		return err
 	}
@@ -46,8 +48,8 @@ func (b *Bot) profileCommand(in *interaction, opts map[string]*discordgo.Applica
 // ("" outside a server): ratings and records there and everywhere, games
 // and results of that server alone, or outside a server of that
 // conversation alone, so that a profile never shows others where someone
-// plays.
-func (b *Bot) profile(guild, channel, user, name string) (string, error) {
+// plays. It is worded in t.
+func (b *Bot) profile(t lang.Tag, guild, channel, user, name string) (string, error) {
 	here := func(g *store.Game) bool {
 		if guild != "" {
 			return g.Guild == guild
@@ -65,10 +67,11 @@ func (b *Bot) profile(guild, channel, user, name string) (string, error) {
 		if err != nil {
 			return "", fmt.Errorf("standing of %s in %s: %w", user, guild, err)
 		}
-		fmt.Fprintf(&sb, "**Rating:** %s in this server · %s everywhere\n", b.ratingText(here), b.ratingText(global))
-		fmt.Fprintf(&sb, "**Record:** %s in this server · %s everywhere\n", recordText(here), recordText(global))
+		sb.WriteString(t.Sprintf("**Rating:** %s in this server · %s everywhere", b.ratingText(t, here), b.ratingText(t, global)) + "\n")
+		sb.WriteString(t.Sprintf("**Record:** %s in this server · %s everywhere", recordText(t, here), recordText(t, global)) + "\n")
 	} else {
-		fmt.Fprintf(&sb, "**Rating:** %s\n**Record:** %s\n", b.ratingText(global), recordText(global))
+		sb.WriteString(t.Sprintf("**Rating:** %s", b.ratingText(t, global)) + "\n")
+		sb.WriteString(t.Sprintf("**Record:** %s", recordText(t, global)) + "\n")
 	}
 	playing, err := b.store.ListUser(user)
 	if err != nil {
@@ -77,33 +80,34 @@ func (b *Bot) profile(guild, channel, user, name string) (string, error) {
 	var now []string
 	for _, g := range playing {
 		if g.Status == store.Active && here(g) {
-			now = append(now, fmt.Sprintf("%s vs %s %s", plainName(g.Players[engine.Orange].Name), plainName(g.Players[engine.Blue].Name), channelLink(g.Guild, g.Channel)))
+			vs := t.Sprintf("%s vs %s", plainName(g.Players[engine.Orange].Name), plainName(g.Players[engine.Blue].Name))
+			now = append(now, vs+" "+channelLink(g.Guild, g.Channel))
 		}
 	}
 	switch {
 	case len(now) == 0:
-		sb.WriteString("**Playing now:** no games here\n")
+		sb.WriteString(t.Sprint("**Playing now:** no games here") + "\n")
 	default:
-		fmt.Fprintf(&sb, "**Playing now:** %s\n", strings.Join(now[:min(len(now), 5)], " · "))
+		sb.WriteString(t.Sprintf("**Playing now:** %s", strings.Join(now[:min(len(now), 5)], " · ")) + "\n")
 		if len(now) > 5 {
-			fmt.Fprintf(&sb, "… and %d more\n", len(now)-5)
+			sb.WriteString(t.Sprintf("… and %d more.", len(now)-5) + "\n")
 		}
 	}
-	results, err := b.lastResults(here, user)
+	results, err := b.lastResults(t, here, user)
 	if err != nil {
 		b.log.Error("unreadable games left out of a profile", "user", user, "err", err)
 	}
 	if len(results) == 0 {
-		sb.WriteString("**Last results:** none yet")
+		sb.WriteString(t.Sprint("**Last results:** none yet"))
 	} else {
-		sb.WriteString("**Last results:**\n" + strings.Join(results, "\n"))
+		sb.WriteString(t.Sprint("**Last results:**") + "\n" + strings.Join(results, "\n"))
 	}
 	return sb.String(), nil
 }
 
 // lastResults are the lines of a player's last finished games with a
-// result that the profile may show (here).
-func (b *Bot) lastResults(here func(*store.Game) bool, user string) ([]string, error) {
+// result that the profile may show (here), in t.
+func (b *Bot) lastResults(t lang.Tag, here func(*store.Game) bool, user string) ([]string, error) {
 	var lines []string
 	before := ""
 	for range 4 { // at most 4 pages of 25: a profile is not an archive
@@ -113,7 +117,7 @@ func (b *Bot) lastResults(here func(*store.Game) bool, user string) ([]string, e
 				break
 			}
 			if g.Outcome.Over() && here(g) {
-				lines = append(lines, resultLine(g, user))
+				lines = append(lines, resultLine(t, g, user))
 			}
 		}
 		if err != nil || len(games) < 25 || len(lines) == profileResults {
@@ -124,30 +128,28 @@ func (b *Bot) lastResults(here func(*store.Game) bool, user string) ([]string, e
 	return lines, nil
 }
 
-// resultLine is one finished game from user's side: "Won against ben
-// (resignation) · 1500 → 1662 (+162) · 3 days ago".
-func resultLine(g *store.Game, user string) string {
+// resultLine is one finished game from user's side, in t: "Won against
+// ben (resignation) · 1500 → 1662 (+162) · 3 days ago".
+func resultLine(t lang.Tag, g *store.Game, user string) string {
 	c, _ := g.Colour(user)
 	opp := g.Players[c.Other()]
-	verdict := "Drew with"
-	if w, won := g.Outcome.Result.Winner(); won {
-		verdict = "Lost to"
-		if w == c {
-			verdict = "Won against"
-		}
-	}
 	name := plainName(cmp.Or(opp.Name, "?"))
 	if opp.Level != "" {
-		name += " (the computer, " + opp.Level + ")"
+		name = t.Sprintf("%s (the computer, %s)", name, levelName(t, opp.Level))
 	}
-	line := fmt.Sprintf("• %s %s (%s)", verdict, name, g.Outcome.Reason)
+	line := t.Sprintf("• Drew with %s (%s)", name, g.Outcome.Reason)
+	if w, won := g.Outcome.Result.Winner(); won && w == c {
+		line = t.Sprintf("• Won against %s (%s)", name, g.Outcome.Reason)
+	} else if won {
+		line = t.Sprintf("• Lost to %s (%s)", name, g.Outcome.Reason)
+	}
 	switch rc := g.Ratings[c]; {
 	case g.Unrated:
-		line += " · unrated"
+		line += " · " + t.Sprint("unrated")
 	case rc != store.RatingChange{}:
 		line += fmt.Sprintf(" · %d → %d (%s)", points(rc.Before.R), points(rc.After.R), signed(points(rc.After.R)-points(rc.Before.R)))
 	}
-	return line + fmt.Sprintf(" · <t:%d:R>", g.Finished.Unix())
+	return line + " · " + when(g.Finished)
 }
 
 // points rounds a rating to whole points as rating.Rating.String does.
@@ -166,10 +168,10 @@ func signed(n int) string {
 }
 
 // ratingText is a rating with its rank, or a word for a player not yet
-// rated: "1642 ± 87 (3rd of 12)".
-func (b *Bot) ratingText(st store.Standing) string {
+// rated, in t: "1642 ± 87 (3rd of 12)".
+func (b *Bot) ratingText(t lang.Tag, st store.Standing) string {
 	if st.Rated == 0 {
-		return "not rated yet"
+		return t.Sprint("not rated yet")
 	}
 	ranked, err := b.store.Standings(st.Scope)
 	if err != nil {
@@ -179,16 +181,23 @@ func (b *Bot) ratingText(st store.Standing) string {
 	for i, r := range ranked {
 		if r.Player == st.Player {
 			if st.Rating.Provisional() {
-				return fmt.Sprintf("%s (provisional)", st.Rating)
+				return t.Sprintf("%s (provisional)", st.Rating)
 			}
-			return fmt.Sprintf("%s (%s of %d)", st.Rating, ordinal(i+1), len(ranked))
+			return t.Sprintf("%s (%s of %d)", st.Rating, ordinal(t, i+1), len(ranked))
 		}
 	}
 	return st.Rating.String()
 }
 
-// ordinal writes 1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, 21st.
-func ordinal(n int) string {
+// ordinal writes a rank in t: 1st, 2nd, 3rd, 4th, … 11th, 12th, 13th,
+// 21st; in French 1er, 2e, 3e.
+func ordinal(t lang.Tag, n int) string {
+	if t == lang.French {
+		if n == 1 {
+			return "1er"
+		}
+		return strconv.Itoa(n) + "e"
+	}
 	suffix := "th"
 	switch {
 	case n%100 >= 11 && n%100 <= 13:
@@ -199,14 +208,15 @@ func ordinal(n int) string {
 	case n%10 == 3:
 		suffix = "rd"
 	}
-	return fmt.Sprintf("%d%s", n, suffix)
+	return strconv.Itoa(n) + suffix
 }
 
 // computerProfile shows the ratings of the computer's levels, so players
 // see where they stand against each.
 func (b *Bot) computerProfile(in *interaction) error {
+	t := in.lang
 	var sb strings.Builder
-	sb.WriteString("**The computer** (me): each level is rated like a player, by the games people play against it.\n")
+	sb.WriteString(t.Sprint("**The computer** (me): each level is rated like a player, by the games people play against it.") + "\n")
 	for _, level := range Levels() {
 		id := store.ComputerID(level)
 		global, err := b.store.Standing(store.Global, id)
@@ -214,21 +224,21 @@ func (b *Bot) computerProfile(in *interaction) error {
 			return fmt.Errorf("standing of %s: %w", id, err)
 		}
 		if global.Rated == 0 {
-			fmt.Fprintf(&sb, "• **%s**: no rated games yet\n", level)
+			sb.WriteString(t.Sprintf("• **%s**: no rated games yet", levelName(t, level)) + "\n")
 			continue
 		}
-		fmt.Fprintf(&sb, "• **%s**: %s everywhere · %s", level, b.ratingText(global), recordText(global))
+		sb.WriteString(t.Sprintf("• **%s**: %s everywhere · %s", levelName(t, level), b.ratingText(t, global), recordText(t, global)))
 		if in.GuildID != "" {
 			here, err := b.store.Standing(in.GuildID, id)
 			if err != nil {
 				return fmt.Errorf("standing of %s in %s: %w", id, in.GuildID, err)
 			}
 			if here.Rated > 0 {
-				fmt.Fprintf(&sb, " · %s in this server", b.ratingText(here))
+				sb.WriteString(" · " + t.Sprintf("%s in this server", b.ratingText(t, here)))
 			}
 		}
 		sb.WriteString("\n")
 	}
-	fmt.Fprintf(&sb, "Challenge me with /volo challenge opponent:%s level:… to play one.", mention(b.me()))
+	sb.WriteString(t.Sprintf("Challenge me with /volo challenge opponent:%s level:… to play one.", mention(b.me())))
 	return b.respond(in, reply{content: sb.String()})
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/volo-discord/volo/internal/lang"
 	"github.com/volo-discord/volo/store"
 )
 
@@ -31,7 +32,7 @@ func (b *Bot) settingsCommand(in *interaction, opts map[string]*discordgo.Applic
 		setThread = false
 	}
 	if !setNotify && !setTheme && !setThread {
-		return b.respond(in, reply{ephemeral: true, content: settingsText(us, gs, in.GuildID != "", b.cfg.Render.Theme)})
+		return b.respond(in, reply{ephemeral: true, content: settingsText(in.lang, us, gs, in.GuildID != "", b.cfg.Render.Theme)})
 	}
 	if setThread {
 		switch {
@@ -45,11 +46,11 @@ func (b *Bot) settingsCommand(in *interaction, opts map[string]*discordgo.Applic
 	if setNotify || setTheme {
 		if setNotify {
 			us.Notify = notify
-			done = append(done, notifyText(notify))
+			done = append(done, notifyText(in.lang, notify))
 		}
 		if setTheme {
 			us.Theme = theme
-			done = append(done, fmt.Sprintf("The boards only you see (the move picker) are drawn in the %s theme.", theme))
+			done = append(done, in.lang.Sprintf("The boards only you see (the move picker) are drawn in the %s theme.", themeName(in.lang, theme)))
 		}
 		if err := b.store.SetUserSettings(in.user, us); err != nil {
 			return fmt.Errorf("set settings of user %s: %w", in.user, err)
@@ -61,14 +62,14 @@ func (b *Bot) settingsCommand(in *interaction, opts map[string]*discordgo.Applic
 			if len(done) > 0 {
 				// Your own settings are stored: say so, and what failed.
 				b.log.Error("set server settings", "guild", in.GuildID, "err", err)
-				return b.respond(in, reply{ephemeral: true, content: strings.Join(done, " ") + " The server's thread setting could not be stored; please try it again."})
+				return b.respond(in, reply{ephemeral: true, content: strings.Join(done, " ") + " " + in.lang.Sprint("The server's thread setting could not be stored; please try it again.")})
 			}
 			return fmt.Errorf("set settings of %s: %w", in.GuildID, err)
 		}
 		if gs.Threads {
-			done = append(done, "From now on, games in this server start in a thread of their own; a challenge can still say thread:false.")
+			done = append(done, in.lang.Sprint("From now on, games in this server start in a thread of their own; a challenge can still say thread:false."))
 		} else {
-			done = append(done, "From now on, games in this server are played in the channel of their challenge; a challenge can still say thread:true.")
+			done = append(done, in.lang.Sprint("From now on, games in this server are played in the channel of their challenge; a challenge can still say thread:true."))
 		}
 	}
 	// The settings are stored: a lost answer is shown again by /volo settings.
@@ -84,36 +85,64 @@ func optChoice(opts map[string]*discordgo.ApplicationCommandInteractionDataOptio
 	return v, v != ""
 }
 
-// notifyText says what a notify setting does from now on.
-func notifyText(notify string) string {
+// notifyText says in t what a notify setting does from now on.
+func notifyText(t lang.Tag, notify string) string {
 	switch notify {
 	case store.NotifyDM:
-		return "When it becomes your move in a game with a time limit, and at its reminder, I send you a direct message with the board; if your direct messages are closed to me, I ping you in the game's channel instead. In games without a time limit I ping you in the channel."
+		return t.Sprint("When it becomes your move in a game with a time limit, and at its reminder, I send you a direct message with the board; if your direct messages are closed to me, I ping you in the game's channel instead. In games without a time limit I ping you in the channel.")
 	case store.NotifyOff:
-		return "I name you when it is your move but never ping you. Use /volo mygames to see where you are to move."
+		return t.Sprint("I name you when it is your move but never ping you. Use /volo mygames to see where you are to move.")
 	}
-	return "I ping you in the game's channel when it is your move."
+	return t.Sprint("I ping you in the game's channel when it is your move.")
 }
 
-// settingsText shows a player's settings and, in a server, the server's.
-func settingsText(us store.UserSettings, gs store.GuildSettings, inGuild bool, defaultTheme string) string {
+// notifyName names a notify setting in t: "dm", "message privé".
+func notifyName(t lang.Tag, notify string) string {
+	switch notify {
+	case store.NotifyDM:
+		return t.Sprint("dm")
+	case store.NotifyOff:
+		return t.Sprint("off")
+	case store.NotifyChannel:
+		return t.Sprint("channel")
+	}
+	return notify
+}
+
+// themeName names a theme in t: "dark", "sombre".
+func themeName(t lang.Tag, theme string) string {
+	switch theme {
+	case "dark":
+		return t.Sprint("dark")
+	case "light":
+		return t.Sprint("light")
+	}
+	return theme
+}
+
+// settingsText shows in t a player's settings and, in a server, the
+// server's.
+func settingsText(t lang.Tag, us store.UserSettings, gs store.GuildSettings, inGuild bool, defaultTheme string) string {
 	var sb strings.Builder
 	notify := us.Notify
 	if notify == "" {
 		notify = store.NotifyChannel
 	}
-	theme := us.Theme
-	if theme == "" {
-		theme = defaultTheme + " (the bot's default)"
+	theme := themeName(t, us.Theme)
+	if us.Theme == "" {
+		theme = t.Sprintf("%s (the bot's default)", themeName(t, defaultTheme))
 	}
-	fmt.Fprintf(&sb, "**Your settings**\n• notify: %s. %s\n• theme: %s.\n", notify, notifyText(notify), theme)
-	sb.WriteString("Change them with /volo settings notify:… or theme:….\n")
+	sb.WriteString(t.Sprint("**Your settings**") + "\n")
+	sb.WriteString(t.Sprintf("• notify: %s. %s", notifyName(t, notify), notifyText(t, notify)) + "\n")
+	sb.WriteString(t.Sprintf("• theme: %s.", theme) + "\n")
+	sb.WriteString(t.Sprint("Change them with /volo settings notify:… or theme:….") + "\n")
 	if inGuild {
-		where := "in the channel of their challenge"
+		sb.WriteString(t.Sprint("**This server**") + "\n")
 		if gs.Threads {
-			where = "in a thread of their own"
+			sb.WriteString(t.Sprint("• thread: games start in a thread of their own (a challenge can say thread:true or thread:false). Members who can manage the server change this with /volo settings thread:true or thread:false."))
+		} else {
+			sb.WriteString(t.Sprint("• thread: games start in the channel of their challenge (a challenge can say thread:true or thread:false). Members who can manage the server change this with /volo settings thread:true or thread:false."))
 		}
-		fmt.Fprintf(&sb, "**This server**\n• thread: games start %s (a challenge can say thread:true or thread:false). Members who can manage the server change this with /volo settings thread:true or thread:false.", where)
 	}
 	return sb.String()
 }
