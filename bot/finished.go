@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/internal/lang"
 	"github.com/volo-discord/volo/store"
 )
 
@@ -40,12 +41,12 @@ func (b *Bot) finishedGame(in *interaction, id string) (*store.Game, *engine.Gam
 	g, err := b.store.GetFinished(id)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		return nil, nil, refuse("There is no finished game %s. /volo games lists this server's latest with their IDs.", quote(id))
+		return nil, nil, refuse("There is no finished game %s. /volo games lists this server's latest with their IDs.", quoted(id))
 	case err != nil:
 		return nil, nil, fmt.Errorf("finished game %s: %w", id, err)
 	}
 	if _, played := g.Colour(in.user); g.Guild != in.GuildID && !played {
-		return nil, nil, refuse("Game %s was not played in this server, so I can't show it here.", quote(id))
+		return nil, nil, refuse("Game %s was not played in this server, so I can't show it here.", quoted(id))
 	}
 	return b.replayFinished(g)
 }
@@ -60,15 +61,28 @@ func (b *Bot) replayFinished(g *store.Game) (*store.Game, *engine.Game, error) {
 	return g, eg, nil
 }
 
-// endLine says how a finished game ended, when, and its ID: "Orange (@ana)
-// vs Blue (@ben) · Blue wins: … · ended 3 hours ago · game 0a1b…".
+// endLine says how a finished game ended, when, and its ID, in the
+// language of its channel: "Orange (@ana) vs Blue (@ben) · Blue wins: … ·
+// ended 3 hours ago · game 0a1b…".
 func endLine(g *store.Game) string {
-	return fmt.Sprintf("%s vs %s · %s · ended <t:%d:R> · game `%s`", who(g, engine.Orange), who(g, engine.Blue), strings.TrimSuffix(g.Outcome.String(), "."), g.Finished.Unix(), g.ID)
+	return tr(g).Sprintf("%s vs %s · %s · ended %s · game `%s`", who(g, engine.Orange), who(g, engine.Blue), clause{g.Outcome}, when(g.Finished), g.ID)
 }
 
+// clause is a sentence worded as a clause of another: without its full
+// stop ("Blue wins: Orange resigned").
+type clause struct{ sentence lang.Worder }
+
+// Words words the sentence with sprintf and drops its full stop.
+func (c clause) Words(sprintf func(format string, args ...any) string) string {
+	return strings.TrimSuffix(c.sentence.Words(sprintf), ".")
+}
+
+// String is the clause in English.
+func (c clause) String() string { return c.Words(fmt.Sprintf) }
+
 // recentlyFinished lists the server's latest finished games for /volo
-// games, each with its ID, within room characters.
-func (b *Bot) recentlyFinished(guild string, room int) string {
+// games, each with its ID, within room characters, in t.
+func (b *Bot) recentlyFinished(t lang.Tag, guild string, room int) string {
 	games, err := b.store.GuildHistory(guild, "", 5)
 	if err != nil {
 		b.log.Warn("some finished games cannot be read", "guild", guild, "err", err)
@@ -77,9 +91,9 @@ func (b *Bot) recentlyFinished(guild string, room int) string {
 		return ""
 	}
 	var sb strings.Builder
-	sb.WriteString("Finished lately (`/volo history game:ID` shows one):\n")
+	sb.WriteString(t.Sprint("Finished lately (`/volo history game:ID` shows one):") + "\n")
 	for _, g := range games {
-		line := fmt.Sprintf("• `%s` %s vs %s · %s · <t:%d:R>\n", g.ID, g.Players[engine.Orange].Name, g.Players[engine.Blue].Name, strings.TrimSuffix(g.Outcome.String(), "."), g.Finished.Unix())
+		line := t.Sprintf("• `%s` %s vs %s · %s · %s", g.ID, g.Players[engine.Orange].Name, g.Players[engine.Blue].Name, clause{g.Outcome}, when(g.Finished)) + "\n"
 		if sb.Len()+len(line) > room {
 			break
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/internal/lang"
 	"github.com/volo-discord/volo/store"
 )
 
@@ -25,6 +26,8 @@ func (b *Bot) boardCommand(in *interaction, labels bool) error {
 	if err != nil {
 		return err
 	}
+	in.adopt(g) // to word it for the asker; not stored
+	t := in.lang
 	sc := b.scene(g, eg)
 	sc.PointNames = labels
 	img, err := b.render.Board(sc)
@@ -32,14 +35,14 @@ func (b *Bot) boardCommand(in *interaction, labels bool) error {
 		return fmt.Errorf("render board %s: %w", g.Channel, err)
 	}
 	if g.Status == store.Finished {
-		return b.respond(in, reply{content: endLine(g) + ". /volo history has its record.", image: img})
+		return b.respond(in, reply{content: t.Sprintf("%s. /volo history has its record.", endLine(g)), image: img})
 	}
-	line := fmt.Sprintf("%s vs %s · move %d · %s", who(g, engine.Orange), who(g, engine.Blue), eg.Ply(), b.turnLine(g, eg))
+	line := t.Sprintf("%s vs %s · move %d · %s", who(g, engine.Orange), who(g, engine.Blue), eg.Ply(), b.turnLine(g, eg))
 	if g.RegionChoice != nil {
-		line += fmt.Sprintf(" (choosing which region to keep after %s)", g.RegionChoice.Flight)
+		line += " " + t.Sprintf("(choosing which region to keep after %s)", g.RegionChoice.Flight)
 	}
 	if g.DrawOffer != nil {
-		line += fmt.Sprintf(" · %s offers a draw", mention(g.DrawOffer.By))
+		line += " · " + t.Sprintf("%s offers a draw", mention(g.DrawOffer.By))
 	}
 	r := reply{content: line, image: img}
 	if !g.Outcome.Over() {
@@ -57,15 +60,17 @@ func (b *Bot) historyCommand(in *interaction, id string) error {
 	if err != nil {
 		return err
 	}
+	in.adopt(g) // to word it for the asker; not stored
+	t := in.lang
 	record, err := g.Record()
 	if err != nil {
 		return fmt.Errorf("record %s: %w", g.Channel, err)
 	}
 	var sb strings.Builder
 	if g.Status == store.Finished {
-		fmt.Fprintf(&sb, "%s, %s, %d moves.", endLine(g), describeTerms(g), eg.Ply())
+		sb.WriteString(t.Sprintf("%s, %s, %d moves.", endLine(g), describeTermsIn(t, g), eg.Ply()))
 	} else {
-		fmt.Fprintf(&sb, "%s vs %s, %s, %d moves so far.", who(g, engine.Orange), who(g, engine.Blue), describeTerms(g), eg.Ply())
+		sb.WriteString(t.Sprintf("%s vs %s, %s, %d moves so far.", who(g, engine.Orange), who(g, engine.Blue), describeTermsIn(t, g), eg.Ply()))
 	}
 	moves := eg.Moves()
 	if len(moves) > 0 {
@@ -77,7 +82,7 @@ func (b *Bot) historyCommand(in *interaction, id string) error {
 			}
 			sb.WriteByte('\n')
 			if sb.Len() > 1800 {
-				sb.WriteString("… (the whole game is in the file)\n")
+				sb.WriteString(t.Sprint("… (the whole game is in the file)") + "\n")
 				break
 			}
 		}
@@ -100,22 +105,23 @@ func (b *Bot) gamesCommand(in *interaction) error {
 	if err != nil {
 		return fmt.Errorf("list games of guild %s: %w", in.GuildID, err)
 	}
+	t := in.lang
 	var sb strings.Builder
 	if len(games) == 0 {
-		sb.WriteString("No games or challenges in this server right now. Start one with /volo challenge.\n")
+		sb.WriteString(t.Sprint("No games or challenges in this server right now. Start one with /volo challenge.") + "\n")
 	} else {
-		fmt.Fprintf(&sb, "%d %s in this server:\n", len(games), plural(len(games), "game", "games"))
+		sb.WriteString(t.Sprintf("%d games in this server:", len(games)) + "\n")
 	}
 	for i, g := range games {
 		// Discord refuses messages over 2,000 characters.
 		if sb.Len() > maxListLength {
-			fmt.Fprintf(&sb, "… and %d more.\n", len(games)-i)
+			sb.WriteString(t.Sprintf("… and %d more.", len(games)-i) + "\n")
 			break
 		}
 		link := fmt.Sprintf("https://discord.com/channels/%s/%s", g.Guild, g.Channel)
-		names := fmt.Sprintf("%s vs %s", g.Players[engine.Orange].Name, g.Players[engine.Blue].Name)
+		names := t.Sprintf("%s vs %s", g.Players[engine.Orange].Name, g.Players[engine.Blue].Name)
 		if g.Status == store.Challenge {
-			fmt.Fprintf(&sb, "• %s %s: challenge waiting for an answer\n", link, names)
+			sb.WriteString(t.Sprintf("• %s %s: challenge waiting for an answer", link, names) + "\n")
 			continue
 		}
 		c := engine.Orange
@@ -126,33 +132,46 @@ func (b *Bot) gamesCommand(in *interaction) error {
 			pos := eg.Position()
 			c = pos.ToMove()
 		}
-		fmt.Fprintf(&sb, "• %s %s · move %d · %s to move\n", link, names, len(g.Moves), g.Players[c].Name)
+		sb.WriteString(t.Sprintf("• %s %s · move %d · %s to move", link, names, len(g.Moves), g.Players[c].Name) + "\n")
 	}
-	sb.WriteString(b.recentlyFinished(in.GuildID, maxContent-sb.Len()))
+	sb.WriteString(b.recentlyFinished(t, in.GuildID, maxContent-sb.Len()))
 	return b.respond(in, reply{content: strings.TrimSpace(sb.String()), ephemeral: true})
 }
 
-func rulesText() string {
-	return `**Volo** — bring all your birds together into one flock.
-On your turn, do one thing:
-• **Add** a bird: on an empty point that touches none of your birds and has an open path (empty points or your birds) to one of them. ` + "`/volo move f5`" + `
-• **Fly** a straight line of your birds (one bird or several in a row) any distance in one of six directions, over empty points only. It must not split its flock and must land next to another of your flocks. ` + "`/volo move l2-SE3`, `/volo move c3:c5-NE2`" + `
-• If your flight cuts your opponent into regions, you keep one and the birds in the others fly away: ` + "`c3:c5-NE2/e7`" + ` keeps the region with e7 (or just pick it from the buttons). Leave your opponent as one flock and they win!
-• **Pass** only when you cannot fly and can add only in your own regions (or not at all). Two passes in a row: a draw.
-You win the moment all your birds form one flock. Rows are a (bottom) to m (top); points count from the left end of each row, holes included.`
+// rulesText is /volo rules in English.
+func rulesText() string { return rulesTextIn(lang.English) }
+
+// rulesTextIn is /volo rules in t: the rules in brief, a line each.
+func rulesTextIn(t lang.Tag) string {
+	return strings.Join([]string{
+		t.Sprint("**Volo** — bring all your birds together into one flock."),
+		t.Sprint("On your turn, do one thing:"),
+		t.Sprint("• **Add** a bird: on an empty point that touches none of your birds and has an open path (empty points or your birds) to one of them. `/volo move f5`"),
+		t.Sprint("• **Fly** a straight line of your birds (one bird or several in a row) any distance in one of six directions, over empty points only. It must not split its flock and must land next to another of your flocks. `/volo move l2-SE3`, `/volo move c3:c5-NE2`"),
+		t.Sprint("• If your flight cuts your opponent into regions, you keep one and the birds in the others fly away: `c3:c5-NE2/e7` keeps the region with e7 (or just pick it from the buttons). Leave your opponent as one flock and they win!"),
+		t.Sprint("• **Pass** only when you cannot fly and can add only in your own regions (or not at all). Two passes in a row: a draw."),
+		t.Sprint("You win the moment all your birds form one flock. Rows are a (bottom) to m (top); points count from the left end of each row, holes included."),
+	}, "\n")
 }
 
-func helpText() string {
-	return `**Volo commands**
-` + "`/volo challenge opponent:@name`" + ` challenge someone here (rules, colour, time per move, thread optional; ` + "`rated:false`" + ` for a friendly game); leave out the opponent to let anyone accept; challenge me to play the computer (level easy, medium or hard)
-**Make a move** (the button on every board) pick your move with menus and a preview, no notation needed
-` + "`/volo move move:f5`" + ` or type it; start typing to see the legal moves and what each does
-` + "`/volo pass`" + `, ` + "`/volo resign`" + `, ` + "`/volo draw`" + ` pass, resign, offer a draw · ` + "`/volo takeback`" + ` ask to take back your last move
-` + "`/volo board`" + ` the board, whose turn it is and the time left (` + "`labels:true`" + ` names every point)
-` + "`/volo history`" + ` the moves and the record as a file; ` + "`game:ID`" + ` for an older game
-` + "`/volo games`" + ` the games being played in this server, and the latest finished
-` + "`/volo rules`" + ` how to play · ` + "`/volo abort`" + ` call a game off before both players have moved
-` + "`/volo profile`" + ` a player's ratings, record and last results · ` + "`/volo leaderboard`" + ` this server's ranking (` + "`scope:global`" + ` for everyone's) · ` + "`/volo mygames`" + ` all your games, the most urgent first
-` + "`/volo settings`" + ` yours: ` + "`notify:dm`" + ` (a direct message when it is your move in a timed game), ` + "`channel`" + ` or ` + "`off`" + `, and ` + "`theme`" + `; the server's: ` + "`thread:true`" + ` (managers) starts every game in a thread
-One game per channel or thread; every game ends with its record, a replay and a Rematch button.`
+// helpText is /volo help in English.
+func helpText() string { return helpTextIn(lang.English) }
+
+// helpTextIn is /volo help in t: every command, as Discord names it in
+// that language, a line each.
+func helpTextIn(t lang.Tag) string {
+	return strings.Join([]string{
+		t.Sprint("**Volo commands**"),
+		t.Sprint("`/volo challenge opponent:@name` challenge someone here (rules, colour, time per move, thread optional; `rated:false` for a friendly game); leave out the opponent to let anyone accept; challenge me to play the computer (level easy, medium or hard)"),
+		t.Sprint("**Make a move** (the button on every board) pick your move with menus and a preview, no notation needed"),
+		t.Sprint("`/volo move move:f5` or type it; start typing to see the legal moves and what each does"),
+		t.Sprint("`/volo pass`, `/volo resign`, `/volo draw` pass, resign, offer a draw · `/volo takeback` ask to take back your last move"),
+		t.Sprint("`/volo board` the board, whose turn it is and the time left (`labels:true` names every point)"),
+		t.Sprint("`/volo history` the moves and the record as a file; `game:ID` for an older game"),
+		t.Sprint("`/volo games` the games being played in this server, and the latest finished"),
+		t.Sprint("`/volo rules` how to play · `/volo abort` call a game off before both players have moved"),
+		t.Sprint("`/volo profile` a player's ratings, record and last results · `/volo leaderboard` this server's ranking (`scope:global` for everyone's) · `/volo mygames` all your games, the most urgent first"),
+		t.Sprint("`/volo settings` yours: `notify:dm` (a direct message when it is your move in a timed game), `channel` or `off`, and `theme`; the server's: `thread:true` (managers) starts every game in a thread"),
+		t.Sprint("One game per channel or thread; every game ends with its record, a replay and a Rematch button."),
+	}, "\n")
 }
