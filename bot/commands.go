@@ -74,8 +74,8 @@ const (
 
 func subcommands() []subSpec {
 	return []subSpec{
-		{cmdChallenge, "defi", text{"Challenge someone (or me) to a game of Volo in this channel", "Défier quelqu'un (ou moi) à une partie de Volo dans ce salon"}, []optionSpec{
-			{name: text{optOpponent, "adversaire"}, desc: text{"Who you challenge; leave it out to let anyone here accept", "Qui vous défiez ; sinon, n'importe qui ici peut accepter"}, kind: discordgo.ApplicationCommandOptionUser},
+		{cmdChallenge, "defi", text{"Challenge someone (or me) to a game of Volo in this channel", "Défier quelqu’un (ou moi) à une partie de Volo dans ce salon"}, []optionSpec{
+			{name: text{optOpponent, "adversaire"}, desc: text{"Who you challenge; leave it out to let anyone here accept", "Qui vous défiez ; sinon, n’importe qui ici peut accepter"}, kind: discordgo.ApplicationCommandOptionUser},
 			{name: text{optRules, "regles"}, desc: text{"Rule set (standard unless you choose)", "Règles (standard par défaut)"}, kind: discordgo.ApplicationCommandOptionString, choices: []choiceSpec{
 				{text{"standard", "standard"}, "standard"}, {text{"last-act (French translation)", "dernier acte (traduction française)"}, "last-act"},
 			}},
@@ -94,19 +94,19 @@ func subcommands() []subSpec {
 		}},
 		{cmdPass, "passer", text{"Pass your turn (only when the rules allow it)", "Passer votre tour (seulement si les règles le permettent)"}, nil},
 		{cmdResign, "abandonner", text{"Resign the game in this channel", "Abandonner la partie de ce salon"}, nil},
-		{cmdTakeback, "reprendre", text{"Ask to take back your last move, before your opponent moves", "Demander à reprendre votre dernier coup, avant que l'adversaire joue"}, nil},
+		{cmdTakeback, "reprendre", text{"Ask to take back your last move, before your opponent moves", "Demander à reprendre votre dernier coup, avant que l’adversaire joue"}, nil},
 		{cmdDraw, "nulle", text{"Offer your opponent a draw", "Proposer la nulle à votre adversaire"}, nil},
 		{cmdBoard, "plateau", text{"Show the board, whose turn it is and the time left", "Afficher le plateau, le trait et le temps restant"}, []optionSpec{
-			{name: text{optLabels, "noms"}, desc: text{"Name every empty point on the board", "Nommer chaque point libre du plateau"}, kind: discordgo.ApplicationCommandOptionBoolean},
+			{name: text{optLabels, "noms"}, desc: text{"Name every empty point on the board", "Nommer chaque intersection libre du plateau"}, kind: discordgo.ApplicationCommandOptionBoolean},
 		}},
 		{cmdHistory, "historique", text{"The moves so far and the game record as a file", "Les coups joués et la partie en fichier"}, []optionSpec{
-			{name: text{optGame, "partie"}, desc: text{"A finished game's ID, from /volo games (this channel's game if left out)", "L'identifiant d'une partie finie, vu dans /volo parties"}, kind: discordgo.ApplicationCommandOptionString, maxLen: maxGameIDLength},
+			{name: text{optGame, "partie"}, desc: text{"A finished game's ID, from /volo games (this channel's game if left out)", "L’identifiant d’une partie finie, vu dans /volo parties"}, kind: discordgo.ApplicationCommandOptionString, maxLen: maxGameIDLength},
 		}},
 		{cmdGames, "parties", text{"The games being played in this server", "Les parties en cours sur ce serveur"}, nil},
 		{cmdRules, "regles", text{"How to play Volo", "Comment jouer à Volo"}, nil},
 		{cmdHelp, "aide", text{"What the Volo commands do", "Ce que font les commandes Volo"}, nil},
 		{cmdSettings, "reglages", text{"Your settings, and this server's (those for members who can manage it)", "Vos réglages, et ceux du serveur (pour ses gestionnaires)"}, []optionSpec{
-			{name: text{optNotify, "avis"}, desc: text{"How I tell you it is your move", "Comment je vous dis que c'est à vous de jouer"}, kind: discordgo.ApplicationCommandOptionString, choices: []choiceSpec{
+			{name: text{optNotify, "avis"}, desc: text{"How I tell you it is your move", "Comment je vous dis que c’est à vous de jouer"}, kind: discordgo.ApplicationCommandOptionString, choices: []choiceSpec{
 				{text{"ping me in the game's channel", "me mentionner dans le salon de la partie"}, store.NotifyChannel},
 				{text{"a direct message in games with a time limit", "un message privé dans les parties à temps limité"}, store.NotifyDM},
 				{text{"off: name me without a ping", "aucun : me nommer sans mention"}, store.NotifyOff},
@@ -116,7 +116,7 @@ func subcommands() []subSpec {
 			}},
 			{name: text{optThread, "fil"}, desc: text{"Server: start every game in a thread of its own", "Serveur : commencer chaque partie dans un fil à part"}, kind: discordgo.ApplicationCommandOptionBoolean},
 		}},
-		{cmdProfile, "profil", text{"A player's ratings, record, games being played and last results", "Classement, bilan, parties en cours et derniers résultats d'un joueur"}, []optionSpec{
+		{cmdProfile, "profil", text{"A player's ratings, record, games being played and last results", "Cote, bilan, parties en cours et derniers résultats d’un joueur"}, []optionSpec{
 			{name: text{optUser, "joueur"}, desc: text{"Whose profile (yours if left out)", "Le profil de qui (le vôtre sinon)"}, kind: discordgo.ApplicationCommandOptionUser},
 		}},
 		{cmdBoardList, "classement", text{"The players ranked by rating", "Les joueurs classés"}, []optionSpec{
@@ -124,7 +124,7 @@ func subcommands() []subSpec {
 				{text{"this server", "ce serveur"}, scopeServer}, {text{"global", "global"}, scopeGlobal},
 			}},
 		}},
-		{cmdMyGames, "mesparties", text{"Every game of yours, in every server, the most urgent first (only you see it)", "Toutes vos parties, sur tous les serveurs, les plus urgentes d'abord"}, nil},
+		{cmdMyGames, "mesparties", text{"Every game of yours, in every server, the most urgent first (only you see it)", "Toutes vos parties, sur tous les serveurs, les plus urgentes d’abord"}, nil},
 		{cmdAbort, "annuler", text{"Call off the game before both players have moved", "Annuler la partie avant que les deux joueurs aient joué"}, nil},
 	}
 }
@@ -138,7 +138,7 @@ func Commands() []*discordgo.ApplicationCommand {
 	volo := &discordgo.ApplicationCommand{
 		Name:                     "volo",
 		Description:              "Play Volo, Dieter Stein's game of birds",
-		DescriptionLocalizations: &map[discordgo.Locale]string{discordgo.French: "Jouer à Volo, le jeu d'oiseaux de Dieter Stein"},
+		DescriptionLocalizations: &map[discordgo.Locale]string{discordgo.French: "Jouer à Volo, le jeu d’oiseaux de Dieter Stein"},
 		// Installable to a server and to a person's account, and offered in
 		// servers, in the bot's DMs and in group DMs and DMs between
 		// friends (where the bot is not a member: see place).
