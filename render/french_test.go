@@ -9,6 +9,7 @@ import (
 	"image/png"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/volo-discord/volo/engine"
@@ -190,4 +191,28 @@ func TestFrenchGIF(t *testing.T) {
 	if s, _ := GameScene(g, g.Ply()); !s.Outcome.Over() || strings.Contains(lang.French.Words(s.Outcome), "wins") {
 		t.Errorf("the game does not end in French words: %v", s.Outcome)
 	}
+}
+
+func TestFrenchBoardsAreSafeForConcurrentUse(t *testing.T) {
+	r := renderer(t, Options{Size: MinSize})
+	scenes := []Scene{french(played(t, flightBefore, flightMove, 70)), french(regionsScene(t)), played(t, endBefore, endMove, 135), french(played(t, endBefore, endMove, 135))}
+	want := make([][]byte, len(scenes))
+	for i, s := range scenes {
+		want[i] = must(r.Board(s))
+	}
+	if bytes.Equal(want[2], want[3]) {
+		t.Fatal("the end in English and in French are the same image")
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for i := range 8 {
+				k := (g + i) % len(scenes)
+				if got := must(r.Board(scenes[k])); !bytes.Equal(got, want[k]) {
+					t.Errorf("scene %d drawn concurrently differs", k)
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
