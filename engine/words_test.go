@@ -221,6 +221,7 @@ func TestRefusalsKeepTheirClausesWhole(t *testing.T) {
 	// Words translates the format and each clause: a Sprintf that marks
 	// what it formats marks both.
 	marked := func(format string, args ...any) string {
+		args = append([]any(nil), args...)
 		for i, a := range args {
 			if w, ok := a.(worder); ok {
 				args[i] = w.Words(func(f string, a ...any) string { return "<" + fmt.Sprintf(f, a...) + ">" })
@@ -231,7 +232,7 @@ func TestRefusalsKeepTheirClausesWhole(t *testing.T) {
 	if got, want := ime.Words(marked), "[b7 already holds <a Blue bird>: add a bird on an empty point.]"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	if ime.Error() != "b7 already holds a Blue bird: add a bird on an empty point." {
+	if ime.Error() != "b7 already holds a Blue bird: add a bird on an empty point." || ime.Words(fmt.Sprintf) != ime.Error() {
 		t.Errorf("worded in another language, the error changed: %q", ime.Error())
 	}
 }
