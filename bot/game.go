@@ -202,6 +202,7 @@ func (b *Bot) scene(g *store.Game, eg *engine.Game) render.Scene {
 		Ply:      eg.Ply(),
 		Outcome:  eg.Outcome(),
 		Rules:    eg.Rules(),
+		Lang:     tr(g),
 	}
 	if g.Outcome.Over() {
 		s.Outcome = g.Outcome
@@ -310,7 +311,7 @@ func (b *Bot) withEnd(r reply, g *store.Game, eg *engine.Game) (reply, error) {
 	}
 	t := tr(g)
 	gif, err := b.render.GIF(eg, render.GIFOptions{
-		Orange: g.Players[engine.Orange].Name, Blue: g.Players[engine.Blue].Name,
+		Orange: g.Players[engine.Orange].Name, Blue: g.Players[engine.Blue].Name, Lang: t,
 		OrangeRating: b.shownRating(g.Players[engine.Orange]), BlueRating: b.shownRating(g.Players[engine.Blue]),
 	})
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/internal/lang"
 	"github.com/volo-discord/volo/render"
 )
 
@@ -22,9 +23,14 @@ func runRender(_ context.Context, args []string, stdout, stderr io.Writer) error
 	blue := fs.String("blue", "", "Blue player's `name` (with -gif, the record's Blue tag by default)")
 	ply := fs.Int("ply", 0, "the number of moves played before POSITION, for the status line")
 	rulesName := rulesFlag(fs)
+	langName := fs.String("lang", "en", "the `language` of the text on the image: en or fr")
 	if err := parseArgs(fs, args, 1); err != nil {
 		return err
 	}
+	if *langName != "en" && *langName != "fr" {
+		return fmt.Errorf("%w: -lang is en or fr, not %q", errUsage, *langName)
+	}
+	tag := lang.Parse(*langName)
 	theme, err := render.ParseTheme(*themeName)
 	if err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
@@ -42,9 +48,9 @@ func runRender(_ context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	var img []byte
 	if *asGIF {
-		img, err = renderGame(r, fs.Arg(0), render.GIFOptions{Orange: *orange, Blue: *blue})
+		img, err = renderGame(r, fs.Arg(0), render.GIFOptions{Orange: *orange, Blue: *blue, Lang: tag})
 	} else {
-		img, err = renderPosition(r, fs.Arg(0), *last, render.Scene{Orange: *orange, Blue: *blue, Ply: *ply, Rules: rules})
+		img, err = renderPosition(r, fs.Arg(0), *last, render.Scene{Orange: *orange, Blue: *blue, Ply: *ply, Rules: rules, Lang: tag})
 	}
 	if err != nil {
 		return err
