@@ -40,7 +40,7 @@ var engineMessages = []Message{
 	{EN: "a point is missing", FR: "il manque une intersection"},
 	{EN: "that is not a point (like f5), a flight (like c3:c5-NE2) or pass", FR: "ce n’est ni une intersection (comme f5), ni un vol (comme c3:c5-NE2), ni pass"},
 	{EN: "%q is not a point; points look like c3", FR: "%q n’est pas une intersection ; une intersection s’écrit comme c3"},
-	{EN: "a direction and distance (like NE2) or a landing point must follow '-'", FR: "une direction et une distance (comme NE2) ou une intersection d’arrivée doivent suivre « - »"},
+	{EN: "a direction and distance (like NE2) or a landing point must follow '-'", FR: "une direction et une distance (comme NE2) ou une intersection d’arrivée doivent suivre «\u00a0-\u00a0»"},
 	{EN: "%q is neither a direction with a distance (like NE2) nor a landing point", FR: "%q n’est ni une direction avec une distance (comme NE2), ni une intersection d’arrivée"},
 	{EN: "a flight goes 1 to 12 steps, not %d", FR: "un vol avance de 1 à 12 pas, et non de %d"},
 	{EN: "%s could mean 1 step east or landing on %s; write %s or %s", FR: "%s peut vouloir dire 1 pas vers l’est ou une arrivée en %s ; écrivez %s ou %s"},
