@@ -22,6 +22,10 @@ var (
 	bucketSettings  = []byte("settings")  // guild ID → its settings, JSON
 	bucketStandings = []byte("standings") // scope (guild ID or ""), NUL, player → standing, JSON
 	bucketPrefs     = []byte("prefs")     // user ID → their settings, JSON
+
+	bucketPuzzleStreaks  = []byte("puzzlestreaks")  // user ID → their PuzzleStreak, JSON
+	bucketDailyPuzzles   = []byte("dailypuzzles")   // guild ID, NUL, date → its DailyPuzzle, JSON
+	bucketPuzzleAttempts = []byte("puzzleattempts") // user ID → the PuzzleAttempt they are solving, JSON
 )
 
 // The kinds of index refs: an active game's channel ID, or a finished

@@ -20,6 +20,7 @@ var migrations = []migration{
 	indexChannels,  // 3: finished games by channel
 	createSettings, // 4: servers' settings
 	countPlayers,   // 5: players' standings and settings
+	createPuzzles,  // 6: puzzle streaks, daily puzzles, puzzles being solved
 }
 
 var schemaKey = []byte("schema")
