@@ -286,7 +286,7 @@ var botMessages = []Message{
 	{EN: "• If your flight cuts your opponent into regions, you keep one and the birds in the others fly away: `c3:c5-NE2/e7` keeps the region with e7 (or just pick it from the buttons). Leave your opponent as one flock and they win!",
 		FR: "• Si votre vol coupe les oiseaux adverses en plusieurs régions, vous choisissez celle qu’ils gardent ; ceux des autres régions s’envolent : `c3:c5-NE2/e7` garde la région de e7 (ou choisissez-la avec les boutons). Mais si l’adversaire se retrouve en une seule nuée, il gagne !"},
 	{EN: "• **Pass** only when you cannot fly and can add only in your own regions (or not at all). Two passes in a row: a draw.",
-		FR: "• **Passer** seulement si aucun vol n’est possible et que vous ne pouvez ajouter que dans vos propres régions (ou nulle part). Deux passes de suite : partie nulle."},
+		FR: "• **Passer** seulement si aucun vol n’est possible et que vous ne pouvez ajouter que dans vos propres régions (ou nulle part). Si les deux joueurs passent l’un après l’autre, la partie est nulle."},
 	{EN: "You win the moment all your birds form one flock. Rows are a (bottom) to m (top); points count from the left end of each row, holes included.",
 		FR: "Vous gagnez dès que tous vos oiseaux dans le ciel forment une seule nuée. Les rangées vont de a (en bas) à m (en haut) ; les intersections se comptent depuis la gauche de chaque rangée, trous compris. Les directions gardent leurs lettres anglaises : E, W (ouest), NE, NW, SE, SW."},
 
