@@ -36,7 +36,7 @@ var botPlayMessages = []Message{
 	{EN: "%s (%s) to move", FR: "À %s (%s) de jouer"},
 	{EN: "%s %s · move %d · %s", FR: "%s %s · coup %d · %s"},
 	{EN: "The game was not rated.", FR: "La partie ne comptait pas pour le classement."},
-	{EN: "Ratings: %s, %s.", FR: "Classement : %s, %s."},
+	{EN: "Ratings: %s, %s.", FR: "Cotes : %s, %s."},
 	{EN: "The game's record and a replay are attached; /volo history shows the moves.",
 		FR: "L’enregistrement de la partie et son film sont joints ; /volo historique montre les coups."},
 
