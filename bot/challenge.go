@@ -157,10 +157,6 @@ func (b *Bot) wantsThread(in *interaction, opts map[string]*discordgo.Applicatio
 	return gs.Threads, nil
 }
 
-// describeTerms is a game's terms in English: "standard rules, 1d per
-// move, rated".
-func describeTerms(g *store.Game) string { return describeTermsIn(lang.English, g) }
-
 // describeTermsIn is a game's terms in t: its rules, its time per move
 // and whether it is rated.
 func describeTermsIn(t lang.Tag, g *store.Game) string {

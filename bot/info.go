@@ -138,11 +138,8 @@ func (b *Bot) gamesCommand(in *interaction) error {
 	return b.respond(in, reply{content: strings.TrimSpace(sb.String()), ephemeral: true})
 }
 
-// rulesText is /volo rules in English.
-func rulesText() string { return rulesTextIn(lang.English) }
-
-// rulesTextIn is /volo rules in t: the rules in brief, a line each.
-func rulesTextIn(t lang.Tag) string {
+// rulesText is /volo rules in t: the rules in brief, a line each.
+func rulesText(t lang.Tag) string {
 	return strings.Join([]string{
 		t.Sprint("**Volo** — bring all your birds together into one flock."),
 		t.Sprint("On your turn, do one thing:"),
@@ -154,12 +151,9 @@ func rulesTextIn(t lang.Tag) string {
 	}, "\n")
 }
 
-// helpText is /volo help in English.
-func helpText() string { return helpTextIn(lang.English) }
-
-// helpTextIn is /volo help in t: every command, as Discord names it in
+// helpText is /volo help in t: every command, as Discord names it in
 // that language, a line each.
-func helpTextIn(t lang.Tag) string {
+func helpText(t lang.Tag) string {
 	return strings.Join([]string{
 		t.Sprint("**Volo commands**"),
 		t.Sprint("`/volo challenge opponent:@name` challenge someone here (rules, colour, time per move, thread optional; `rated:false` for a friendly game); leave out the opponent to let anyone accept; challenge me to play the computer (level easy, medium or hard)"),

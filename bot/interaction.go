@@ -260,9 +260,9 @@ func (b *Bot) onCommand(in *interaction) error {
 	case cmdGames:
 		return b.gamesCommand(in)
 	case cmdRules:
-		return b.respond(in, reply{content: rulesTextIn(in.lang), ephemeral: true})
+		return b.respond(in, reply{content: rulesText(in.lang), ephemeral: true})
 	case cmdHelp:
-		return b.respond(in, reply{content: helpTextIn(in.lang), ephemeral: true})
+		return b.respond(in, reply{content: helpText(in.lang), ephemeral: true})
 	case cmdAbort:
 		return b.abortCommand(in)
 	case cmdSettings:

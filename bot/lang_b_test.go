@@ -92,13 +92,13 @@ func TestOrdinals(t *testing.T) {
 // reader's language, and both texts fit a message.
 func TestHelpNamesTheCommandsOfItsLanguage(t *testing.T) {
 	for _, tag := range lang.Tags() {
-		for name, text := range map[string]string{"help": helpTextIn(tag), "rules": rulesTextIn(tag)} {
+		for name, text := range map[string]string{"help": helpText(tag), "rules": rulesText(tag)} {
 			if n := utf8.RuneCountInString(text); n > maxContent {
 				t.Errorf("/volo %s in %v is %d characters, more than Discord's %d", name, tag, n, maxContent)
 			}
 		}
 	}
-	fr, en := helpTextIn(lang.French), helpTextIn(lang.English)
+	fr, en := helpText(lang.French), helpText(lang.English)
 	names := func(text, sub string) bool {
 		return strings.Contains(text, "/volo "+sub+"`") || strings.Contains(text, "/volo "+sub+" ")
 	}
@@ -121,7 +121,7 @@ func TestHelpNamesTheCommandsOfItsLanguage(t *testing.T) {
 			t.Errorf("the French help does not name the option %s", opt)
 		}
 	}
-	rules := rulesTextIn(lang.French)
+	rules := rulesText(lang.French)
 	for _, want := range []string{"nuée", "intersection", "`/volo jouer coup:f5`", "`/volo jouer coup:c3:c5-NE2`", "`c3:c5-NE2/e7`", "région", "Passer", "nulle"} {
 		if !strings.Contains(rules, want) {
 			t.Errorf("the French rules do not say %q:\n%s", want, rules)

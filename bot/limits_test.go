@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/volo-discord/volo/internal/lang"
 )
 
 func TestQuoteShortensUserText(t *testing.T) {
@@ -110,9 +112,11 @@ func TestFormatDuration(t *testing.T) {
 }
 
 func TestHelpAndRulesFitAMessage(t *testing.T) {
-	for name, text := range map[string]string{"help": helpText(), "rules": rulesText()} {
-		if n := utf8.RuneCountInString(text); n > maxContent {
-			t.Errorf("/volo %s is %d characters, more than Discord's %d", name, n, maxContent)
+	for _, l := range lang.Tags() {
+		for name, text := range map[string]string{"help": helpText(l), "rules": rulesText(l)} {
+			if n := utf8.RuneCountInString(text); n > maxContent {
+				t.Errorf("/volo %s in %v is %d characters, more than Discord's %d", name, l, n, maxContent)
+			}
 		}
 	}
 }

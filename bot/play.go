@@ -204,10 +204,3 @@ func (b *Bot) playClicked(in *interaction, g *store.Game, eg *engine.Game, c eng
 	}
 	return b.playAnnounced(nil, g, eg, c, m, done)
 }
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}

@@ -80,10 +80,11 @@ func TestSandboxGroupDMInABrowser(t *testing.T) {
 		t.Errorf("margaux's popup for /volo d: %q, want /volo defi", got)
 	}
 	p.Run("/volo defi adversaire:@cleo couleur:bleu")
-	p.WaitForText("challenges")
+	// And the bot answers her in French.
+	p.WaitForText("défie")
 	p.Screenshot("french-challenge")
-	if last := p.LastMessage(); !strings.Contains(strings.ToLower(last.Text), "plays blue") {
-		t.Errorf("margaux's challenge shows %q, want her playing blue", last.Text)
+	if last := p.LastMessage(); !strings.Contains(strings.ToLower(last.Text), "joue bleu") {
+		t.Errorf("margaux's challenge shows %q, want her playing blue, in French", last.Text)
 	}
 	var sent string
 	for _, ch := range w.srv.World().Channels {
