@@ -1,0 +1,43 @@
+package ai
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+)
+
+// curatedText is the curated set of puzzles: one puzzle line a line;
+// blank lines and lines starting with # are comments.
+// TestCuratedPuzzles -update-puzzles writes it; its header says how.
+//
+//go:embed testdata/puzzles/curated.txt
+var curatedText string
+
+// CuratedPuzzles returns the puzzles that come with the program, always
+// in the same order: a dozen of each difficulty, from games of the
+// playout policy, each proved by the solver in the package's tests. They
+// give a server a puzzle of the day before its own games hold any.
+func CuratedPuzzles() []Puzzle {
+	ps, err := parsePuzzles(curatedText)
+	if err != nil {
+		panic(err) // the tests read the same text
+	}
+	return ps
+}
+
+// parsePuzzles reads puzzle lines, skipping blank lines and comments.
+func parsePuzzles(text string) ([]Puzzle, error) {
+	var out []Puzzle
+	for n, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		p, err := ParsePuzzle(line)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %w", n+1, err)
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
