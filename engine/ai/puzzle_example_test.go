@@ -49,7 +49,7 @@ func ExamplePuzzle_Judge() {
 	}
 	// Output:
 	// Orange to move wins in 2 (medium)
-	// a3 fails: held after a4
+	// a3 fails: held after e1-E2
 	// g9:h8-NW4 solves it
 }
 

@@ -401,11 +401,22 @@ func TestJudge(t *testing.T) {
 				if v.Reply.Kind != 0 {
 					t.Errorf("reply %s, want none", v.Reply)
 				}
-			case "-": // any reply that holds: check it does
+			case "-": // a reply that holds, a threatening one if any does
 				next, _ := tc.puzzle.Position.Apply(v.Move, engine.Standard)
 				pv := newProver(context.Background(), engine.Standard, 0)
 				if !pv.holds(&next, v.Reply, tc.puzzle.Depth-1, 0) {
 					t.Errorf("the reply %s does not hold", v.Reply)
+				}
+				threatens := func(r engine.Move) bool {
+					after, _ := next.Apply(r, engine.Standard)
+					turned, _ := engine.NewPosition(after.Birds(engine.Orange), after.Birds(engine.Blue), next.ToMove(), 0)
+					return pv.winsAtOnce(&turned)
+				}
+				for _, r := range next.LegalMoves(engine.Standard) {
+					if threatens(r) && pv.holds(&next, r, tc.puzzle.Depth-1, 0) && !threatens(v.Reply) {
+						t.Errorf("the reply %s threatens nothing, %s holds and threatens to win", v.Reply, r)
+						break
+					}
 				}
 			default:
 				if v.Reply.String() != tc.reply {

@@ -66,8 +66,9 @@ func (v Verdict) Correct() bool { return v.Kind == AnswerSolved }
 
 // Judge says whether answer, a move in the puzzle's position, solves it;
 // when it does not, the verdict carries the refutation: the opponent's
-// reply that wins at once if there is one, else the first in natural
-// order after which the player can no longer force the win in time. An
+// reply that wins at once if there is one, else one after which the
+// player can no longer force the win in time, one that threatens to win
+// at once if there is one (see refutations). An
 // illegal answer returns the engine's *engine.IllegalMoveError, whose
 // sentence tells the player why. The search for a refutation is bounded
 // by lim.Nodes; when it runs out the verdict is AnswerHeld without a
@@ -102,10 +103,16 @@ func (p Puzzle) Judge(ctx context.Context, answer engine.Move, lim PuzzleLimits)
 		return v, nil
 	}
 	pv := newProver(ctx, p.Rules, lim.Nodes)
-	r, ok := pv.defence(&next, p.Depth-1, 0)
+	for _, r := range refutations(pv, next, replies) {
+		if pv.holds(&next, r, p.Depth-1, 0) {
+			v.Kind, v.Reply = AnswerHeld, r
+			return v, nil
+		}
+		if pv.err != nil {
+			break
+		}
+	}
 	switch {
-	case ok:
-		v.Kind, v.Reply = AnswerHeld, r
 	case pv.err == ErrPuzzleLimit:
 		v.Kind = AnswerHeld
 	case pv.err != nil:
@@ -114,4 +121,43 @@ func (p Puzzle) Judge(ctx context.Context, answer engine.Move, lim PuzzleLimits)
 		v.Kind = AnswerSolved // every reply loses in time: another key
 	}
 	return v, nil
+}
+
+// refutations returns the replies in pos in the order a refutation is
+// looked for among them: first those after which the side replying would
+// win at once if it moved again, a threat the player must meet; then
+// those that bring its birds closest to one flock, as the greedy player
+// judges it; among equals, in natural order (replies is in natural
+// order).
+func refutations(pv *prover, pos engine.Position, replies []engine.Move) []engine.Move {
+	type rated struct {
+		m      engine.Move
+		threat bool
+		score  int
+	}
+	me := pos.ToMove()
+	rs := make([]rated, 0, len(replies))
+	for _, r := range replies {
+		next, o := pos.Apply(r, pv.rules)
+		rt := rated{m: r, score: greedyScore(&next, me, o, &pv.f)}
+		if !o.Over() {
+			turned, err := engine.NewPosition(next.Birds(engine.Orange), next.Birds(engine.Blue), me, 0)
+			rt.threat = err == nil && pv.winsAtOnce(&turned)
+		}
+		rs = append(rs, rt)
+	}
+	slices.SortStableFunc(rs, func(a, b rated) int {
+		switch {
+		case a.threat != b.threat && a.threat:
+			return -1
+		case a.threat != b.threat:
+			return 1
+		}
+		return a.score - b.score
+	})
+	out := make([]engine.Move, len(rs))
+	for i, r := range rs {
+		out[i] = r.m
+	}
+	return out
 }
