@@ -26,6 +26,7 @@ var (
 	bucketPuzzleStreaks  = []byte("puzzlestreaks")  // user ID → their PuzzleStreak, JSON
 	bucketDailyPuzzles   = []byte("dailypuzzles")   // guild ID, NUL, date → its DailyPuzzle, JSON
 	bucketPuzzleAttempts = []byte("puzzleattempts") // user ID → the PuzzleAttempt they are solving, JSON
+	bucketPuzzlePool     = []byte("puzzlepool")     // guild ID (or "" for DMs), NUL, puzzle ID → its PoolPuzzle, JSON
 )
 
 // The kinds of index refs: an active game's channel ID, or a finished

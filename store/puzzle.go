@@ -83,7 +83,7 @@ type PuzzleAnswer struct {
 
 // createPuzzles makes the buckets of puzzles.
 func createPuzzles(tx *bolt.Tx) error {
-	for _, name := range [][]byte{bucketPuzzleStreaks, bucketDailyPuzzles, bucketPuzzleAttempts} {
+	for _, name := range [][]byte{bucketPuzzleStreaks, bucketDailyPuzzles, bucketPuzzleAttempts, bucketPuzzlePool} {
 		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 			return fmt.Errorf("create bucket %s: %w", name, err)
 		}
@@ -387,6 +387,7 @@ func checkPuzzles(tx *bolt.Tx) []error {
 		}
 		return nil
 	})
+	problems = append(problems, checkPoolRecords(tx)...)
 	tx.Bucket(bucketPuzzleAttempts).ForEach(func(k, v []byte) error {
 		var a PuzzleAttempt
 		if err := json.Unmarshal(v, &a); err != nil {
