@@ -49,7 +49,9 @@ func TestPuzzlePool(t *testing.T) {
 		}
 	}
 	mustCheck(t, s)
-	err = s.db.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketPuzzlePool).Put([]byte("g1\x00p7"), []byte(`{"line":`)) })
+	err = s.db.Update(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketPuzzlePool).Put([]byte("g1\x00p7"), []byte(`{"line":`))
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
