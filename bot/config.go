@@ -36,6 +36,10 @@ type Config struct {
 	ReminderAt float64 `yaml:"reminder_at"`
 	// Render sets the board images.
 	Render RenderConfig `yaml:"render"`
+	// Puzzles sets the puzzles.
+	Puzzles PuzzleConfig `yaml:"puzzles"`
+	// Review sets /volo review.
+	Review ReviewConfig `yaml:"review"`
 	// Log sets the logs.
 	Log LogConfig `yaml:"log"`
 }
@@ -44,6 +48,21 @@ type Config struct {
 type RenderConfig struct {
 	Theme string `yaml:"theme"` // dark or light
 	Size  int    `yaml:"size"`  // width in pixels
+}
+
+// PuzzleConfig sets the puzzles.
+type PuzzleConfig struct {
+	// DailyHour is the hour of the day, in UTC (0 to 23), at which a
+	// server that chose a channel for it gets its puzzle of the day; -1
+	// posts none.
+	DailyHour int `yaml:"daily_hour"`
+}
+
+// ReviewConfig sets /volo review.
+type ReviewConfig struct {
+	// Playouts is the search's budget per position of the game reviewed:
+	// 600 is the easy level's, about a quarter of a second of one core.
+	Playouts int `yaml:"playouts"`
 }
 
 // LogConfig sets the logs.
@@ -110,6 +129,8 @@ func DefaultConfig() Config {
 		ChallengeExpiry: Duration(24 * time.Hour),
 		ReminderAt:      0.25,
 		Render:          RenderConfig{Theme: "dark", Size: render.DefaultSize},
+		Puzzles:         PuzzleConfig{DailyHour: 9},
+		Review:          ReviewConfig{Playouts: 600},
 		Log:             LogConfig{Level: "info", Format: "text"},
 	}
 }
@@ -153,6 +174,12 @@ func (c Config) Validate() error {
 	}
 	if c.ReminderAt < 0 || c.ReminderAt >= 1 {
 		return fmt.Errorf("reminder_at: %v is not a share of the time from 0 (no reminder) to below 1", c.ReminderAt)
+	}
+	if c.Puzzles.DailyHour < -1 || c.Puzzles.DailyHour > 23 {
+		return fmt.Errorf("puzzles.daily_hour: %d is not an hour from 0 to 23 (or -1 for no daily puzzle)", c.Puzzles.DailyHour)
+	}
+	if c.Review.Playouts < 50 || c.Review.Playouts > 100000 {
+		return fmt.Errorf("review.playouts: %d is outside 50 to 100000", c.Review.Playouts)
 	}
 	if _, err := render.ParseTheme(c.Render.Theme); err != nil {
 		return fmt.Errorf("render.theme: %w", err)
