@@ -10,6 +10,8 @@
 //	volo think [-level L] [-rules R] POSITION
 //	volo play [-level L] [-colour C]
 //	volo selfplay -a LEVEL -b LEVEL -games N
+//	volo puzzle generate|verify|show
+//	volo review [-level L] [-chart out.png] RECORD
 //	volo db stats|backup|export|check|discard
 //
 // POSITION is the position notation of the spec, or "start". Run "volo
@@ -44,6 +46,8 @@ func commands() []command {
 		{"think", "print the move the computer would play in a position", runThink},
 		{"play", "play against the computer in the terminal", runPlay},
 		{"selfplay", "play computer players against each other and show win rates", runSelfplay},
+		{"puzzle", "generate, verify and show puzzles: positions with a unique forced win", runPuzzle},
+		{"review", "chart a game's winning chances move by move and name the moves that swung it", runReview},
 	}
 }
 
