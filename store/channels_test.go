@@ -93,6 +93,20 @@ func TestGuildSettings(t *testing.T) {
 	}
 }
 
+func TestPuzzleChannels(t *testing.T) {
+	s, _ := openTest(t)
+	if err := s.SetSettings("g1", GuildSettings{Threads: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetSettings("g2", GuildSettings{PuzzleChannel: "c2", PuzzleLang: "fr"}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.PuzzleChannels()
+	if err != nil || len(got) != 1 || got["g2"].PuzzleChannel != "c2" || got["g2"].PuzzleLang != "fr" {
+		t.Errorf("PuzzleChannels() = %+v, %v; want g2's alone", got, err)
+	}
+}
+
 func TestParentSurvivesTheRecord(t *testing.T) {
 	s, _ := openTest(t)
 	g := newGame("thread1")

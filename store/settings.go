@@ -13,6 +13,11 @@ type GuildSettings struct {
 	// Threads starts every game in a thread of its own unless the
 	// challenge says otherwise.
 	Threads bool `json:"threads,omitempty"`
+	// PuzzleChannel is the channel the server's puzzle of the day is
+	// posted to, empty for none; PuzzleLang the language it is posted in
+	// ("en" or "fr"), that of the manager who chose the channel.
+	PuzzleChannel string `json:"puzzle_channel,omitempty"`
+	PuzzleLang    string `json:"puzzle_lang,omitempty"`
 }
 
 // Settings returns a guild's settings; a guild that set none has the zero
@@ -29,6 +34,25 @@ func (s *Store) SetSettings(guild string, gs GuildSettings) error {
 		return fmt.Errorf("%w: settings need a guild", ErrInvalid)
 	}
 	return s.writeJSON(bucketSettings, guild, gs)
+}
+
+// PuzzleChannels returns the servers that chose a channel for their
+// puzzle of the day, with their settings, by guild ID.
+func (s *Store) PuzzleChannels() (map[string]GuildSettings, error) {
+	out := map[string]GuildSettings{}
+	err := s.view(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketSettings).ForEach(func(k, v []byte) error {
+			var gs GuildSettings
+			if err := json.Unmarshal(v, &gs); err != nil {
+				return fmt.Errorf("%w: settings of guild %s: %v", ErrCorrupt, k, err)
+			}
+			if gs.PuzzleChannel != "" {
+				out[string(k)] = gs
+			}
+			return nil
+		})
+	})
+	return out, err
 }
 
 // readJSON decodes into v the JSON kept under key in a bucket of
