@@ -7,6 +7,8 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/internal/lang"
+	"github.com/volo-discord/volo/render"
 	"github.com/volo-discord/volo/store"
 )
 
@@ -64,14 +66,25 @@ func (b *Bot) pickerButton(in *interaction, bt button) error {
 	return b.updateEphemeral(in, r)
 }
 
-// pickReply draws a picker view: its sentence, its menu, Confirm and
-// Back, and the board after the previewed move or with the regions of a
-// pending flight lettered.
+// pickReply draws a picker view of g's position: its sentence, its
+// menu, Confirm and Back, and the board after the previewed move or with
+// the regions of a pending flight lettered.
 func (b *Bot) pickReply(g *store.Game, eg *engine.Game, v pickView, in *interaction) (reply, error) {
-	r := reply{content: v.content, ephemeral: true, replace: true}
 	ply := eg.Ply()
+	id := func(action, arg string) string { return buttonID(action, g, ply, arg) }
+	img, err := b.pickBoard(b.scene(g, eg), eg.Position(), g.Rules, v, in.user)
+	if err != nil {
+		return reply{}, fmt.Errorf("render the picker's board %s: %w", g.Channel, err)
+	}
+	return pickMessage(v, id, in.lang, img), nil
+}
+
+// pickMessage is a picker view as a private message: its sentence, its
+// menu, Confirm and Back, with custom IDs from id, and the board img.
+func pickMessage(v pickView, id func(action, arg string) string, t lang.Tag, img []byte) reply {
+	r := reply{content: v.content, ephemeral: true, replace: true, image: img}
 	if m := v.menu; m != nil {
-		menu := discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: buttonID(m.action, g, ply, m.arg), Placeholder: m.placeholder}
+		menu := discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: id(m.action, m.arg), Placeholder: m.placeholder}
 		for _, o := range m.options {
 			menu.Options = append(menu.Options, discordgo.SelectMenuOption{Label: o.label, Value: o.value, Description: o.description})
 		}
@@ -79,33 +92,32 @@ func (b *Bot) pickReply(g *store.Game, eg *engine.Game, v pickView, in *interact
 	}
 	var buttons []discordgo.MessageComponent
 	if v.preview != nil {
-		buttons = append(buttons, discordgo.Button{Label: in.lang.Sprintf("Confirm %s", *v.preview), Style: discordgo.SuccessButton, CustomID: buttonID(actConfirm, g, ply, moveArg(*v.preview))})
+		buttons = append(buttons, discordgo.Button{Label: t.Sprintf("Confirm %s", *v.preview), Style: discordgo.SuccessButton, CustomID: id(actConfirm, moveArg(*v.preview))})
 	}
 	if v.back {
-		buttons = append(buttons, discordgo.Button{Label: in.lang.Sprint("Back"), Style: discordgo.SecondaryButton, CustomID: buttonID(actBack, g, ply, "")})
+		buttons = append(buttons, discordgo.Button{Label: t.Sprint("Back"), Style: discordgo.SecondaryButton, CustomID: id(actBack, "")})
 	}
 	if len(buttons) > 0 {
 		r.components = append(r.components, discordgo.ActionsRow{Components: buttons})
 	}
-	// Every step shows the board with its empty points named, so a point
-	// is found without counting: as it stands, with a pending flight's
-	// regions lettered, or after the previewed move.
-	sc := b.scene(g, eg)
+	return r
+}
+
+// pickBoard draws the board of a picker view, from sc, the scene of pos
+// as it stands. Every step shows it with its empty points named, so a
+// point is found without counting: as it stands, with a pending flight's
+// regions lettered, or after the previewed move. It is drawn in the
+// viewer's own theme.
+func (b *Bot) pickBoard(sc render.Scene, pos engine.Position, rules engine.Rules, v pickView, viewer string) ([]byte, error) {
 	sc.PointNames = true
 	switch {
 	case v.preview != nil:
-		pos := eg.Position()
-		next, o := pos.Apply(*v.preview, g.Rules)
-		sc.Position, sc.Before, sc.Last, sc.Outcome, sc.Ply = next, pos, *v.preview, o, eg.Ply()+1
+		next, o := pos.Apply(*v.preview, rules)
+		sc.Position, sc.Before, sc.Last, sc.Outcome, sc.Ply = next, pos, *v.preview, o, sc.Ply+1
 	case v.pending != nil:
 		sc.Pending = *v.pending
 	}
-	img, err := b.themed(in.user).Board(sc)
-	if err != nil {
-		return reply{}, fmt.Errorf("render the picker's board %s: %w", g.Channel, err)
-	}
-	r.image = img
-	return r, nil
+	return b.themed(viewer).Board(sc)
 }
 
 // updateEphemeral answers a click on the picker by replacing its message.
