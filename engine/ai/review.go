@@ -89,10 +89,13 @@ const maxForced = 8
 // position; Review then values it by the position after that move, as
 // the search there sees it.
 //
-// Measured on one core of the reference machine (docs/strength.md), for a
-// game of 80 plies of the searchers: about 20 s at Easy's 600 playouts a
-// position and 100 s at Medium's 3,000. Parallel divides that by the
-// cores given. It stops with ctx's error when ctx ends.
+// A review of the 81 positions of a game of 80 plies between the
+// searchers (testdata/review/game80.txt) took, on one core of the
+// reference machine (docs/strength.md) on 2026-11-24 at a load average
+// of about 1, 25 s at Easy's 600 playouts a position (46,652 playouts,
+// 1,880 a second) and 130 s at Medium's 3,000 (231,452 playouts); Hard's
+// 9,000 would take some 6.5 minutes. Parallel divides that by the cores
+// given. It stops with ctx's error when ctx ends.
 func Review(ctx context.Context, g *engine.Game, opts ReviewOptions) (GameReview, error) {
 	start := time.Now()
 	budget := opts.Budget
