@@ -64,7 +64,7 @@ func TestChartMatchesGoldenImages(t *testing.T) {
 }
 
 func TestChartIsAsWideAsAskedAndTheSameEachTime(t *testing.T) {
-	for _, width := range []int{0, ChartMinWidth, 310, 777, ChartMaxWidth} {
+	for _, width := range []int{0, ChartMinWidth, 310, 777} {
 		c := reviewChart(Light, width)
 		first, err := DrawChart(c)
 		if err != nil {
