@@ -7,6 +7,7 @@ var tables = [][]Message{
 	renderMessages,
 	botMessages,
 	botPlayMessages,
+	reviewMessages,
 }
 
 // common are the words many packages use: the colours.
