@@ -40,6 +40,7 @@ type PuzzleStreak struct {
 
 // DailyPuzzle is a server's puzzle of the day.
 type DailyPuzzle struct {
+	// Guild is the server's ID.
 	Guild string `json:"-"`
 	// Date is the server's day, in DateLayout.
 	Date string `json:"-"`
@@ -73,8 +74,11 @@ type PuzzleAttempt struct {
 
 // PuzzleAnswer is a player's answer to a puzzle, judged by the caller.
 type PuzzleAnswer struct {
-	User   string
-	Puzzle string // the puzzle's ID
+	// User is the player who answered, by Discord user ID.
+	User string
+	// Puzzle is the ID of the puzzle answered.
+	Puzzle string
+	// Solved reports whether the answer was right.
 	Solved bool
 	// Guild and Daily, when Daily is set, name the server's daily puzzle
 	// the answer is to.

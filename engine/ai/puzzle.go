@@ -41,14 +41,20 @@ import (
 type Puzzle struct {
 	// ID names the puzzle: the same position and rules always give the
 	// same ID (PuzzleID).
-	ID         string
-	Rules      engine.Rules
-	Position   engine.Position
-	Depth      int
+	ID string
+	// Rules are the rules the puzzle is played under.
+	Rules engine.Rules
+	// Position is the puzzle's position; the side to move wins.
+	Position engine.Position
+	// Depth is the number of moves, 1 to MaxPuzzleDepth, within which
+	// the side to move forces the win, and no fewer.
+	Depth int
+	// Difficulty grades the puzzle (DifficultyOf).
 	Difficulty Difficulty
 	// Solution is the key and the forced line that follows it.
 	Solution []engine.Move
-	Source   PuzzleSource
+	// Source says where the position comes from.
+	Source PuzzleSource
 }
 
 // PuzzleSource says where a puzzle's position comes from.

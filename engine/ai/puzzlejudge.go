@@ -51,6 +51,7 @@ func (k VerdictKind) String() string {
 
 // Verdict is what Judge says of an answer to a puzzle.
 type Verdict struct {
+	// Kind says whether the answer solves the puzzle, and if not why.
 	Kind VerdictKind
 	// Move is the answer, in canonical form.
 	Move engine.Move
