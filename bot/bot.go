@@ -66,6 +66,10 @@ type Bot struct {
 	inFlight sync.WaitGroup
 	closing  chan struct{}
 	kick     chan struct{} // wakes the scheduler when a deadline changes
+	// finished queues the IDs of finished games for the puzzle search;
+	// puzzling counts those queued and not yet searched.
+	finished chan string
+	puzzling sync.WaitGroup
 
 	randMu sync.Mutex
 	rand   *rand.Rand
@@ -81,15 +85,16 @@ func New(s *discordgo.Session, opts Options) (*Bot, error) {
 		return nil, fmt.Errorf("new bot: %w", err)
 	}
 	b := &Bot{
-		cfg:     opts.Config,
-		store:   opts.Store,
-		render:  opts.Renderer,
-		log:     opts.Logger,
-		thinker: opts.Thinker,
-		clock:   opts.Clock,
-		session: s,
-		closing: make(chan struct{}),
-		kick:    make(chan struct{}, 1),
+		cfg:      opts.Config,
+		store:    opts.Store,
+		render:   opts.Renderer,
+		log:      opts.Logger,
+		thinker:  opts.Thinker,
+		clock:    opts.Clock,
+		session:  s,
+		closing:  make(chan struct{}),
+		kick:     make(chan struct{}, 1),
+		finished: make(chan string, puzzleQueue),
 	}
 	if b.log == nil {
 		b.log = slog.Default()
@@ -139,6 +144,7 @@ func (b *Bot) Run(ctx context.Context) error {
 		defer close(done)
 		b.schedule(ctx)
 	}()
+	go b.puzzleSearch(ctx)
 	<-ctx.Done()
 	b.log.Info("shutting down: finishing interactions in flight")
 	close(b.closing)
@@ -150,9 +156,25 @@ func (b *Bot) Run(ctx context.Context) error {
 
 // Flush waits until Run has loaded what the last run left undelivered
 // and every announcement committed so far has been delivered (or given up
-// as undeliverable), or ctx ends. The bot delivers
-// on its own; tests and tools that read the channels call Flush first.
-func (b *Bot) Flush(ctx context.Context) error { return b.outbox.flush(ctx) }
+// as undeliverable), and every finished game has been searched for
+// puzzles, or ctx ends. The bot delivers on its own; tests and tools that
+// read the channels call Flush first.
+func (b *Bot) Flush(ctx context.Context) error {
+	if err := b.outbox.flush(ctx); err != nil {
+		return err
+	}
+	searched := make(chan struct{})
+	go func() {
+		b.puzzling.Wait()
+		close(searched)
+	}()
+	select {
+	case <-searched:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("flush: the puzzle search: %w", ctx.Err())
+	}
+}
 
 // discord names what the bot talks to, for its log.
 func (b *Bot) discord() string {

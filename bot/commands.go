@@ -26,6 +26,7 @@ const (
 	cmdProfile   = "profile"
 	cmdBoardList = "leaderboard"
 	cmdMyGames   = "mygames"
+	cmdPuzzle    = "puzzle"
 )
 
 // text is a name or description in English with its French translation.
@@ -70,6 +71,10 @@ const (
 	optScope    = "scope"
 	optNotify   = "notify"
 	optTheme    = "theme"
+	optAnswer   = "answer"
+	optDaily    = "daily"
+	// optDailyPuzzle is the server's setting of its puzzle of the day.
+	optDailyPuzzle = "daily_puzzle"
 )
 
 func subcommands() []subSpec {
@@ -115,6 +120,7 @@ func subcommands() []subSpec {
 				{text{"dark", "sombre"}, "dark"}, {text{"light", "clair"}, "light"},
 			}},
 			{name: text{optThread, "fil"}, desc: text{"Server: start every game in a thread of its own", "Serveur : commencer chaque partie dans un fil à part"}, kind: discordgo.ApplicationCommandOptionBoolean},
+			{name: text{optDailyPuzzle, "probleme_du_jour"}, desc: text{"Server: post a puzzle of the day in this channel (false: none)", "Serveur : publier un problème du jour dans ce salon (false : aucun)"}, kind: discordgo.ApplicationCommandOptionBoolean},
 		}},
 		{cmdProfile, "profil", text{"A player's ratings, record, games being played and last results", "Cote, bilan, parties en cours et derniers résultats d’un joueur"}, []optionSpec{
 			{name: text{optUser, "joueur"}, desc: text{"Whose profile (yours if left out)", "Le profil de qui (le vôtre sinon)"}, kind: discordgo.ApplicationCommandOptionUser},
@@ -125,6 +131,13 @@ func subcommands() []subSpec {
 			}},
 		}},
 		{cmdMyGames, "mesparties", text{"Every game of yours, in every server, the most urgent first (only you see it)", "Toutes vos parties, sur tous les serveurs, les plus urgentes d’abord"}, nil},
+		{cmdPuzzle, "probleme", text{"A Volo puzzle: find the one move that forces the win", "Un problème de Volo : trouvez le seul coup qui force le gain"}, []optionSpec{
+			{name: text{optLevel, "niveau"}, desc: text{"How hard (medium unless you choose)", "Sa difficulté (moyen par défaut)"}, kind: discordgo.ApplicationCommandOptionString, choices: []choiceSpec{
+				{text{"easy", "facile"}, "easy"}, {text{"medium", "moyen"}, "medium"}, {text{"hard", "difficile"}, "hard"},
+			}},
+			{name: text{optAnswer, "reponse"}, desc: text{"Your answer to the puzzle you are solving, e.g. c3:c5-NE2", "Votre réponse au problème en cours, par ex. c3:c5-NE2"}, kind: discordgo.ApplicationCommandOptionString, maxLen: maxMoveLength},
+			{name: text{optDaily, "du_jour"}, desc: text{"This server's puzzle of the day", "Le problème du jour de ce serveur"}, kind: discordgo.ApplicationCommandOptionBoolean},
+		}},
 		{cmdAbort, "annuler", text{"Call off the game before both players have moved", "Annuler la partie avant que les deux joueurs aient joué"}, nil},
 	}
 }

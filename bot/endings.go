@@ -198,7 +198,12 @@ func (b *Bot) onButton(in *interaction) error {
 		return b.drawButton(in, bt, true)
 	case "drawno":
 		return b.drawButton(in, bt, false)
+	case actPuzzle:
+		return b.openPuzzle(in, bt)
 	case actPick, actKind, actRow, actSource, actDir, actMove, actConfirm, actBack:
+		if _, ok := bt.puzzleID(); ok {
+			return b.puzzlePicker(in, bt)
+		}
 		return b.pickerButton(in, bt)
 	case actRematch:
 		return b.rematchButton(in, bt)

@@ -58,6 +58,13 @@ func TestAFrenchGameIsAllFrench(t *testing.T) {
 	w.do("ana", "/volo profile")
 	w.do("ana", "/volo leaderboard")
 	w.do("ana", "/volo mygames")
+	// Puzzles: one from the game just played, a wrong answer, the picker.
+	puzzle := w.do("ana", "/volo puzzle level:easy")
+	w.do("ana", "/volo puzzle answer:zz9")
+	w.clickAction("ben", puzzle, "pzopen")
+	w.do("ben", "/volo puzzle answer:f5") // right, wrong or illegal: French all the same
+	w.do("ana", "/volo puzzle daily:true")
+	w.do("ana", "/volo settings daily_puzzle:true")
 	w.do("ana", "/volo rules")
 	w.do("ana", "/volo help")
 	// Against the computer: its first move, then a resignation.

@@ -118,6 +118,9 @@ func (b *Bot) commitGame(g *store.Game, anns ...*store.Announcement) error {
 			anns = append(anns, result)
 		}
 		err = b.store.Finish(g, anns...)
+		if err == nil {
+			defer b.searchForPuzzles(g)
+		}
 	} else {
 		err = b.store.Update(g, anns...)
 	}

@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"io"
@@ -63,6 +64,8 @@ type world struct {
 	// global registers the commands for every server (no development
 	// guild), so that servers added later have them too.
 	global bool
+	// puzzleDepth is the bot's puzzles.max_depth; 0 means 1.
+	puzzleDepth int
 }
 
 // worldOptions vary a world from newWorld's.
@@ -75,6 +78,7 @@ type worldOptions struct {
 	// sharedClock runs the stand-in on the world's clock too, so that
 	// interaction tokens expire as the clock moves.
 	sharedClock bool
+	puzzleDepth int // see world.puzzleDepth
 }
 
 // firstMove is a Thinker that plays the first legal move: enough to test
@@ -127,7 +131,7 @@ func newWorldWith(t testing.TB, o worldOptions) *world {
 	if o.sharedClock {
 		opts.Clock = clk.Now
 	}
-	w := &world{t: t, srv: fakediscord.New(opts), clock: clk, thinker: firstMove{}, reconnect: o.reconnect, grace: o.grace, global: o.global}
+	w := &world{t: t, srv: fakediscord.New(opts), clock: clk, thinker: firstMove{}, reconnect: o.reconnect, grace: o.grace, global: o.global, puzzleDepth: o.puzzleDepth}
 	if err := w.srv.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -155,6 +159,10 @@ func (w *world) start() {
 		cfg.DevelopmentGuild = w.guild
 	}
 	cfg.Render.Size = 480
+	cfg.Review.Playouts = 50 // the least it takes: a short game's review in a blink
+	// The finished games of the tests are searched for wins in one alone,
+	// in milliseconds; TestPuzzles searches deeper.
+	cfg.Puzzles.MaxDepth = cmp.Or(w.puzzleDepth, 1)
 	st, err := store.Open(w.dbPath, store.Options{Clock: w.clock.Now, Timeout: time.Second})
 	if err != nil {
 		t.Fatal(err)

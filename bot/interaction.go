@@ -275,6 +275,8 @@ func (b *Bot) onCommand(in *interaction) error {
 		return b.leaderboardCommand(in, optString(opts, optScope))
 	case cmdMyGames:
 		return b.myGamesCommand(in)
+	case cmdPuzzle:
+		return b.puzzleCommand(in, opts)
 	}
 	return refuse("I don't know /volo %s. Try /volo help.", sub.Name)
 }

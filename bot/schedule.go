@@ -33,6 +33,9 @@ func (b *Bot) schedule(ctx context.Context) {
 		if next, ok, err := b.store.NextDue(); err == nil && ok {
 			wait = max(next.Sub(b.clock()), 0) + 10*time.Millisecond
 		}
+		if next, ok := b.nextDaily(b.clock()); ok {
+			wait = min(wait, next.Sub(b.clock())+10*time.Millisecond)
+		}
 		t := time.NewTimer(min(wait, time.Hour))
 		select {
 		case <-ctx.Done():
@@ -46,9 +49,12 @@ func (b *Bot) schedule(ctx context.Context) {
 }
 
 // RunDue handles every deadline that has passed: reminders, losses on time
-// and lapsed challenges. The scheduler calls it; tests call it after
-// moving their clock.
+// and lapsed challenges, and posts the puzzles of the day when they are
+// due. The scheduler calls it; tests call it after moving their clock.
 func (b *Bot) RunDue(ctx context.Context) error {
+	if err := b.postDailies(); err != nil {
+		b.log.Error("puzzles of the day", "err", err)
+	}
 	due, err := b.store.Due(b.clock())
 	if err != nil {
 		return fmt.Errorf("due games: %w", err)

@@ -31,8 +31,16 @@ func (b *Bot) settingsCommand(in *interaction, opts map[string]*discordgo.Applic
 	if setThread && thread.Type != discordgo.ApplicationCommandOptionBoolean {
 		setThread = false
 	}
-	if !setNotify && !setTheme && !setThread {
-		return b.respond(in, reply{ephemeral: true, content: settingsText(in.lang, us, gs, in.GuildID != "", b.cfg.Render.Theme)})
+	daily, setDaily := opts[optDailyPuzzle]
+	if setDaily && daily.Type != discordgo.ApplicationCommandOptionBoolean {
+		setDaily = false
+	}
+	if !setNotify && !setTheme && !setThread && !setDaily {
+		content := settingsText(in.lang, us, gs, in.GuildID != "", b.cfg.Render.Theme)
+		if in.GuildID != "" {
+			content += "\n" + b.dailySetting(in.lang, gs)
+		}
+		return b.respond(in, reply{ephemeral: true, content: content})
 	}
 	if setThread {
 		switch {
@@ -40,6 +48,18 @@ func (b *Bot) settingsCommand(in *interaction, opts map[string]*discordgo.Applic
 			return refuse("thread is a server's setting; change it in the server, not here. Nothing was changed.")
 		case in.Member == nil || in.Member.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) == 0:
 			return refuse("Only members who can manage this server can change its thread setting. Nothing was changed.")
+		}
+	}
+	if setDaily {
+		switch {
+		case in.GuildID == "":
+			return refuse("daily_puzzle is a server's setting; change it in the server, not here. Nothing was changed.")
+		case in.Member == nil || in.Member.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) == 0:
+			return refuse("Only members who can manage this server can change its puzzle of the day. Nothing was changed.")
+		case daily.BoolValue() && (!in.place.member || in.place.private):
+			return refuse("I cannot post in this channel on my own, so the puzzle of the day cannot go here. Nothing was changed.")
+		case daily.BoolValue() && b.cfg.Puzzles.DailyHour < 0:
+			return refuse("This bot posts no puzzles of the day (its configuration turns them off). Nothing was changed.")
 		}
 	}
 	var done []string
@@ -56,20 +76,33 @@ func (b *Bot) settingsCommand(in *interaction, opts map[string]*discordgo.Applic
 			return fmt.Errorf("set settings of user %s: %w", in.user, err)
 		}
 	}
-	if setThread {
-		gs.Threads = thread.BoolValue()
+	if setThread || setDaily {
+		if setThread {
+			gs.Threads = thread.BoolValue()
+		}
+		if setDaily {
+			gs.PuzzleChannel, gs.PuzzleLang = "", ""
+			if daily.BoolValue() {
+				gs.PuzzleChannel, gs.PuzzleLang = in.ChannelID, in.lang.String()
+			}
+		}
 		if err := b.store.SetSettings(in.GuildID, gs); err != nil {
 			if len(done) > 0 {
 				// Your own settings are stored: say so, and what failed.
 				b.log.Error("set server settings", "guild", in.GuildID, "err", err)
-				return b.respond(in, reply{ephemeral: true, content: strings.Join(done, " ") + " " + in.lang.Sprint("The server's thread setting could not be stored; please try it again.")})
+				return b.respond(in, reply{ephemeral: true, content: strings.Join(done, " ") + " " + in.lang.Sprint("The server's settings could not be stored; please try them again.")})
 			}
 			return fmt.Errorf("set settings of %s: %w", in.GuildID, err)
 		}
-		if gs.Threads {
+		switch {
+		case !setThread:
+		case gs.Threads:
 			done = append(done, in.lang.Sprint("From now on, games in this server start in a thread of their own; a challenge can still say thread:false."))
-		} else {
+		default:
 			done = append(done, in.lang.Sprint("From now on, games in this server are played in the channel of their challenge; a challenge can still say thread:true."))
+		}
+		if setDaily {
+			done = append(done, b.dailySetting(in.lang, gs))
 		}
 	}
 	// The settings are stored: a lost answer is shown again by /volo settings.
@@ -77,6 +110,15 @@ func (b *Bot) settingsCommand(in *interaction, opts map[string]*discordgo.Applic
 		b.log.Warn("could not confirm a change of settings", "user", in.user, "err", err)
 	}
 	return nil
+}
+
+// dailySetting says in t where and when the server's puzzle of the day
+// is posted, if it is.
+func (b *Bot) dailySetting(t lang.Tag, gs store.GuildSettings) string {
+	if gs.PuzzleChannel == "" || b.cfg.Puzzles.DailyHour < 0 {
+		return t.Sprint("Puzzle of the day: none (a manager of the server turns it on in a channel with daily_puzzle:true).")
+	}
+	return t.Sprintf("Puzzle of the day: in <#%s>, every day at %s:00 UTC.", gs.PuzzleChannel, fmt.Sprintf("%02d", b.cfg.Puzzles.DailyHour))
 }
 
 // optChoice returns a string option's value, if it was given.

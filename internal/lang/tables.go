@@ -8,6 +8,7 @@ var tables = [][]Message{
 	botMessages,
 	botPlayMessages,
 	reviewMessages,
+	puzzleMessages,
 }
 
 // common are the words many packages use: the colours.
