@@ -75,7 +75,13 @@
 // JSON under its ID, "prefs" each user's UserSettings under theirs, and
 // "standings" each player's Standing as JSON under the scope (a guild's
 // ID, or empty for Global), NUL, and the player's ID; Finish updates the
-// standings in the transaction that archives the game. "outbox" holds the announcements not yet
+// standings in the transaction that archives the game. Puzzles (schema
+// 6): "puzzlestreaks" holds each player's PuzzleStreak under their ID,
+// "dailypuzzles" each server's DailyPuzzle under its ID, NUL and the date,
+// "puzzleattempts" the PuzzleAttempt a player is solving, and "puzzlepool"
+// the puzzles found in a server's finished games (PoolPuzzle) under its ID
+// (empty outside servers), NUL and the puzzle's ID; all JSON, the puzzles
+// kept as the lines engine/ai writes. "outbox" holds the announcements not yet
 // delivered, under their 8-byte big-endian IDs: a line of JSON (channel,
 // time), then the bot's body. "meta" holds the schema version; Open runs the migrations
 // a file lacks, all in one transaction. Records are two lines of JSON,

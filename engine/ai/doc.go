@@ -47,6 +47,16 @@
 // budget give the same move on any machine. A search also ends, with the
 // context's error, when its context does.
 //
+// The package also puts its search to work for players. FindPuzzle proves
+// with an exhaustive solver that a position holds a puzzle: a forced win
+// in one to three moves with a single first move that does it;
+// PuzzlesInGame finds those of a finished game, GeneratePuzzles makes
+// them from playout games, CuratedPuzzles are a tested few that ship with
+// the program, and Puzzle.Judge says whether an answer is right and, if
+// not, shows the reply that refutes it. Review values every position of a
+// finished game with a repeatable search and names the moves that changed
+// the chances most, with the move the search preferred there.
+//
 // Every Player here is safe for concurrent use; each call to Move works in
 // memory of its own.
 package ai
