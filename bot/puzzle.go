@@ -220,6 +220,9 @@ func verdictText(t lang.Tag, p ai.Puzzle, v ai.Verdict) string {
 	var why string
 	switch v.Kind {
 	case ai.AnswerSolved:
+		if p.Depth == 1 {
+			return t.Sprintf("Correct! %s wins at once.", v.Move)
+		}
 		return t.Sprintf("Correct! %s forces the win: %s.", v.Move, line)
 	case ai.AnswerEndsGame:
 		why = t.Sprintf("%s ends the game: %s", v.Move, v.Outcome)

@@ -20,6 +20,7 @@ var puzzleMessages = []Message{
 	{EN: "The puzzle you were solving cannot be read; /volo puzzle gives you another.",
 		FR: "Le problème que vous résolviez est illisible ; /volo probleme vous en donne un autre."},
 	{EN: "Correct! %s forces the win: %s.", FR: "Bravo ! %s force le gain : %s."},
+	{EN: "Correct! %s wins at once.", FR: "Bravo ! %s gagne aussitôt."},
 	{EN: "%s ends the game: %s", FR: "%s met fin à la partie : %s"},
 	{EN: "Not this one: after %s, %s answers %s and wins at once.",
 		FR: "Pas celui-là : après %s, %s répond %s et gagne aussitôt."},
