@@ -107,6 +107,9 @@ func subcommands() []subSpec {
 		{cmdHistory, "historique", text{"The moves so far and the game record as a file", "Les coups joués et la partie en fichier"}, []optionSpec{
 			{name: text{optGame, "partie"}, desc: text{"A finished game's ID, from /volo games (this channel's game if left out)", "L’identifiant d’une partie finie, vu dans /volo parties"}, kind: discordgo.ApplicationCommandOptionString, maxLen: maxGameIDLength},
 		}},
+		{cmdReview, "analyse", text{"A finished game's chances move by move, and the three moves that changed them most", "Les chances d’une partie finie coup par coup, et les trois coups qui les ont le plus changées"}, []optionSpec{
+			{name: text{optGame, "partie"}, desc: text{"A finished game's ID, from /volo games (this channel's last if left out)", "L’identifiant d’une partie finie, vu dans /volo parties (la dernière du salon sinon)"}, kind: discordgo.ApplicationCommandOptionString, maxLen: maxGameIDLength},
+		}},
 		{cmdGames, "parties", text{"The games being played in this server", "Les parties en cours sur ce serveur"}, nil},
 		{cmdRules, "regles", text{"How to play Volo", "Comment jouer à Volo"}, nil},
 		{cmdHelp, "aide", text{"What the Volo commands do", "Ce que font les commandes Volo"}, nil},

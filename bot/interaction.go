@@ -257,6 +257,8 @@ func (b *Bot) onCommand(in *interaction) error {
 		return b.boardCommand(in, labels && o.Type == discordgo.ApplicationCommandOptionBoolean && o.BoolValue())
 	case cmdHistory:
 		return b.historyCommand(in, optString(opts, optGame))
+	case cmdReview:
+		return b.reviewCommand(in, optString(opts, optGame))
 	case cmdGames:
 		return b.gamesCommand(in)
 	case cmdRules:
