@@ -73,7 +73,7 @@ func (s *Server) AddChannel(guildID, name string) (Channel, error) {
 	}
 	c := s.addChannel(Channel{Type: ChannelGuildText, GuildID: g.ID, Name: name, Position: len(s.channelsOf(g.ID))})
 	if s.botSees(c) {
-		s.dispatchAll("CHANNEL_CREATE", c.Channel, IntentGuilds)
+		s.dispatchAll(c.GuildID, "CHANNEL_CREATE", c.Channel, IntentGuilds)
 	}
 	s.publish(Event{Kind: ChannelCreated, ChannelID: c.ID, Channel: c.Channel})
 	return c.Channel, nil
@@ -128,7 +128,7 @@ func (s *Server) startThread(parentID, fromMessageID, name string, owner User, t
 	mustRoundTrip(th.Channel, &created)
 	created["newly_created"] = true
 	if s.botSees(th) {
-		s.dispatchAll("THREAD_CREATE", created, IntentGuilds)
+		s.dispatchAll(th.GuildID, "THREAD_CREATE", created, IntentGuilds)
 	}
 	s.publish(Event{Kind: ChannelCreated, ChannelID: th.ID, Channel: th.Channel})
 	if fromMessageID == "" {

@@ -11,12 +11,11 @@ import (
 func (s *Server) ready(sess *gatewaySession) map[string]any {
 	guilds := make([]map[string]any, 0, len(s.guildOrder))
 	for _, id := range s.botGuilds() {
-		guilds = append(guilds, map[string]any{"id": id, "unavailable": true})
+		if sess.serves(id) {
+			guilds = append(guilds, map[string]any{"id": id, "unavailable": true})
+		}
 	}
-	shard := [2]int{0, 1}
-	if sess.identify.Shard != nil {
-		shard = *sess.identify.Shard
-	}
+	shard := sess.shard()
 	return map[string]any{
 		"v":                       10,
 		"user":                    map[string]any{"id": s.bot.ID, "username": s.bot.Username, "discriminator": "0", "global_name": nil, "avatar": nil, "bot": true, "verified": true, "mfa_enabled": false, "flags": 0},
@@ -83,12 +82,13 @@ func (s *Server) guildCreate(g *guildState) func(intents int64) any {
 	}
 }
 
-// dispatchAll dispatches an event to every identified session whose intents include intent (0
-// for events that need none). data may be a func(intents int64) any to tailor the payload to
-// each session. The caller holds s.mu.
-func (s *Server) dispatchAll(event string, data any, intent int64) {
+// dispatchAll dispatches an event of a guild (empty for a DM, or an event of no guild) to every
+// identified session that serves the guild's shard and whose intents include intent (0 for
+// events that need none). data may be a func(intents int64) any to tailor the payload to each
+// session. The caller holds s.mu.
+func (s *Server) dispatchAll(guild, event string, data any, intent int64) {
 	for _, sess := range s.sessions {
-		if intent != 0 && sess.identify.Intents&intent == 0 {
+		if intent != 0 && sess.identify.Intents&intent == 0 || !sess.serves(guild) {
 			continue
 		}
 		d := data
@@ -147,7 +147,7 @@ func (s *Server) dispatchMessage(event string, c *channelState, m *Message) {
 			full["member"] = partial
 		}
 	}
-	s.dispatchAll(event, func(intents int64) any {
+	s.dispatchAll(c.GuildID, event, func(intents int64) any {
 		if intents&IntentMessageContent != 0 || m.Author.ID == s.bot.ID || mentionsBot || c.GuildID == "" {
 			return full
 		}
@@ -168,14 +168,21 @@ func (s *Server) anyoneWants(intent int64) bool {
 }
 
 // Dispatch sends any gateway event to the connected bot, such as a CHANNEL_UPDATE the stand-in
-// does not produce by itself. data is marshalled as the payload's d.
+// does not produce by itself: to the shard of data's guild_id, if it has one, else to shard 0.
+// data is marshalled as the payload's d.
 func (s *Server) Dispatch(event string, data any) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if !s.connected() {
 		return ErrNotConnected
 	}
-	s.dispatchAll(event, data, 0)
+	var routed struct {
+		GuildID string `json:"guild_id"`
+	}
+	if raw, err := json.Marshal(data); err == nil {
+		_ = json.Unmarshal(raw, &routed)
+	}
+	s.dispatchAll(routed.GuildID, event, data, 0)
 	return nil
 }
 

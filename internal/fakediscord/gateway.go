@@ -217,6 +217,9 @@ func (s *Server) identify(c *gatewayConn, d json.RawMessage, q url.Values) bool 
 	case *id.Intents&privilegedIntents&^s.opts.PrivilegedIntents != 0:
 		c.close(closeDisallowedIntents, "Disallowed intent(s).")
 		return false
+	case !validShard(id.Shard):
+		c.close(closeInvalidShard, "Invalid shard.")
+		return false
 	}
 	if id.LargeThreshold == 0 {
 		id.LargeThreshold = defaultLargeThreshold
@@ -225,6 +228,16 @@ func (s *Server) identify(c *gatewayConn, d json.RawMessage, q url.Values) bool 
 		SessionID: randomHex(16), Intents: *id.Intents, Compress: id.Compress, LargeThreshold: id.LargeThreshold,
 		Shard: id.Shard, Properties: id.Properties, Query: q, Version: q.Get("v"), Time: s.now(),
 	}}
+	served := 0
+	for _, gid := range s.botGuilds() {
+		if sess.serves(gid) {
+			served++
+		}
+	}
+	if served > s.maxGuildsPerShard() {
+		c.close(closeShardingRequired, "Sharding required.")
+		return false
+	}
 	for sid, old := range s.sessions {
 		if old.conn == nil {
 			delete(s.sessions, sid)
@@ -235,7 +248,9 @@ func (s *Server) identify(c *gatewayConn, d json.RawMessage, q url.Values) bool 
 	c.session, c.compress = sess, id.Compress
 	s.dispatchTo(sess, "READY", s.ready(sess))
 	for _, gid := range s.botGuilds() {
-		s.dispatchTo(sess, "GUILD_CREATE", s.guildCreate(s.guilds[gid])(sess.identify.Intents))
+		if sess.serves(gid) {
+			s.dispatchTo(sess, "GUILD_CREATE", s.guildCreate(s.guilds[gid])(sess.identify.Intents))
+		}
 	}
 	s.notify()
 	return true

@@ -31,7 +31,7 @@ func (s *Server) AddGuild(name string) Guild {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.now()
-	id := s.newID()
+	id := s.ids.nextOwn(now)
 	g := &guildState{
 		Guild:    Guild{ID: id, Name: name, OwnerID: s.newID(), Locale: "en-US"},
 		joinedAt: now,
@@ -43,7 +43,7 @@ func (s *Server) AddGuild(name string) Guild {
 	s.guilds[id] = g
 	s.guildOrder = append(s.guildOrder, id)
 	s.join(g, &s.bot, botRole.ID)
-	s.dispatchAll("GUILD_CREATE", s.guildCreate(g), 0)
+	s.dispatchAll(g.ID, "GUILD_CREATE", s.guildCreate(g), 0)
 	return g.Guild
 }
 
@@ -69,7 +69,7 @@ func (s *Server) AddRole(guildID, name string, permissions int64) (Role, error) 
 	r := &Role{ID: s.newID(), Name: name, Position: len(g.roles), Permissions: permissions, Mentionable: true}
 	g.roles = append(g.roles, r)
 	if g.hasMember(s.bot.ID) {
-		s.dispatchAll("GUILD_ROLE_CREATE", map[string]any{"guild_id": g.ID, "role": r}, IntentGuilds)
+		s.dispatchAll(g.ID, "GUILD_ROLE_CREATE", map[string]any{"guild_id": g.ID, "role": r}, IntentGuilds)
 	}
 	return *r, nil
 }

@@ -155,6 +155,6 @@ func (s *Server) newInteraction(typ InteractionType, inv *invoker, data map[stri
 	s.byToken[st.Token] = st
 	s.interactionOrder = append(s.interactionOrder, st.ID)
 	s.trimInteractions()
-	s.dispatchAll("INTERACTION_CREATE", json.RawMessage(raw), 0)
+	s.dispatchAll(st.GuildID, "INTERACTION_CREATE", json.RawMessage(raw), 0)
 	return st, nil
 }

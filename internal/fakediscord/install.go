@@ -96,7 +96,7 @@ func (s *Server) InstalledForUser(userRef string) (bool, error) {
 func (s *Server) AddGuildWithoutBot(name string) Guild {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	id := s.newID()
+	id := s.ids.nextOwn(s.now())
 	g := &guildState{Guild: Guild{ID: id, Name: name, OwnerID: s.newID(), Locale: "en-US"}, members: map[string]*Member{}}
 	g.roles = append(g.roles, &Role{ID: id, Name: "@everyone", Permissions: s.opts.EveryonePermissions})
 	s.guilds[id] = g
@@ -122,7 +122,7 @@ func (s *Server) InstallInGuild(guildID string) error {
 	g.roles = append(g.roles, botRole)
 	g.joinedAt = s.now()
 	s.join(g, &s.bot, botRole.ID)
-	s.dispatchAll("GUILD_CREATE", s.guildCreate(g), 0)
+	s.dispatchAll(g.ID, "GUILD_CREATE", s.guildCreate(g), 0)
 	return nil
 }
 
@@ -152,7 +152,7 @@ func (s *Server) SetRolePermissions(guildID, roleID string, permissions int64) (
 	}
 	r.Permissions = permissions
 	if g.hasMember(s.bot.ID) {
-		s.dispatchAll("GUILD_ROLE_UPDATE", map[string]any{"guild_id": g.ID, "role": r}, IntentGuilds)
+		s.dispatchAll(g.ID, "GUILD_ROLE_UPDATE", map[string]any{"guild_id": g.ID, "role": r}, IntentGuilds)
 	}
 	return *r, nil
 }

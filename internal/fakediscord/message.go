@@ -183,7 +183,7 @@ func (s *Server) deleteMessage(c *channelState, m *Message) {
 	if c.GuildID != "" {
 		d["guild_id"] = c.GuildID
 	}
-	s.dispatchAll("MESSAGE_DELETE", d, messageIntent(c))
+	s.dispatchAll(c.GuildID, "MESSAGE_DELETE", d, messageIntent(c))
 }
 
 // normalize fills the arrays Discord always sends and works out whom the content mentions,

@@ -16,15 +16,17 @@ func (s *Server) getGateway(*call) (int, any, *apiError) {
 	return 0, map[string]string{"url": s.gatewayURL()}, nil
 }
 
-// getGatewayBot answers GET /gateway/bot: the URL, one shard and a generous session start limit.
+// getGatewayBot answers GET /gateway/bot: the URL, the shards recommended for the servers the
+// bot is in (one for each thousand, begun), and a generous session start limit with
+// Options.MaxConcurrency.
 func (s *Server) getGatewayBot(*call) (int, any, *apiError) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return 0, map[string]any{
 		"url":    s.gatewayURL(),
-		"shards": 1,
+		"shards": s.recommendedShards(),
 		"session_start_limit": map[string]int{
-			"total": 1000, "remaining": 1000 - len(s.identifies), "reset_after": 86400000, "max_concurrency": 1,
+			"total": 1000, "remaining": 1000 - len(s.identifies), "reset_after": 86400000, "max_concurrency": max(1, s.opts.MaxConcurrency),
 		},
 	}, nil
 }

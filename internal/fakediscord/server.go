@@ -65,6 +65,13 @@ type Options struct {
 	// integration_types is available in these, and InstallForUser needs UserInstall. Both when
 	// empty.
 	IntegrationTypes []int
+	// MaxGuildsPerShard is how many servers one gateway connection may serve: a bot that
+	// identifies with more on one shard is closed with 4011, "Sharding required", as on
+	// Discord. DefaultMaxGuildsPerShard when zero.
+	MaxGuildsPerShard int
+	// MaxConcurrency is the session start limit's max_concurrency GET /gateway/bot tells: how
+	// many shards may identify at once. 1 when zero.
+	MaxConcurrency int
 	// Clock tells the time; time.Now when nil.
 	Clock func() time.Time
 	// Logf, when set, receives a line for each problem the stand-in notices on its own side,

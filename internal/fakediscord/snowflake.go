@@ -30,6 +30,17 @@ func (g *snowflakes) next(t time.Time) string {
 	return strconv.FormatUint(id, 10)
 }
 
+// nextOwn returns a new ID for something created at t in a millisecond of its own: after the
+// last ID's millisecond. Discord's servers are created apart from each other, and a server's
+// shard follows its ID's millisecond ((id >> 22) % shards); servers the stand-in makes in a
+// burst get consecutive milliseconds, so they spread over the shards as real ones do.
+func (g *snowflakes) nextOwn(t time.Time) string {
+	ms := max(t.UnixMilli()-discordEpoch, 0)
+	id := max(uint64(ms)<<22, (g.last>>22+1)<<22)
+	g.last = id
+	return strconv.FormatUint(id, 10)
+}
+
 // reserve makes sure that no ID up to id is handed out again, for IDs that a stand-in restored
 // from before a restart holds.
 func (g *snowflakes) reserve(id string) error {
