@@ -39,6 +39,9 @@ type GIFOptions struct {
 // held. Each frame holds only what changed since the one before, so a long
 // game stays small enough to post.
 func (r *Renderer) GIF(g *engine.Game, opts GIFOptions) ([]byte, error) {
+	if r.opts.Observer != nil {
+		defer r.observe("gif", time.Now())
+	}
 	if opts.Delay <= 0 {
 		opts.Delay = DefaultDelay
 	}

@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"image/png"
 	"sync"
+	"time"
 
 	"github.com/volo-discord/volo/engine"
 	"golang.org/x/image/font/gofont/gobold"
@@ -37,6 +38,17 @@ type Options struct {
 	// PointNames writes each empty point's name faintly on the sky in
 	// every image, as Scene.PointNames does for one.
 	PointNames bool
+	// Observer, when set, is told how long each image took to draw, so
+	// that a caller can measure its renders without wrapping every call;
+	// nil measures nothing.
+	Observer Observer
+}
+
+// Observer hears how long each image took to draw, with its kind:
+// "board" or "gif". It must be safe for concurrent use, and comparable
+// (a pointer, say), as Options are.
+type Observer interface {
+	Rendered(kind string, took time.Duration)
 }
 
 // Renderer draws boards and games for one theme and size. It draws what
@@ -159,6 +171,9 @@ func (r *Renderer) Bounds() image.Rectangle { return r.bg.Rect }
 
 // Board draws scene s as a PNG image.
 func (r *Renderer) Board(s Scene) ([]byte, error) {
+	if r.opts.Observer != nil {
+		defer r.observe("board", time.Now())
+	}
 	w := r.workers.Get().(*worker)
 	defer r.workers.Put(w)
 	layers, err := r.compose(&w.scribe, &s)
@@ -172,6 +187,11 @@ func (r *Renderer) Board(s Scene) ([]byte, error) {
 		return nil, err
 	}
 	return bytes.Clone(w.out.Bytes()), nil
+}
+
+// observe tells the Observer how long an image of kind took since start.
+func (r *Renderer) observe(kind string, start time.Time) {
+	r.opts.Observer.Rendered(kind, time.Since(start))
 }
 
 // paintAll draws layers over the static layer, in w's canvas and, in
