@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -45,6 +46,10 @@ type Options struct {
 	// announcements queued; what is left is delivered at the next start.
 	// Zero means DefaultShutdownGrace; negative, none (as if killed).
 	ShutdownGrace time.Duration
+	// Metrics count what the bot does, for Prometheus; nil counts
+	// nothing. Give them to the Renderer too (render.Options.Observer)
+	// for the time boards take to draw.
+	Metrics *Metrics
 }
 
 // Bot plays Volo on Discord through a discordgo session.
@@ -61,6 +66,8 @@ type Bot struct {
 	outbox   *outbox       // delivers what the commits announce
 	grace    time.Duration // see Options.ShutdownGrace
 	sandbox  bool          // see Options.Sandbox
+	metrics  *Metrics      // see Options.Metrics
+	ready    atomic.Bool   // connected and serving: see Ready
 	locks    channelLocks
 	seen     seenInteractions
 	inFlight sync.WaitGroup
@@ -70,6 +77,9 @@ type Bot struct {
 	// puzzling counts those queued and not yet searched.
 	finished chan string
 	puzzling sync.WaitGroup
+	// shards are the sessions of the shards this process runs, by shard
+	// ID; session is the first of them, and the one REST goes through.
+	shards map[int]*discordgo.Session
 
 	randMu sync.Mutex
 	rand   *rand.Rand
@@ -101,6 +111,8 @@ func New(s *discordgo.Session, opts Options) (*Bot, error) {
 	}
 	b.outbox = newOutbox(b)
 	b.sandbox = opts.Sandbox
+	b.metrics = opts.Metrics
+	b.metrics.watch(b)
 	switch {
 	case opts.ShutdownGrace == 0:
 		b.grace = DefaultShutdownGrace
@@ -145,13 +157,15 @@ func (b *Bot) Run(ctx context.Context) error {
 		b.schedule(ctx)
 	}()
 	go b.puzzleSearch(ctx)
+	b.ready.Store(true)
 	<-ctx.Done()
 	b.log.Info("shutting down: finishing interactions in flight")
 	close(b.closing)
+	b.ready.Store(false)
 	<-done
 	b.inFlight.Wait()
 	b.outbox.close(b.grace)
-	return b.session.Close()
+	return b.closeShards()
 }
 
 // Flush waits until Run has loaded what the last run left undelivered

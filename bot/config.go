@@ -25,6 +25,12 @@ type Config struct {
 	// registered to (instantly) instead of globally (which takes Discord
 	// up to an hour to roll out).
 	DevelopmentGuild string `yaml:"development_guild"`
+	// Shards is how many gateway connections (shards) the bot's servers
+	// are split over: "auto" for the count Discord recommends, or a
+	// number. ShardRange is those this process runs, such as "0-3"; all
+	// of them when empty.
+	Shards     string `yaml:"shards"`
+	ShardRange string `yaml:"shard_range"`
 	// ChallengeExpiry is how long a challenge waits for an answer.
 	ChallengeExpiry Duration `yaml:"challenge_expiry"`
 	// DefaultTimePerMove is the time per move of a challenge that does not
@@ -132,6 +138,7 @@ func DefaultConfig() Config {
 	return Config{
 		Database:        "volo.db",
 		ChallengeExpiry: Duration(24 * time.Hour),
+		Shards:          ShardsAuto,
 		ReminderAt:      0.25,
 		Render:          RenderConfig{Theme: "dark", Size: render.DefaultSize},
 		Puzzles:         PuzzleConfig{DailyHour: 9, MaxDepth: 3},
@@ -170,6 +177,13 @@ func (c Config) Validate() error {
 	}
 	if err := checkSnowflake(c.DevelopmentGuild); err != nil {
 		return fmt.Errorf("development_guild: %w; leave it empty to register the commands globally", err)
+	}
+	if n, err := parseShardCount(c.Shards); err != nil {
+		return fmt.Errorf("shards: %w", err)
+	} else if n > 0 {
+		if _, err := parseShardRange(c.ShardRange, n); err != nil {
+			return fmt.Errorf("shard_range: %w", err)
+		}
 	}
 	if c.ChallengeExpiry < Duration(time.Minute) {
 		return fmt.Errorf("challenge_expiry: %v is too short; use at least 1m", time.Duration(c.ChallengeExpiry))

@@ -66,6 +66,11 @@ type world struct {
 	global bool
 	// puzzleDepth is the bot's puzzles.max_depth; 0 means 1.
 	puzzleDepth int
+	// shards is the bot's shards key; "auto" when empty.
+	shards string
+	// metrics are the bot's metrics and its renderer's Observer; nil
+	// counts nothing.
+	metrics *bot.Metrics
 }
 
 // worldOptions vary a world from newWorld's.
@@ -78,7 +83,9 @@ type worldOptions struct {
 	// sharedClock runs the stand-in on the world's clock too, so that
 	// interaction tokens expire as the clock moves.
 	sharedClock bool
-	puzzleDepth int // see world.puzzleDepth
+	puzzleDepth int    // see world.puzzleDepth
+	shards      string // the bot's shards key; "auto" when empty
+	metrics     *bot.Metrics // see world.metrics
 }
 
 // firstMove is a Thinker that plays the first legal move: enough to test
@@ -131,7 +138,7 @@ func newWorldWith(t testing.TB, o worldOptions) *world {
 	if o.sharedClock {
 		opts.Clock = clk.Now
 	}
-	w := &world{t: t, srv: fakediscord.New(opts), clock: clk, thinker: firstMove{}, reconnect: o.reconnect, grace: o.grace, global: o.global, puzzleDepth: o.puzzleDepth}
+	w := &world{t: t, srv: fakediscord.New(opts), clock: clk, thinker: firstMove{}, reconnect: o.reconnect, grace: o.grace, global: o.global, puzzleDepth: o.puzzleDepth, shards: o.shards, metrics: o.metrics}
 	if err := w.srv.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -163,11 +170,16 @@ func (w *world) start() {
 	// The finished games of the tests are searched for wins in one alone,
 	// in milliseconds; TestPuzzles searches deeper.
 	cfg.Puzzles.MaxDepth = cmp.Or(w.puzzleDepth, 1)
+	cfg.Shards = cmp.Or(w.shards, bot.ShardsAuto)
 	st, err := store.Open(w.dbPath, store.Options{Clock: w.clock.Now, Timeout: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := render.New(render.Options{Size: cfg.Render.Size})
+	ropts := render.Options{Size: cfg.Render.Size}
+	if w.metrics != nil {
+		ropts.Observer = w.metrics
+	}
+	r, err := render.New(ropts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +191,7 @@ func (w *world) start() {
 		out = os.Stderr
 	}
 	log := slog.New(slog.NewTextHandler(out, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	b, err := bot.New(s, bot.Options{Config: cfg, Store: st, Renderer: r, Logger: log, Thinker: w.thinker, Clock: w.clock.Now, Seed: 1, ShutdownGrace: w.grace})
+	b, err := bot.New(s, bot.Options{Config: cfg, Store: st, Renderer: r, Logger: log, Thinker: w.thinker, Clock: w.clock.Now, Seed: 1, ShutdownGrace: w.grace, Metrics: w.metrics})
 	if err != nil {
 		t.Fatal(err)
 	}

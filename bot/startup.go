@@ -18,14 +18,15 @@ import (
 // one before, from firstWait up to maxWait, less a random part of up to
 // half so that many bots restarted together do not knock together.
 type startup struct {
-	firstWait time.Duration // after the first failure
-	maxWait   time.Duration // the longest wait
-	readyWait time.Duration // for READY once the gateway is open
+	firstWait   time.Duration // after the first failure
+	maxWait     time.Duration // the longest wait
+	readyWait   time.Duration // for READY once the gateway is open
+	identifyGap time.Duration // between buckets of shards identifying
 }
 
 // defaultStartup is how a bot starts outside tests.
 func defaultStartup() startup {
-	return startup{firstWait: time.Second, maxWait: time.Minute, readyWait: 30 * time.Second}
+	return startup{firstWait: time.Second, maxWait: time.Minute, readyWait: 30 * time.Second, identifyGap: identifyGap}
 }
 
 // errTokenRefused is returned when Discord answers 401 Unauthorized or
@@ -49,8 +50,19 @@ func (b *Bot) connectWith(ctx context.Context, p startup) (*discordgo.Ready, err
 	if err != nil {
 		return nil, err
 	}
+	plan, err := b.planShards(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	b.makeShards(plan)
+	return b.openShards(ctx, plan, p)
+}
+
+// openShard opens one shard's gateway and waits for its READY, retrying
+// what a later attempt can mend until ctx is done.
+func (b *Bot) openShard(ctx context.Context, s *discordgo.Session, p startup) (*discordgo.Ready, error) {
 	ready := make(chan *discordgo.Ready, 1)
-	remove := b.session.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
+	remove := s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
 		select {
 		case ready <- r:
 		default:
@@ -58,21 +70,21 @@ func (b *Bot) connectWith(ctx context.Context, p startup) (*discordgo.Ready, err
 	})
 	defer remove()
 	var r *discordgo.Ready
-	err = p.retry(ctx, b.log, "connect to Discord: open the gateway", func(ctx context.Context) (err error) {
-		r, err = b.openGateway(ctx, ready, p.readyWait)
+	err := p.retry(ctx, b.log, "connect to Discord: open the gateway", func(ctx context.Context) (err error) {
+		r, err = b.openGateway(ctx, s, ready, p.readyWait)
 		return err
 	})
 	return r, err
 }
 
-// openGateway opens the session's gateway and waits up to wait for its
+// openGateway opens a session's gateway and waits up to wait for its
 // READY; on a timeout it closes the session again for the next attempt.
-func (b *Bot) openGateway(ctx context.Context, ready chan *discordgo.Ready, wait time.Duration) (*discordgo.Ready, error) {
+func (b *Bot) openGateway(ctx context.Context, s *discordgo.Session, ready chan *discordgo.Ready, wait time.Duration) (*discordgo.Ready, error) {
 	select {
 	case <-ready: // a stale READY from an attempt given up on
 	default:
 	}
-	err := b.session.Open()
+	err := s.Open()
 	if errors.Is(err, discordgo.ErrWSAlreadyOpen) {
 		err = nil // discordgo's own reconnection got there first
 	}
@@ -85,10 +97,10 @@ func (b *Bot) openGateway(ctx context.Context, ready chan *discordgo.Ready, wait
 	case r := <-ready:
 		return r, nil
 	case <-ctx.Done():
-		b.session.Close()
+		s.Close()
 		return nil, ctx.Err()
 	case <-timer.C:
-		b.session.Close()
+		s.Close()
 		return nil, fmt.Errorf("no READY within %v", wait)
 	}
 }

@@ -21,6 +21,9 @@ func runDiscord(ctx context.Context, s settings, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if cfg, err = s.withShards(cfg); err != nil {
+		return err
+	}
 	log := cfg.Log.Logger(stderr)
 	st, err := openDatabase(cfg.Database) // first: a second volobot stops here
 	if err != nil {
@@ -32,6 +35,20 @@ func runDiscord(ctx context.Context, s settings, stderr io.Writer) error {
 		return fmt.Errorf("discord session: %w", err)
 	}
 	return serve(ctx, cfg, st, session, log, s.tokenSource)
+}
+
+// withShards applies the -shards and -shard-count flags to cfg.
+func (s settings) withShards(cfg bot.Config) (bot.Config, error) {
+	if s.shardCount != "" {
+		cfg.Shards = s.shardCount
+	}
+	if s.shardRange != "" {
+		cfg.ShardRange = s.shardRange
+	}
+	if err := cfg.Validate(); err != nil {
+		return cfg, fmt.Errorf("-shards, -shard-count: %w", err)
+	}
+	return cfg, nil
 }
 
 // sandboxSource is serve's tokenSource when the sandbox runs the bot.

@@ -40,6 +40,9 @@ type settings struct {
 	// chaos is the share of the bot's requests the sandbox's stand-in
 	// fails at random, from 0 (none) to 1 (all).
 	chaos float64
+	// shardRange and shardCount override the configuration's shard_range
+	// and shards when set.
+	shardRange, shardCount string
 }
 
 func parseSettings(args []string, getenv func(string) string, stderr io.Writer) (settings, error) {
@@ -50,8 +53,10 @@ func parseSettings(args []string, getenv func(string) string, stderr io.Writer) 
 	fs.BoolVar(&s.sandbox, "sandbox", false, "run the sandbox even when a Discord token is set")
 	fs.StringVar(&s.listen, "listen", "127.0.0.1:8080", "the sandbox web page's address")
 	fs.Float64Var(&s.chaos, "chaos", 0, "in the sandbox, the share of the bot's requests the stand-in fails at random, from 0 to 1")
+	fs.StringVar(&s.shardRange, "shards", "", "the shards this process runs, such as 0-3 (the configuration's shard_range)")
+	fs.StringVar(&s.shardCount, "shard-count", "", "the bot's shards in all: a number or auto (the configuration's shards)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: volobot [-config FILE] [-sandbox] [-listen ADDR] [-chaos RATE]")
+		fmt.Fprintln(stderr, "Usage: volobot [-config FILE] [-sandbox] [-listen ADDR] [-chaos RATE] [-shards RANGE -shard-count N]")
 		fmt.Fprintln(stderr, "The Discord token comes from DISCORD_TOKEN, or from the file named by DISCORD_TOKEN_FILE.")
 		fs.PrintDefaults()
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"github.com/volo-discord/volo/bot"
 	"os"
 	"path/filepath"
 	"strings"
@@ -115,6 +116,35 @@ func TestUsageNamesTheFlags(t *testing.T) {
 	for _, flag := range []string{"-config", "-sandbox", "-listen", "-chaos"} {
 		if !strings.Contains(stderr.String(), flag) {
 			t.Errorf("the usage does not name %s:\n%s", flag, &stderr)
+		}
+	}
+}
+
+func TestShardFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args        []string
+		shards, rng string
+		wantErr     string
+	}{
+		{nil, "auto", "", ""},
+		{[]string{"-shards", "0-3", "-shard-count", "16"}, "16", "0-3", ""},
+		{[]string{"-shard-count", "4"}, "4", "", ""},
+		{[]string{"-shards", "4-7", "-shard-count", "4"}, "", "", "shard 7 is past the bot's 4 shards"},
+		{[]string{"-shard-count", "none"}, "", "", "is not auto or a count"},
+	} {
+		s, err := parseSettings(tc.args, env(map[string]string{"DISCORD_TOKEN": "t"}), &bytes.Buffer{})
+		if err != nil {
+			t.Fatalf("volobot %v: %v", tc.args, err)
+		}
+		cfg, err := s.withShards(bot.DefaultConfig())
+		if tc.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("volobot %v: %v, want %q", tc.args, err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil || cfg.Shards != tc.shards || cfg.ShardRange != tc.rng {
+			t.Errorf("volobot %v: shards %q range %q, %v; want %q %q", tc.args, cfg.Shards, cfg.ShardRange, err, tc.shards, tc.rng)
 		}
 	}
 }

@@ -311,8 +311,8 @@ var botMessages = []Message{
 		FR: "`/volo regles` comment jouer · `/volo annuler` annuler une partie avant que les deux joueurs aient joué"},
 	{EN: "`/volo profile` a player's ratings, record and last results · `/volo leaderboard` this server's ranking (`scope:global` for everyone's) · `/volo mygames` all your games, the most urgent first",
 		FR: "`/volo profil` la cote, le bilan et les derniers résultats d’un joueur · `/volo classement` le classement de ce serveur (`portee:global` pour celui de tous) · `/volo mesparties` toutes vos parties, les plus urgentes d’abord"},
-	{EN: "`/volo settings` yours: `notify:dm` (a direct message when it is your move in a timed game), `channel` or `off`, and `theme`; the server's: `thread:true` (managers) starts every game in a thread",
-		FR: "`/volo reglages` les vôtres : `avis` (un message privé quand c’est à vous de jouer dans une partie à temps limité, une mention dans le salon, ou rien) et `theme` ; celui du serveur : `fil:true` (ses gestionnaires) lance chaque partie dans un fil"},
+	{EN: "`/volo settings` yours: `notify:dm` (a direct message when it is your move in a timed game), `channel` or `off`, and `theme`; the server's: `thread:true` (managers) starts every game in a thread, `daily_puzzle:true` posts a puzzle of the day here",
+		FR: "`/volo reglages` les vôtres : `avis` (un message privé quand c’est à vous de jouer dans une partie à temps limité, une mention dans le salon, ou rien) et `theme` ; ceux du serveur : `fil:true` (ses gestionnaires) lance chaque partie dans un fil, `probleme_du_jour:true` publie ici un problème du jour"},
 	{EN: "One game per channel or thread; every game ends with its record, a replay and a Rematch button.",
 		FR: "Une partie par salon ou par fil ; chaque partie se termine par son enregistrement, son film et un bouton Revanche."},
 }
