@@ -3,11 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
-	"github.com/volo-discord/volo/bot"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/volo-discord/volo/bot"
 )
 
 func env(vars map[string]string) func(string) string {
