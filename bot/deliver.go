@@ -91,6 +91,7 @@ func (b *Bot) attemptMessage(ctx context.Context, p *parcel) (outcome, error) {
 			err := b.callback(ctx, n)
 			switch {
 			case err == nil || discordCode(err) == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged:
+				b.metrics.answered(v.Received)
 				if n.Detached {
 					b.outbox.lend(p.channel, v)
 				}

@@ -166,7 +166,7 @@ func (b *Bot) abortCommand(in *interaction) error {
 // game called off, a challenge declined or lapsed) with its announcement,
 // and sends that.
 func (b *Bot) deleteGame(g *store.Game, anns ...*store.Announcement) error {
-	if err := b.store.Delete(g, anns...); err != nil {
+	if err := b.committed(commitDelete, func() error { return b.store.Delete(g, anns...) }); err != nil {
 		if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
 			return movedOn()
 		}

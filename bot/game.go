@@ -117,12 +117,12 @@ func (b *Bot) commitGame(g *store.Game, anns ...*store.Announcement) error {
 			}
 			anns = append(anns, result)
 		}
-		err = b.store.Finish(g, anns...)
+		err = b.committed(commitFinish, func() error { return b.store.Finish(g, anns...) })
 		if err == nil {
 			defer b.searchForPuzzles(g)
 		}
 	} else {
-		err = b.store.Update(g, anns...)
+		err = b.committed(commitUpdate, func() error { return b.store.Update(g, anns...) })
 	}
 	if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
 		return refuse("The game changed while I was working on your request; nothing was changed. Please look at the board and try again.")

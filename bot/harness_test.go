@@ -83,8 +83,8 @@ type worldOptions struct {
 	// sharedClock runs the stand-in on the world's clock too, so that
 	// interaction tokens expire as the clock moves.
 	sharedClock bool
-	puzzleDepth int    // see world.puzzleDepth
-	shards      string // the bot's shards key; "auto" when empty
+	puzzleDepth int          // see world.puzzleDepth
+	shards      string       // the bot's shards key; "auto" when empty
 	metrics     *bot.Metrics // see world.metrics
 }
 

@@ -148,17 +148,21 @@ func (in *interaction) canManageMessages() bool {
 func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 	select {
 	case <-b.closing:
+		b.metrics.ignore("closing")
 		return // shutting down: Discord tells the user the bot did not answer
 	default:
 	}
 	if !b.seen.first(ic.ID, b.clock()) {
 		b.log.Debug("interaction seen before, ignored", "id", ic.ID)
+		b.metrics.ignore("duplicate")
 		return
 	}
 	b.inFlight.Add(1)
 	defer b.inFlight.Done()
 	in := newInteraction(ic)
 	var err error
+	handled := b.metrics.begin(in)
+	defer func() { handled(err) }()
 	switch ic.Type {
 	case discordgo.InteractionApplicationCommand:
 		err = b.onCommand(in)
@@ -211,6 +215,7 @@ func (b *Bot) answer(in *interaction, resp func() *discordgo.InteractionResponse
 		err := b.session.InteractionRespond(in.Interaction, resp())
 		switch {
 		case err == nil, discordCode(err) == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged:
+			b.metrics.answered(in.received)
 			if !in.place.member {
 				// Where the bot is not a member, this token carries what
 				// waits to be said in the channel.

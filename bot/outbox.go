@@ -195,6 +195,7 @@ func (o *outbox) work(ctx context.Context, channel string, wake chan struct{}) {
 			return
 		}
 		out, err := o.b.attempt(ctx, p)
+		o.b.metrics.delivery(out)
 		p.tries++
 		o.b.log.Debug("delivery attempt", "channel", channel, "id", p.id, "try", p.tries, "outcome", out, "err", err)
 		switch out {
@@ -358,4 +359,15 @@ func (o *outbox) idle() bool {
 		held += len(ps)
 	}
 	return len(o.ids) == held
+}
+
+// pending counts the announcements waiting: queued for delivery (or
+// waiting to be tried again), and held for an interaction.
+func (o *outbox) pending() (queued, held int) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for _, ps := range o.held {
+		held += len(ps)
+	}
+	return len(o.ids) - held, held
 }
