@@ -66,6 +66,8 @@ type world struct {
 	global bool
 	// puzzleDepth is the bot's puzzles.max_depth; 0 means 1.
 	puzzleDepth int
+	// reviewPlayouts is the bot's review.playouts; 0 means 50.
+	reviewPlayouts int
 	// shards is the bot's shards key; "auto" when empty.
 	shards string
 	// metrics are the bot's metrics and its renderer's Observer; nil
@@ -166,7 +168,7 @@ func (w *world) start() {
 		cfg.DevelopmentGuild = w.guild
 	}
 	cfg.Render.Size = 480
-	cfg.Review.Playouts = 50 // the least it takes: a short game's review in a blink
+	cfg.Review.Playouts = cmp.Or(w.reviewPlayouts, 50) // 50, the least it takes: a short game's review in a blink
 	// The finished games of the tests are searched for wins in one alone,
 	// in milliseconds; TestPuzzles searches deeper.
 	cfg.Puzzles.MaxDepth = cmp.Or(w.puzzleDepth, 1)

@@ -262,3 +262,38 @@ func lightChart(t *testing.T, msg *fakediscord.Message) bool {
 	r, g, b, _ := img.At(1, 1).RGBA()
 	return r+g+b > 3*0x8000
 }
+
+// One review at a time, two more waiting their turn, and the next asked
+// to come back; a stopping bot stops them all and says so.
+func TestReviewWaitsItsTurnAndStopsWithTheBot(t *testing.T) {
+	w := newWorld(t)
+	w.playShortGame(4)
+	w.reviewPlayouts = 100000 // minutes of search: the bot stops first
+	w.restart()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*answerWait())
+	defer cancel()
+	var taken []*fakediscord.Interaction
+	for _, user := range []string{"ana", "ben", "cleo"} {
+		in, err := w.srv.RunCommandLine(w.channel, user, "/volo review")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first, err := in.Callback(ctx); err != nil || first.CallbackType != fakediscord.CallbackDeferredChannelMessage {
+			t.Fatalf("%s's review: %v, a callback of type %d", user, err, first.CallbackType)
+		}
+		taken = append(taken, in)
+	}
+	if _, msg := w.review("ana", "/volo review"); msg.Flags&64 == 0 || !strings.Contains(msg.Content, "I am reviewing other games right now") {
+		t.Errorf("a fourth review at once: %q", msg.Content)
+	}
+	w.stop()
+	for _, in := range taken {
+		replies, err := in.WaitReplies(ctx, 2)
+		if err != nil {
+			t.Fatalf("no word after the bot stopped: %v", err)
+		}
+		if msg := replies[1].Message; !strings.Contains(msg.Content, "I am restarting and had to stop this review") {
+			t.Errorf("a review stopped with the bot: %q", msg.Content)
+		}
+	}
+}
