@@ -1,0 +1,88 @@
+package store
+
+import "time"
+
+// Backend is what the bot needs of a game database: exactly the methods it
+// calls. *Store (bbolt, one file, one process) implements it, and so does
+// package store/pgstore (PostgreSQL, any number of processes); the
+// conformance suite in package store/storetest proves that both behave
+// alike, so the bot need not know which it has.
+//
+// Every method behaves as *Store's of the same name documents: the same
+// sentinel errors (ErrNotFound, ErrConflict, ErrChannelBusy, ErrInvalid,
+// ErrClosed, *CorruptError), the same optimistic concurrency (a change
+// names the Version it read), and announcements committed with their
+// change.
+type Backend interface {
+	// Games being played.
+	Create(g *Game, anns ...*Announcement) error
+	Get(channel string) (*Game, error)
+	Update(g *Game, anns ...*Announcement) error
+	Delete(g *Game, anns ...*Announcement) error
+	Finish(g *Game, anns ...*Announcement) error
+	ListGuild(guild string) ([]*Game, error)
+	ListUser(user string) ([]*Game, error)
+
+	// Finished games.
+	GetFinished(id string) (*Game, error)
+	History(user, before string, limit int) ([]*Game, error)
+	ChannelHistory(channel, before string, limit int) ([]*Game, error)
+	GuildHistory(guild, before string, limit int) ([]*Game, error)
+
+	// Deadlines and announcements.
+	Due(t time.Time) ([]*Game, error)
+	NextDue() (time.Time, bool, error)
+	Announce(anns ...*Announcement) error
+	Pending() ([]*Announcement, error)
+	Delivered(ids ...uint64) error
+
+	// Players.
+	Standing(scope, player string) (Standing, error)
+	Standings(scope string) ([]Standing, error)
+	Preview(g *Game) ([2]RatingChange, error)
+	UserSettings(user string) (UserSettings, error)
+	SetUserSettings(user string, us UserSettings) error
+
+	// Servers.
+	Settings(guild string) (GuildSettings, error)
+	SetSettings(guild string, gs GuildSettings) error
+	PuzzleChannels() (map[string]GuildSettings, error)
+
+	// Puzzles.
+	PuzzleStreak(user string) (PuzzleStreak, error)
+	AnswerPuzzle(a PuzzleAnswer) (PuzzleResult, error)
+	SetDailyPuzzle(d DailyPuzzle) (DailyPuzzle, bool, error)
+	UpdateDailyPuzzle(guild, date, channel, message string) error
+	DailyPuzzle(guild, date string) (DailyPuzzle, error)
+	DailyPuzzles(guild string, limit int) ([]DailyPuzzle, error)
+	SetPuzzleAttempt(user string, a PuzzleAttempt) error
+	PuzzleAttempt(user string) (PuzzleAttempt, error)
+	AddPoolPuzzles(ps ...PoolPuzzle) error
+	PoolPuzzles(guild string) ([]PoolPuzzle, error)
+	PoolPuzzle(guild, id string) (PoolPuzzle, error)
+
+	// Close waits for the changes under way and lets the database go.
+	Close() error
+}
+
+// Database is a Backend with what operators' tools and tests use besides:
+// the command "volo db", the migration between backends, and the
+// conformance suite.
+type Database interface {
+	Backend
+
+	AppendMove(channel string, version uint64, m Move) (*Game, error)
+	Discard(channel string) error
+	ClearPuzzleAttempt(user string) error
+	Stats() (Stats, error)
+	Check() error
+	// Dump calls fn with every record of the database, from one
+	// consistent snapshot, in the order of Kind then key.
+	Dump(fn func(Entry) error) error
+	// Load copies into this database, which must hold no record, every
+	// entry a dump (such as another database's Dump) gives it, in one
+	// transaction.
+	Load(dump func(fn func(Entry) error) error) error
+}
+
+var _ Database = (*Store)(nil)
