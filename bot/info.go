@@ -162,7 +162,7 @@ func helpText(t lang.Tag) string {
 		t.Sprint("`/volo pass`, `/volo resign`, `/volo draw` pass, resign, offer a draw · `/volo takeback` ask to take back your last move"),
 		t.Sprint("`/volo board` the board, whose turn it is and the time left (`labels:true` names every point)"),
 		t.Sprint("`/volo history` the moves and the record as a file; `game:ID` for an older game"),
-		t.Sprint("`/volo review` a finished game's chances move by move, as a chart, and the three moves that changed them most; `game:ID` for an older game"),
+		t.Sprint("`/volo review` a finished game: its chances move by move and its three turning points"),
 		t.Sprint("`/volo puzzle` a puzzle from this server's games (`level` easy, medium or hard; `answer:MOVE`, or its Solve button; `daily:true` for the puzzle of the day)"),
 		t.Sprint("`/volo games` the games being played in this server, and the latest finished"),
 		t.Sprint("`/volo rules` how to play · `/volo abort` call a game off before both players have moved"),

@@ -35,6 +35,6 @@ var reviewMessages = []Message{
 	{EN: "%d. %s", FR: "%d. %s"},
 
 	// The line of /volo help.
-	{EN: "`/volo review` a finished game's chances move by move, as a chart, and the three moves that changed them most; `game:ID` for an older game",
-		FR: "`/volo analyse` les chances d’une partie finie coup par coup, en graphique, et les trois coups qui les ont le plus changées ; `partie:ID` pour une plus ancienne"},
+	{EN: "`/volo review` a finished game: its chances move by move and its three turning points",
+		FR: "`/volo analyse` une partie finie : ses chances coup par coup et ses trois tournants"},
 }
