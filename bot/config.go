@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"strconv"
 	"strings"
@@ -48,6 +49,10 @@ type Config struct {
 	Review ReviewConfig `yaml:"review"`
 	// Log sets the logs.
 	Log LogConfig `yaml:"log"`
+	// Metrics is the address (host:port) where volobot serves its
+	// Prometheus metrics at /metrics, with /healthz and /readyz; empty
+	// serves none.
+	Metrics string `yaml:"metrics"`
 }
 
 // RenderConfig sets the board images.
@@ -209,6 +214,9 @@ func (c Config) Validate() error {
 	if c.Render.Size < render.MinSize || c.Render.Size > render.MaxSize {
 		return fmt.Errorf("render.size: %d is outside %d to %d pixels", c.Render.Size, render.MinSize, render.MaxSize)
 	}
+	if err := checkAddress(c.Metrics); err != nil {
+		return fmt.Errorf("metrics: %w (or leave it empty to serve no metrics)", err)
+	}
 	if _, err := c.Log.level(); err != nil {
 		return err
 	}
@@ -228,6 +236,27 @@ func checkSnowflake(id string) error {
 	digits := len(id) >= 17 && len(id) <= 20 && strings.Trim(id, "0123456789") == ""
 	if _, err := strconv.ParseUint(id, 10, 64); !digits || err != nil {
 		return fmt.Errorf("%q is not a server ID (17 to 20 digits, from Copy Server ID in Discord's Developer Mode)", shorten(id, 40))
+	}
+	return nil
+}
+
+// checkAddress accepts an empty address or a host:port to listen on: the
+// host a name or an IP address, or empty for every interface; the port a
+// number up to 65535 (0 picks a free one).
+func checkAddress(addr string) error {
+	if addr == "" {
+		return nil
+	}
+	bad := fmt.Errorf("%q is not a host:port such as 127.0.0.1:9090 or :9090", shorten(addr, 60))
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return bad
+	}
+	if _, err := strconv.ParseUint(port, 10, 16); err != nil {
+		return bad
+	}
+	if host != "" && net.ParseIP(host) == nil && strings.ContainsAny(host, " /\\@?#%") {
+		return bad
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -74,6 +75,39 @@ next:
 	return v, ok
 }
 
+// settled scrapes reg until n interactions have been counted and none is
+// in flight: a handler counts its interaction once it returns, just after
+// the player has the answer.
+func settled(t testing.TB, reg *prometheus.Registry, n float64) map[string]*dto.MetricFamily {
+	t.Helper()
+	deadline := time.Now().Add(answerWait())
+	for {
+		fams := scrape(t, reg)
+		total, _ := sample(fams, "volo_interactions_total")
+		busy, _ := sample(fams, "volo_interactions_in_flight")
+		if total == n && busy == 0 {
+			return fams
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%v interactions counted and %v in flight, want %v and none", total, busy, n)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// waitReady waits until b is ready: Run says so once it has connected,
+// registered the commands and taken up what the last run left.
+func waitReady(t testing.TB, b *bot.Bot) {
+	t.Helper()
+	deadline := time.Now().Add(answerWait())
+	for err := b.Ready(); err != nil; err = b.Ready() {
+		if time.Now().After(deadline) {
+			t.Fatalf("the bot is not ready: %v", err)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
 // The judge for metrics: they parse as Prometheus text and move
 // when a game is played through the stand-in.
 func TestMetricsMoveWhenAGameIsPlayed(t *testing.T) {
@@ -83,9 +117,7 @@ func TestMetricsMoveWhenAGameIsPlayed(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := newWorldWith(t, worldOptions{metrics: m})
-	if err := w.bot.Ready(); err != nil {
-		t.Errorf("a connected bot is not ready: %v", err)
-	}
+	waitReady(t, w.bot)
 	want := func(fams map[string]*dto.MetricFamily, v float64, name string, pairs ...string) {
 		t.Helper()
 		if got, _ := sample(fams, name, pairs...); got != v {
@@ -124,7 +156,7 @@ func TestMetricsMoveWhenAGameIsPlayed(t *testing.T) {
 	w.click("ben", confirm, "Resign")
 	w.flush()
 
-	after := scrape(t, reg)
+	after := settled(t, reg, 6)
 	for _, c := range []struct {
 		typ, command, outcome string
 	}{
@@ -157,12 +189,13 @@ func TestMetricsMoveWhenAGameIsPlayed(t *testing.T) {
 
 	// A restarted bot takes the metrics over; the counters go on.
 	w.restart()
+	waitReady(t, w.bot)
 	again := scrape(t, reg)
 	want(again, 1, "volo_games", "status", "finished")
 	want(again, 1, "volo_gateway_connected", "shard", "0")
 	want(again, 6, "volo_interactions_total")
 	w.do("cleo", "/volo rules")
-	want(scrape(t, reg), 1, "volo_interactions_total", "command", "rules", "outcome", "ok")
+	want(settled(t, reg, 7), 1, "volo_interactions_total", "command", "rules", "outcome", "ok")
 
 	w.stop()
 	if err := w.bot.Ready(); err == nil || !strings.Contains(err.Error(), "shutting down") {
@@ -190,7 +223,7 @@ func TestMetricsNameOnlyKnownButtons(t *testing.T) {
 		}
 		w.answer(in, "a click on "+id)
 	}
-	fams := scrape(t, reg)
+	fams := settled(t, reg, 4)
 	var commands []string
 	for _, f := range fams["volo_interactions_total"].GetMetric() {
 		for _, l := range f.Label {
