@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/volo-discord/volo/bot"
 	"github.com/volo-discord/volo/render"
@@ -60,13 +61,34 @@ const sandboxSource = "the sandbox"
 func serve(ctx context.Context, cfg bot.Config, st *store.Store, session *discordgo.Session, log *slog.Logger, tokenSource string) error {
 	routeDiscordgoLogs(log, strings.TrimPrefix(session.Token, "Bot "))
 	theme, _ := render.ParseTheme(cfg.Render.Theme)
-	renderer, err := render.New(render.Options{Theme: theme, Size: cfg.Render.Size})
+	ropts := render.Options{Theme: theme, Size: cfg.Render.Size}
+	var reg *prometheus.Registry
+	var metrics *bot.Metrics // nil: no metrics key, nothing counted
+	if cfg.Metrics != "" {
+		var err error
+		if reg, metrics, err = newMetrics(); err != nil {
+			return err
+		}
+		ropts.Observer = metrics
+	}
+	renderer, err := render.New(ropts)
 	if err != nil {
 		return fmt.Errorf("renderer: %w", err)
 	}
-	b, err := bot.New(session, bot.Options{Config: cfg, Store: st, Renderer: renderer, Logger: log, Thinker: newThinker(), Sandbox: tokenSource == sandboxSource})
+	b, err := bot.New(session, bot.Options{Config: cfg, Store: st, Renderer: renderer, Logger: log, Thinker: newThinker(), Sandbox: tokenSource == sandboxSource, Metrics: metrics})
 	if err != nil {
 		return err
+	}
+	if reg != nil {
+		ops, err := startOps(cfg.Metrics, reg, b.Ready, log)
+		if err != nil {
+			return err
+		}
+		defer func() {
+			if err := ops.stop(); err != nil {
+				log.Warn("metrics", "err", err)
+			}
+		}()
 	}
 	log.Info("starting", "database", cfg.Database, "token_from", tokenSource)
 	err = b.Run(ctx)

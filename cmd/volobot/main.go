@@ -43,6 +43,8 @@ type settings struct {
 	// shardRange and shardCount override the configuration's shard_range
 	// and shards when set.
 	shardRange, shardCount string
+	// version prints the build's version instead of running.
+	version bool
 }
 
 func parseSettings(args []string, getenv func(string) string, stderr io.Writer) (settings, error) {
@@ -55,8 +57,10 @@ func parseSettings(args []string, getenv func(string) string, stderr io.Writer) 
 	fs.Float64Var(&s.chaos, "chaos", 0, "in the sandbox, the share of the bot's requests the stand-in fails at random, from 0 to 1")
 	fs.StringVar(&s.shardRange, "shards", "", "the shards this process runs, such as 0-3 (the configuration's shard_range)")
 	fs.StringVar(&s.shardCount, "shard-count", "", "the bot's shards in all: a number or auto (the configuration's shards)")
+	fs.BoolVar(&s.version, "version", false, "print the version, the VCS revision and the Go version, and exit")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: volobot [-config FILE] [-sandbox] [-listen ADDR] [-chaos RATE] [-shards RANGE -shard-count N]")
+		fmt.Fprintln(stderr, "       volobot -version")
 		fmt.Fprintln(stderr, "The Discord token comes from DISCORD_TOKEN, or from the file named by DISCORD_TOKEN_FILE.")
 		fs.PrintDefaults()
 	}
@@ -67,6 +71,9 @@ func parseSettings(args []string, getenv func(string) string, stderr io.Writer) 
 		return s, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	fs.Visit(func(f *flag.Flag) { s.configGiven = s.configGiven || f.Name == "config" })
+	if s.version {
+		return s, nil // nothing else is read
+	}
 	token, source, err := readToken(getenv)
 	if err != nil {
 		return s, err
@@ -114,6 +121,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return nil
 	}
 	if err != nil {
+		return err
+	}
+	if s.version {
+		_, err := fmt.Fprintln(stdout, readBuildInfo())
 		return err
 	}
 	if s.sandbox || s.token == "" {
