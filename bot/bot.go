@@ -77,6 +77,8 @@ type Bot struct {
 	// puzzling counts those queued and not yet searched.
 	finished chan string
 	puzzling sync.WaitGroup
+	// reviews runs /volo review's searches and keeps their results.
+	reviews *reviewer
 	// shards are the sessions of the shards this process runs, by shard
 	// ID; session is the first of them, and the one REST goes through.
 	shards map[int]*discordgo.Session
@@ -105,6 +107,7 @@ func New(s *discordgo.Session, opts Options) (*Bot, error) {
 		closing:  make(chan struct{}),
 		kick:     make(chan struct{}, 1),
 		finished: make(chan string, puzzleQueue),
+		reviews:  newReviewer(),
 	}
 	if b.log == nil {
 		b.log = slog.Default()

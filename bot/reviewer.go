@@ -31,25 +31,8 @@ func newReviewer() *reviewer {
 	return &reviewer{slot: make(chan struct{}, 1), kept: map[string]ai.GameReview{}}
 }
 
-// reviewers holds each running bot's reviewer until the bot stops. It
-// belongs among Bot's fields, and is kept apart only while bot.go is
-// being changed for the puzzles.
-var reviewers sync.Map // *Bot → *reviewer
-
 // reviewer returns the bot's reviewer.
-func (b *Bot) reviewer() *reviewer {
-	if rv, ok := reviewers.Load(b); ok {
-		return rv.(*reviewer)
-	}
-	rv, loaded := reviewers.LoadOrStore(b, newReviewer())
-	if !loaded {
-		go func() {
-			<-b.closing
-			reviewers.Delete(b)
-		}()
-	}
-	return rv.(*reviewer)
-}
+func (b *Bot) reviewer() *reviewer { return b.reviews }
 
 // enter takes a request, reporting false when there are too many.
 func (rv *reviewer) enter() bool {
