@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -41,6 +42,10 @@ type Metrics struct {
 	// commands are the subcommands of /volo, so that nothing else
 	// becomes a label value.
 	commands map[string]bool
+	// changes counts the changes to the store, so that the store's
+	// counts are read again only after one (see storeCounts).
+	changes atomic.Uint64
+	counts  storeCounts
 	// bot is the bot whose state the gauges read at each scrape: the
 	// last one made with these metrics.
 	bot atomic.Pointer[Bot]
@@ -181,6 +186,7 @@ func (m *Metrics) delivery(out outcome) {
 	switch out {
 	case delivered:
 		name = "delivered"
+		m.changes.Add(1) // the store clears the announcement
 	case undeliverable:
 		name = "undeliverable"
 	case held:
@@ -213,6 +219,7 @@ func (b *Bot) committed(kind string, commit func() error) error {
 	case err != nil:
 		result = "error"
 	}
+	b.metrics.changes.Add(1)
 	b.metrics.commits.WithLabelValues(kind, result).Inc()
 	b.metrics.commitTime.WithLabelValues(kind).Observe(time.Since(start).Seconds())
 	return err
@@ -335,6 +342,10 @@ var (
 		"Announcements committed and not yet marked delivered in the store.", nil, nil)
 	descStoreUp = prometheus.NewDesc("volo_store_up",
 		"1 if the store could be read at this scrape, else 0.", nil, nil)
+	descCountsAge = prometheus.NewDesc("volo_store_counts_age_seconds",
+		"How old the store's counts (volo_games, volo_store_…) are at this scrape: they are read again after a change, at most once per 20 times what a reading takes, and at least once a minute.", nil, nil)
+	descCountsRead = prometheus.NewDesc("volo_store_counts_read_seconds",
+		"Time the last reading of the store's counts took: on bbolt it decodes every game being played.", nil, nil)
 	descOutbox = prometheus.NewDesc("volo_announcements_pending",
 		"Announcements in the outbox waiting for delivery, by state: queued (being delivered or retried), held (waiting for an interaction where the bot is not a member).", []string{"state"}, nil)
 	descPuzzleQueue = prometheus.NewDesc("volo_puzzle_search_queue",
@@ -348,7 +359,7 @@ var (
 // Describe sends the descriptions of the gauges.
 func (gauges) Describe(ch chan<- *prometheus.Desc) {
 	for _, d := range []*prometheus.Desc{descGames, descUnreadable, descStoreSize, descStorePending,
-		descStoreUp, descOutbox, descPuzzleQueue, descConnected, descLatency} {
+		descStoreUp, descCountsAge, descCountsRead, descOutbox, descPuzzleQueue, descConnected, descLatency} {
 		ch <- d
 	}
 }
@@ -363,12 +374,14 @@ func (g gauges) Collect(ch chan<- prometheus.Metric) {
 	gauge := func(d *prometheus.Desc, v float64, labels ...string) {
 		ch <- prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v, labels...)
 	}
-	st, err := b.store.Stats()
+	st, age, took, err := g.m.counts.read(b, g.m.changes.Load())
 	if err != nil {
 		b.log.Warn("metrics: the store cannot be read", "err", err)
 		gauge(descStoreUp, 0)
 	} else {
 		gauge(descStoreUp, 1)
+		gauge(descCountsAge, age.Seconds())
+		gauge(descCountsRead, took.Seconds())
 		gauge(descGames, float64(st.Challenges), "challenge")
 		gauge(descGames, float64(st.Active), "active")
 		gauge(descGames, float64(st.Finished), "finished")
@@ -392,4 +405,43 @@ func (g gauges) Collect(ch chan<- prometheus.Metric) {
 	if d, ok := gatewayLatency(b.session); ok {
 		gauge(descLatency, d.Seconds(), shard)
 	}
+}
+
+// The store's counts are read at every scrape while a reading takes less
+// than countsCheap; past that, again after a change but no sooner than
+// countsCost times what the last reading took, and at least every
+// countsMaxAge. On bbolt, Stats decodes every game being played (about
+// 0.1 ms a game: 0.1 s for 1,000, 2 s for 20,000), so frequent scrapes of
+// a large store cost at most a twentieth of a core.
+const (
+	countsCheap  = 10 * time.Millisecond
+	countsCost   = 20
+	countsMaxAge = time.Minute
+)
+
+// storeCounts keeps the store's counts between scrapes.
+type storeCounts struct {
+	mu      sync.Mutex
+	bot     *Bot // whose store was read
+	changes uint64
+	at      time.Time // when they were read
+	took    time.Duration
+	st      store.Stats
+	err     error
+}
+
+// read returns b's store's counts, their age and what reading them took,
+// read again as countsCheap says (changes is Metrics.changes).
+func (c *storeCounts) read(b *Bot, changes uint64) (st store.Stats, age, took time.Duration, err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	age = time.Since(c.at)
+	changed := changes != c.changes && age >= countsCost*c.took
+	if c.bot != b || c.err != nil || c.took < countsCheap || age >= countsMaxAge || changed {
+		start := time.Now()
+		c.st, c.err = b.store.Stats()
+		c.bot, c.changes, c.at, c.took = b, changes, start, time.Since(start)
+		age = 0
+	}
+	return c.st, age, c.took, c.err
 }
