@@ -292,8 +292,10 @@ func (b *Bot) Ready() error {
 			return errors.New("not connected to " + b.discord() + " yet")
 		}
 	}
-	if !connected(b.session) {
-		return errors.New("the gateway connection to " + b.discord() + " is down; reconnecting")
+	for id, s := range b.sessions() {
+		if !connected(s) {
+			return fmt.Errorf("shard %d's gateway connection to %s is down; reconnecting", id, b.discord())
+		}
 	}
 	if _, _, err := b.store.NextDue(); err != nil { // a cheap read
 		return fmt.Errorf("the store cannot be read: %w", err)
@@ -315,7 +317,9 @@ func connected(s *discordgo.Session) bool {
 // stalled connection shows. ok is false before the first heartbeat.
 func gatewayLatency(s *discordgo.Session) (latency time.Duration, ok bool) {
 	// discordgo writes the acknowledgement's time under the session's
-	// lock, and the heartbeat's under a lock of its own.
+	// lock, and the heartbeat's under a lock of its own that it does not
+	// export: that one is read as discordgo's HeartbeatLatency reads it,
+	// unguarded, so a scrape during a heartbeat may see the one before.
 	s.RLock()
 	defer s.RUnlock()
 	if s.LastHeartbeatSent.IsZero() {
@@ -396,15 +400,27 @@ func (g gauges) Collect(ch chan<- prometheus.Metric) {
 	if !b.ready.Load() {
 		return // the session is still being set up
 	}
-	shard := strconv.Itoa(b.session.ShardID)
-	up := 0.0
-	if connected(b.session) {
-		up = 1
+	for id, s := range b.sessions() {
+		shard := strconv.Itoa(id)
+		up := 0.0
+		if connected(s) {
+			up = 1
+		}
+		gauge(descConnected, up, shard)
+		if d, ok := gatewayLatency(s); ok {
+			gauge(descLatency, d.Seconds(), shard)
+		}
 	}
-	gauge(descConnected, up, shard)
-	if d, ok := gatewayLatency(b.session); ok {
-		gauge(descLatency, d.Seconds(), shard)
+}
+
+// sessions returns the sessions of the shards this process runs, by
+// shard ID, once Run has opened them (Ready says so): they do not change
+// after.
+func (b *Bot) sessions() map[int]*discordgo.Session {
+	if len(b.shards) == 0 {
+		return map[int]*discordgo.Session{b.session.ShardID: b.session}
 	}
+	return b.shards
 }
 
 // The store's counts are read at every scrape while a reading takes less

@@ -240,3 +240,27 @@ func TestMetricsNameOnlyKnownButtons(t *testing.T) {
 		t.Errorf("%v clicks of no known button counted, want 2", v)
 	}
 }
+
+// A bot of several shards reports each shard's gateway, and is ready only
+// once all are connected.
+func TestMetricsReportEveryShard(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	m, err := bot.NewMetrics(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := newWorldWith(t, worldOptions{metrics: m, shards: "3", stand: func(o *fakediscord.Options) { o.MaxConcurrency = 3 }})
+	waitReady(t, w.bot)
+	fams := scrape(t, reg)
+	for _, shard := range []string{"0", "1", "2"} {
+		if v, _ := sample(fams, "volo_gateway_connected", "shard", shard); v != 1 {
+			t.Errorf("shard %s connected: %v, want 1", shard, v)
+		}
+		if _, ok := sample(fams, "volo_gateway_latency_seconds", "shard", shard); !ok {
+			t.Errorf("no latency for shard %s", shard)
+		}
+	}
+	if n := len(fams["volo_gateway_connected"].GetMetric()); n != 3 {
+		t.Errorf("%d shards reported, want 3", n)
+	}
+}
