@@ -55,6 +55,6 @@ EXPOSE 9090
 # secret such as /run/secrets/discord_token). Without either, volobot runs
 # the sandbox instead. docker stop sends SIGTERM: volobot finishes the
 # interactions in flight, delivers what it can within 5 s and closes the
-# database, within Docker's default 10 s.
+# database (docker stop -t 30 allows for long work in flight).
 ENTRYPOINT ["/usr/local/bin/volobot"]
 CMD ["-config", "/etc/volo/config.yaml"]
