@@ -4,7 +4,10 @@
 // run as root), a new database for each test that asks, and everything
 // stopped and removed when the package's tests end. Durability is turned
 // off (fsync, synchronous_commit), which is what makes it fast; nothing
-// survives the run anyway.
+// survives the run anyway. Each test's "database" is a schema of its own
+// in the server's one database, named in the URL's search_path: as good as
+// a database of its own for code that names no schema, and made in a
+// millisecond where CREATE DATABASE takes a fifth of a second.
 //
 // One server serves a package's tests, started by the first test that
 // asks for a database:
@@ -75,8 +78,9 @@ func (s *Server) Run(m *testing.M) int {
 	return code
 }
 
-// Database creates a new, empty database for t and returns its URL, for
-// pgx or any libpq client; the database is dropped when t ends. It skips
+// Database creates a new, empty database for t (a schema of its own, see
+// the package's documentation) and returns its URL, for pgx or any libpq
+// client; it is dropped when t ends. It skips
 // t when PostgreSQL's binaries are missing, and fails it when they are
 // there but the server does not start.
 func (s *Server) Database(t testing.TB) string {
@@ -94,25 +98,23 @@ func (s *Server) Database(t testing.TB) string {
 	name := fmt.Sprintf("t%d", s.n)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	if _, err := s.admin.Exec(ctx, "CREATE DATABASE "+name); err != nil {
-		t.Fatalf("pgtest: create database %s: %v", name, err)
+	if _, err := s.admin.Exec(ctx, "CREATE SCHEMA "+name); err != nil {
+		t.Fatalf("pgtest: create schema %s: %v", name, err)
 	}
 	t.Cleanup(func() { s.drop(name) })
-	return s.URL(name)
+	return fmt.Sprintf("postgres://postgres@127.0.0.1:%d/%s?sslmode=disable&search_path=%s", s.port, database, name)
 }
 
-// URL returns the URL of a database of the server.
-func (s *Server) URL(database string) string {
-	return fmt.Sprintf("postgres://postgres@127.0.0.1:%d/%s?sslmode=disable", s.port, database)
-}
+// database is the server's database, where the tests' schemas are.
+const database = "volo"
 
-// drop removes a test's database, and the connections left to it.
+// drop removes a test's schema.
 func (s *Server) drop(name string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	s.admin.Exec(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)") // the whole server goes at the end anyway
+	s.admin.Exec(ctx, "DROP SCHEMA IF EXISTS "+name+" CASCADE") // the whole server goes at the end anyway
 }
 
 // Stop stops the server, if it started, and removes its files.
@@ -212,7 +214,12 @@ func (s *Server) startPostmaster(cred *syscall.Credential, bin, data string) err
 		conn, err := pgx.Connect(ctx, fmt.Sprintf("postgres://postgres@127.0.0.1:%d/postgres?sslmode=disable", port))
 		cancel()
 		if err == nil {
-			s.port, s.cmd, s.exited, s.admin = port, cmd, exited, conn
+			s.port, s.cmd, s.exited = port, cmd, exited
+			if err := s.connect(conn); err != nil {
+				stopPostmaster(cmd, exited)
+				s.cmd = nil
+				return err
+			}
 			return nil
 		}
 		select {
@@ -227,6 +234,23 @@ func (s *Server) startPostmaster(cred *syscall.Credential, bin, data string) err
 			return fmt.Errorf("postgres did not accept connections within 30s: %w", err)
 		}
 	}
+}
+
+// connect makes the tests' database and connects to it, given a
+// connection to the postgres database.
+func (s *Server) connect(conn *pgx.Conn) error {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, "CREATE DATABASE "+database); err != nil {
+		return fmt.Errorf("create database %s: %w", database, err)
+	}
+	admin, err := pgx.Connect(ctx, fmt.Sprintf("postgres://postgres@127.0.0.1:%d/%s?sslmode=disable", s.port, database))
+	if err != nil {
+		return err
+	}
+	s.admin = admin
+	return nil
 }
 
 // command returns cmd to run as cred's user (nil: as this process's), in

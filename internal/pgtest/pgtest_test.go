@@ -22,7 +22,7 @@ func TestEachTestHasADatabaseOfItsOwn(t *testing.T) {
 		}
 		defer conn.Close(ctx)
 		var name string
-		if err := conn.QueryRow(ctx, "SELECT current_database()").Scan(&name); err != nil {
+		if err := conn.QueryRow(ctx, "SELECT current_schema()").Scan(&name); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := conn.Exec(ctx, "CREATE TABLE t (x int)"); err != nil {
@@ -31,6 +31,6 @@ func TestEachTestHasADatabaseOfItsOwn(t *testing.T) {
 		names = append(names, name)
 	}
 	if names[0] == names[1] {
-		t.Errorf("two tests share database %s", names[0])
+		t.Errorf("two tests share schema %s", names[0])
 	}
 }

@@ -1,0 +1,280 @@
+package pgstore
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/volo-discord/volo/store"
+)
+
+// Create stores a new challenge or game, one per channel: it fails with
+// store.ErrChannelBusy if the channel already has one. It sets g's
+// Version, its Updated to now, and its Created to now unless the caller
+// set it. The announcements, if any, are committed with the game, claimed
+// by this store.
+func (s *Store) Create(g *store.Game, anns ...*store.Announcement) error {
+	if err := g.Validate(); err != nil {
+		return err
+	}
+	if err := store.CheckAnnouncements(anns); err != nil {
+		return err
+	}
+	now := s.now()
+	next := *g
+	next.ID, next.Finished = "", time.Time{}
+	next.Created, next.Updated = utc(cmp.Or(next.Created, now)), now
+	var made store.Game
+	var ids []uint64
+	err := s.write("create game in channel "+g.Channel, func(ctx context.Context, tx pgx.Tx) (err error) {
+		made = next
+		if made.Version, err = nextVal(ctx, tx, "game_versions"); err != nil {
+			return err
+		}
+		row, err := activeRow(&made)
+		if err != nil {
+			return err
+		}
+		tag, err := tx.Exec(ctx, `INSERT INTO active_games (channel, version, guild, players, due, record)
+			VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (channel) DO NOTHING`,
+			made.Channel, int64(made.Version), made.Guild, row.players, row.due, row.record)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return store.ErrChannelBusy
+		}
+		ids, err = s.announce(ctx, tx, anns, now)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	announced(anns, ids, now)
+	*g = made
+	return nil
+}
+
+// Get returns the challenge or game of a channel: store.ErrNotFound if
+// there is none, a *store.CorruptError if its record cannot be read.
+func (s *Store) Get(channel string) (*store.Game, error) {
+	var g *store.Game
+	err := s.read("get game of channel "+channel, func(ctx context.Context, q querier) error {
+		var err error
+		g, err = getActive(ctx, q, channel)
+		return err
+	})
+	return g, err
+}
+
+// getActive reads and decodes the record of a channel's game.
+func getActive(ctx context.Context, q querier, channel string) (*store.Game, error) {
+	var rec string
+	err := q.QueryRow(ctx, "SELECT record FROM active_games WHERE channel = $1", channel).Scan(&rec)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, store.ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	return store.DecodeActive(channel, []byte(rec))
+}
+
+// Update stores g, a challenge or game read before, if nobody changed it
+// since: it fails with store.ErrConflict if the stored version is no
+// longer g.Version, and with store.ErrNotFound if the game is gone. On
+// success g has its new Version and Updated is now, and any claim of the
+// game by Due is over.
+func (s *Store) Update(g *store.Game, anns ...*store.Announcement) error {
+	if err := g.Validate(); err != nil {
+		return err
+	}
+	if err := store.CheckAnnouncements(anns); err != nil {
+		return err
+	}
+	next := *g
+	next.ID, next.Finished = "", time.Time{}
+	next.Updated = s.now()
+	var made store.Game
+	var ids []uint64
+	err := s.write("update game of channel "+g.Channel, func(ctx context.Context, tx pgx.Tx) (err error) {
+		made = next
+		if made.Version, err = nextVal(ctx, tx, "game_versions"); err != nil {
+			return err
+		}
+		row, err := activeRow(&made)
+		if err != nil {
+			return err
+		}
+		tag, err := tx.Exec(ctx, `UPDATE active_games
+			SET version = $3, guild = $4, players = $5, due = $6, claimed_by = NULL, claim_until = NULL, record = $7
+			WHERE channel = $1 AND version = $2`,
+			made.Channel, int64(g.Version), int64(made.Version), made.Guild, row.players, row.due, row.record)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return missing(ctx, tx, g.Channel)
+		}
+		ids, err = s.announce(ctx, tx, anns, next.Updated)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	announced(anns, ids, next.Updated)
+	*g = made
+	return nil
+}
+
+// AppendMove adds a move to the game of a channel if the game is still
+// at version, and returns the game as stored. A zero m.At is taken as
+// now. The store does not check the move against the rules.
+func (s *Store) AppendMove(channel string, version uint64, m store.Move) (*store.Game, error) {
+	if m.Notation == "" {
+		return nil, fmt.Errorf("%w: a move needs its notation", store.ErrInvalid)
+	}
+	g, err := s.Get(channel)
+	if err != nil {
+		return nil, err
+	}
+	if g.Version != version {
+		return nil, store.ErrConflict
+	}
+	if m.At.IsZero() {
+		m.At = s.now()
+	}
+	g.Moves = append(g.Moves, m)
+	if err := s.Update(g); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// Delete removes a challenge or game that ends without a record worth
+// keeping, if it is still at g.Version: store.ErrConflict otherwise. The
+// announcements, if any, are committed with the deletion.
+func (s *Store) Delete(g *store.Game, anns ...*store.Announcement) error {
+	if err := store.CheckAnnouncements(anns); err != nil {
+		return err
+	}
+	now := s.now()
+	var ids []uint64
+	err := s.write("delete game of channel "+g.Channel, func(ctx context.Context, tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, "DELETE FROM active_games WHERE channel = $1 AND version = $2", g.Channel, int64(g.Version))
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return missing(ctx, tx, g.Channel)
+		}
+		ids, err = s.announce(ctx, tx, anns, now)
+		return err
+	})
+	if err == nil {
+		announced(anns, ids, now)
+	}
+	return err
+}
+
+// Discard removes whatever record a channel holds, readable or not: the
+// operator's way out when a record is corrupt and blocks its channel.
+func (s *Store) Discard(channel string) error {
+	return s.write("discard channel "+channel, func(ctx context.Context, tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, "DELETE FROM active_games WHERE channel = $1", channel)
+		if err == nil && tag.RowsAffected() == 0 {
+			err = store.ErrNotFound
+		}
+		return err
+	})
+}
+
+// missing returns why a change of a channel's game at a version found no
+// row: store.ErrConflict if the channel has a game (another version),
+// store.ErrNotFound if it has none.
+func missing(ctx context.Context, tx pgx.Tx, channel string) error {
+	var exists bool
+	if err := tx.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM active_games WHERE channel = $1)", channel).Scan(&exists); err != nil {
+		return err
+	}
+	if exists {
+		return store.ErrConflict
+	}
+	return store.ErrNotFound
+}
+
+// ListGuild returns the challenges and games being played in a guild, in
+// channel order; unreadable records are left out and reported in the
+// error, each a *store.CorruptError.
+func (s *Store) ListGuild(guild string) ([]*store.Game, error) {
+	if guild == "" {
+		return nil, nil
+	}
+	return s.listActive("list the games of guild "+guild,
+		"SELECT channel, record FROM active_games WHERE guild = $1 ORDER BY channel", guild)
+}
+
+// ListUser returns the challenges and games a user is playing, in any
+// guild, in channel order; unreadable records as for ListGuild.
+func (s *Store) ListUser(user string) ([]*store.Game, error) {
+	if user == "" {
+		return nil, nil
+	}
+	return s.listActive("list the games of user "+user,
+		"SELECT channel, record FROM active_games WHERE players @> ARRAY[$1::text] ORDER BY channel", user)
+}
+
+// listActive decodes the active games a query returns (channel, record).
+func (s *Store) listActive(op, sql string, args ...any) ([]*store.Game, error) {
+	var f found
+	return f.result(s.read(op, func(ctx context.Context, q querier) error {
+		rows, err := q.Query(ctx, sql, args...)
+		if err != nil {
+			return err
+		}
+		var channel, rec string
+		_, err = pgx.ForEachRow(rows, []any{&channel, &rec}, func() error {
+			f.add(store.DecodeActive(channel, []byte(rec)))
+			return nil
+		})
+		return err
+	}))
+}
+
+// active is what a row of active_games holds beside the channel and the
+// version.
+type active struct {
+	players []string
+	due     *int64
+	record  string
+}
+
+// activeRow encodes g, with its version, as a row of active_games.
+func activeRow(g *store.Game) (active, error) {
+	rec, err := store.EncodeGame(g)
+	if err != nil {
+		return active{}, fmt.Errorf("encode game of channel %s: %w", g.Channel, err)
+	}
+	row := active{players: store.PlayerIDs(g), record: string(rec)}
+	if row.players == nil {
+		row.players = []string{}
+	}
+	if due, ok := g.NextDue(); ok {
+		n := nanos(due)
+		row.due = &n
+	}
+	return row, nil
+}
+
+// nextVal returns the next number of a sequence.
+func nextVal(ctx context.Context, q querier, seq string) (uint64, error) {
+	var n int64
+	if err := q.QueryRow(ctx, "SELECT nextval($1)", seq).Scan(&n); err != nil {
+		return 0, fmt.Errorf("sequence %s: %w", seq, err)
+	}
+	return uint64(n), nil
+}

@@ -1,0 +1,91 @@
+package pgstore
+
+import (
+	"context"
+	"errors"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/volo-discord/volo/store"
+)
+
+// Standing returns a player's standing in a scope (store.Global or a
+// guild's ID); a player who never finished a game there has a new one.
+func (s *Store) Standing(scope, player string) (store.Standing, error) {
+	var st store.Standing
+	err := s.read("standing of "+player, func(ctx context.Context, q querier) (err error) {
+		st, err = getStanding(ctx, q, scope, player)
+		return err
+	})
+	return st, err
+}
+
+// getStanding reads a standing, a new one if the player has none.
+func getStanding(ctx context.Context, q querier, scope, player string) (store.Standing, error) {
+	var data string
+	err := q.QueryRow(ctx, "SELECT data FROM standings WHERE scope = $1 AND player = $2", scope, player).Scan(&data)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return store.NewStanding(scope, player), nil
+	}
+	if err != nil {
+		return store.Standing{}, err
+	}
+	return store.DecodeStanding(scope, player, []byte(data))
+}
+
+// putStandings stores standings.
+func putStandings(ctx context.Context, tx pgx.Tx, sts []store.Standing) error {
+	for _, st := range sts {
+		data, err := store.EncodeStanding(st)
+		if err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `INSERT INTO standings (scope, player, data) VALUES ($1, $2, $3)
+			ON CONFLICT (scope, player) DO UPDATE SET data = EXCLUDED.data`, st.Scope, st.Player, string(data))
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Standings returns every standing kept in a scope, by player. Standings
+// that cannot be read are left out and reported in the error.
+func (s *Store) Standings(scope string) ([]store.Standing, error) {
+	var out []store.Standing
+	var bad []error
+	err := s.read("standings", func(ctx context.Context, q querier) error {
+		rows, err := q.Query(ctx, "SELECT player, data FROM standings WHERE scope = $1 ORDER BY player", scope)
+		if err != nil {
+			return err
+		}
+		var player, data string
+		_, err = pgx.ForEachRow(rows, []any{&player, &data}, func() error {
+			st, err := store.DecodeStanding(scope, player, []byte(data))
+			if err != nil {
+				bad = append(bad, err)
+				return nil
+			}
+			out = append(out, st)
+			return nil
+		})
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, errors.Join(bad...)
+}
+
+// Preview returns what ending g now with its Outcome would do to its
+// players' global ratings, without storing anything.
+func (s *Store) Preview(g *store.Game) ([2]store.RatingChange, error) {
+	var changes [2]store.RatingChange
+	err := s.snapshot("preview ratings", func(ctx context.Context, tx pgx.Tx) (err error) {
+		changes, err = store.PreviewRatings(g, func(scope, player string) (store.Standing, error) {
+			return getStanding(ctx, tx, scope, player)
+		})
+		return err
+	})
+	return changes, err
+}
