@@ -84,6 +84,20 @@
 // Allowances lists the narrow, documented exceptions made for discordgo. Subscribe streams
 // message and channel changes, for a page that shows channels like Discord.
 //
+// # Interactions by HTTP
+//
+// SetInteractionsURLs makes the stand-in post interactions to the bot's Interactions Endpoint
+// instead of the gateway, as Discord does for an application that has one, round-robin over
+// several URLs as over replicas behind a load balancer. Each is signed with the application's
+// Ed25519 key (PublicKey, Application().VerifyKey) in X-Signature-Ed25519 over
+// X-Signature-Timestamp and the body; the HTTP answer is taken as the interaction's callback,
+// exactly as the callback route takes its body (validated, files and all, within
+// CallbackDeadline), and recorded (Request.Endpoint); a 202 with no body leaves the callback to
+// the route, and an error status or no answer in time makes the interaction fail
+// (Interaction.Failed). Setting the URLs first checks each, as the developer portal does: a PING
+// must get a PONG, and a request with a bad signature a 401. Sign signs a body as the stand-in
+// does, for tests that replay or forge requests.
+//
 // Each request records the API version of its path (Request.APIVersion), and each IDENTIFY and
 // RESUME the gateway's v (Identify.Version, Resume.Version), so a test can check that the bot
 // speaks v10 everywhere.

@@ -108,12 +108,13 @@ func (s *Server) invoke(cmd SlashCommand, typ InteractionType) (*Interaction, er
 }
 
 // newInteraction builds an INTERACTION_CREATE payload the way Discord does, stores the
-// interaction and dispatches it: context, authorizing_integration_owners (inv.owners),
+// interaction and dispatches it on the gateway, or posts it to the bot's interactions endpoint
+// when one is set (SetInteractionsURLs): context, authorizing_integration_owners (inv.owners),
 // app_permissions; guild_id, guild, guild_locale and member in a guild, with the bot in it or
 // not; user in a DM or group DM; the channel, group DMs with their recipients. source is the
 // message whose component was used, if any. The caller holds s.mu.
 func (s *Server) newInteraction(typ InteractionType, inv *invoker, data map[string]any, source string) (*interactionState, error) {
-	if !s.connected() {
+	if !s.connected() && len(s.endpoints) == 0 {
 		return nil, ErrNotConnected
 	}
 	now := s.now()
@@ -155,6 +156,10 @@ func (s *Server) newInteraction(typ InteractionType, inv *invoker, data map[stri
 	s.byToken[st.Token] = st
 	s.interactionOrder = append(s.interactionOrder, st.ID)
 	s.trimInteractions()
+	if len(s.endpoints) > 0 {
+		s.postToEndpoint(st, raw)
+		return st, nil
+	}
 	s.dispatchAll(st.GuildID, "INTERACTION_CREATE", json.RawMessage(raw), 0)
 	return st, nil
 }

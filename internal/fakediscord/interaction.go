@@ -123,10 +123,14 @@ type interactionState struct {
 	source      string            // ID of the message whose component was used, if any
 	owners      map[string]string // authorizing_integration_owners
 	acked       bool
-	original    string   // ID of the @original message, once there is one
-	followups   []string // IDs of follow-up messages
-	modal       *Modal
-	replies     []Reply
+	// failed: the interaction failed before the bot answered it, as Discord shows "This
+	// interaction failed": its endpoint answered with an error, or not in time (see
+	// SetInteractionsURLs). Its token is void.
+	failed    bool
+	original  string   // ID of the @original message, once there is one
+	followups []string // IDs of follow-up messages
+	modal     *Modal
+	replies   []Reply
 }
 
 // Replies returns the replies the bot made so far, in order.
@@ -152,6 +156,18 @@ func (i *Interaction) WaitReplies(ctx context.Context, n int) ([]Reply, error) {
 		return true
 	})
 	return out, err
+}
+
+// Failed reports whether the interaction failed before the bot answered it, as Discord tells
+// the user "This interaction failed": delivered by HTTP (see SetInteractionsURLs), the bot's
+// endpoint answered with an error status, with a body the callback route would refuse, or not
+// within CallbackDeadline. Its token is then void: a callback is answered 10062, Unknown
+// interaction, and there are no follow-ups.
+func (i *Interaction) Failed() bool {
+	i.srv.mu.Lock()
+	defer i.srv.mu.Unlock()
+	st, ok := i.srv.interactions[i.ID]
+	return ok && st.failed
 }
 
 // Callback waits for the bot's callback, its first reply.

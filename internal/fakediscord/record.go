@@ -52,6 +52,18 @@ type Request struct {
 	// applied before validating.
 	ValidationError string
 	Allowances      []string
+	// Endpoint marks the record of an interaction the stand-in posted to the bot's interactions
+	// endpoint (see SetInteractionsURLs), Route EndpointRoute, Path and Query the endpoint URL's.
+	// It holds the bot's answer as another record holds a request of the bot's, since the answer
+	// is the interaction's callback: Header, ContentType, Body, Payload and Files are the
+	// answer's (validated as the callback route's body), Status the status the bot answered (0
+	// while waiting, and when no answer came), and Response the interaction posted. Refused says
+	// why the answer was not taken as the callback, so that the interaction failed: an error
+	// status, no answer within CallbackDeadline, a body the callback route would refuse (its
+	// code in ErrorCode); empty when it was taken, or when the bot answered 202 to send its
+	// callback by the route instead.
+	Endpoint bool
+	Refused  string
 }
 
 // File is a file uploaded in a multipart body, a part named files[n].

@@ -30,42 +30,62 @@ func callbacksFor(t InteractionType, fromComponent bool) []CallbackType {
 // postCallback answers POST /interactions/{interaction_id}/{interaction_token}/callback, the
 // bot's one answer to an interaction, within CallbackDeadline of it.
 func (s *Server) postCallback(c *call) (int, any, *apiError) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st, typ, msg, aerr := s.takeCallback(c.param("interaction_id"), c.param("interaction_token"), c.payload, c.files, c.seq)
+	if aerr != nil {
+		return 0, nil, aerr
+	}
+	if c.query.Get("with_response") != "true" {
+		return http.StatusNoContent, nil, nil
+	}
+	return 0, callbackResponse(st, typ, msg), nil
+}
+
+// takeCallback takes an interaction's callback, the bot's one answer to it, however it came:
+// the body of POST /interactions/{interaction_id}/{interaction_token}/callback, or the bot's
+// HTTP answer to the interaction posted to its endpoint. It checks the token, that the
+// interaction is neither answered nor failed nor past CallbackDeadline, the callback's type for
+// the interaction's, and the message; applies it; and records the reply with seq, the request
+// that carried it. The caller holds s.mu.
+func (s *Server) takeCallback(id, token string, payload json.RawMessage, files []File, seq int) (*interactionState, CallbackType, *Message, *apiError) {
 	var req struct {
 		Type CallbackType    `json:"type"`
 		Data json.RawMessage `json:"data"`
 	}
-	if aerr := c.decode(&req); aerr != nil {
-		return 0, nil, aerr
+	if len(payload) == 0 {
+		return nil, 0, nil, errInvalidJSON(nil)
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	st, ok := s.interactions[c.param("interaction_id")]
-	if !ok || st.Token != c.param("interaction_token") {
-		return 0, nil, errUnknownInteract()
+	if err := json.Unmarshal(payload, &req); err != nil {
+		return nil, 0, nil, errInvalidJSON(err)
+	}
+	st, ok := s.interactions[id]
+	if !ok || st.Token != token || st.failed {
+		return nil, 0, nil, errUnknownInteract()
 	}
 	if st.acked {
-		return 0, nil, errAlreadyAcked()
+		return nil, 0, nil, errAlreadyAcked()
 	}
 	if d := s.opts.CallbackDeadline; d > 0 && s.now().Sub(st.createdAt) > d {
-		return 0, nil, errUnknownInteract()
+		return nil, 0, nil, errUnknownInteract()
 	}
 	if !slices.Contains(callbacksFor(st.Type, st.source != ""), req.Type) {
-		return 0, nil, errInvalidFormBodyAt("type", "INTERACTION_RESPONSE_TYPE_INVALID",
+		return nil, 0, nil, errInvalidFormBodyAt("type", "INTERACTION_RESPONSE_TYPE_INVALID",
 			"Interaction response type "+strconv.Itoa(int(req.Type))+" is not valid for this interaction")
 	}
 	d, aerr := parseMessageData(req.Data)
 	if aerr != nil {
-		return 0, nil, aerr
+		return nil, 0, nil, aerr
 	}
-	reply := Reply{Kind: ReplyCallback, CallbackType: req.Type, RequestSeq: c.seq}
+	reply := Reply{Kind: ReplyCallback, CallbackType: req.Type, RequestSeq: seq}
 	var msg *Message
 	switch req.Type {
 	case CallbackChannelMessage, CallbackDeferredChannelMessage:
-		msg, aerr = s.respondWithMessage(st, req.Type, d, c.files)
+		msg, aerr = s.respondWithMessage(st, req.Type, d, files)
 	case CallbackDeferredUpdateMessage:
 		msg, aerr = s.sourceMessage(st)
 	case CallbackUpdateMessage:
-		msg, aerr = s.updateSource(st, d, c.files)
+		msg, aerr = s.updateSource(st, d, files)
 	case CallbackAutocompleteResult:
 		reply.Choices, aerr = autocompleteChoices(req.Data)
 	case CallbackModal:
@@ -73,7 +93,7 @@ func (s *Server) postCallback(c *call) (int, any, *apiError) {
 		st.modal = reply.Modal
 	}
 	if aerr != nil {
-		return 0, nil, aerr
+		return nil, 0, nil, aerr
 	}
 	st.acked = true
 	if msg != nil {
@@ -81,10 +101,7 @@ func (s *Server) postCallback(c *call) (int, any, *apiError) {
 		reply.Message = msg
 	}
 	s.addReply(st, reply)
-	if c.query.Get("with_response") != "true" {
-		return http.StatusNoContent, nil, nil
-	}
-	return 0, callbackResponse(st, req.Type, msg), nil
+	return st, req.Type, msg, nil
 }
 
 // callbackResponse is the body of a callback asked for with_response=true.

@@ -2,6 +2,8 @@ package fakediscord
 
 import (
 	"context"
+	"crypto/ed25519"
+	"crypto/rand"
 	"errors"
 	"net"
 	"net/http"
@@ -84,6 +86,10 @@ type Application struct {
 	ID    string `json:"id"`
 	Name  string `json:"name"`
 	Flags int    `json:"flags"`
+	// VerifyKey is the application's public key in hex, as the developer portal shows it:
+	// what a bot checks the signature of an interaction posted to its endpoint with. Each
+	// stand-in makes a key pair of its own; World keeps none.
+	VerifyKey string `json:"verify_key,omitempty"`
 }
 
 // Server is a stand-in for Discord: a REST API and a gateway on a loopback port, holding one
@@ -127,6 +133,12 @@ type Server struct {
 	listener         net.Listener
 	httpServer       *http.Server
 	closed           bool
+	// Interactions by HTTP: the application's key pair, which signs them, the bot's endpoint
+	// URLs (none: interactions go by the gateway) and the next one to take.
+	signer    ed25519.PrivateKey
+	endpoints []string
+	next      int
+	outgoing  *http.Client // to the bot's endpoints
 }
 
 // ErrNotStarted is returned by calls that need the server listening before Start.
@@ -177,6 +189,8 @@ func New(opts Options) *Server {
 		sessions:     map[string]*gatewaySession{},
 		subs:         map[*subscriber]struct{}{},
 	}
+	_, s.signer, _ = ed25519.GenerateKey(rand.Reader) // crypto/rand does not fail
+	s.outgoing = &http.Client{Transport: newLoopbackTransport()}
 	s.app = Application{ID: s.newID(), Name: opts.ApplicationName}
 	s.bot = User{ID: s.app.ID, Username: opts.ApplicationName, Discriminator: "0", Bot: true, Locale: "en-US"}
 	s.users[s.bot.ID] = &s.bot
@@ -250,6 +264,7 @@ func (s *Server) Close() error {
 		c.close(closeGoingAway, "server closing")
 	}
 	s.client.CloseIdleConnections()
+	s.outgoing.CloseIdleConnections()
 	if hs == nil {
 		return nil
 	}
@@ -261,11 +276,14 @@ func (s *Server) Close() error {
 	return nil
 }
 
-// Application returns the application the bot runs as.
+// Application returns the application the bot runs as, with its verify_key: the public key
+// its interactions are signed with when they go by HTTP.
 func (s *Server) Application() Application {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.app
+	a := s.app
+	a.VerifyKey = s.publicKey()
+	return a
 }
 
 // Bot returns the application's bot user.

@@ -1,6 +1,8 @@
 package fakediscord
 
 import (
+	"crypto/ed25519"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"slices"
@@ -18,6 +20,11 @@ import (
 type World struct {
 	// Application is the application the bot runs as; its bot user has its ID and name.
 	Application Application `json:"application"`
+	// SigningKey is the seed of the application's Ed25519 key pair, in hex, which signs the
+	// interactions posted to the bot's endpoint (see SetInteractionsURLs): a restored stand-in
+	// keeps the application's public key. Empty in a world kept before the stand-in had keys:
+	// the stand-in keeps its own.
+	SigningKey string `json:"signing_key,omitempty"`
 	// Users are the people, without the bot, in the order they were added.
 	Users []WorldUser `json:"users"`
 	// Guilds are the guilds in the order they were added.
@@ -63,7 +70,7 @@ func (s *Server) World() World {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	w := World{Application: s.app, Users: []WorldUser{}, Guilds: []WorldGuild{}, Channels: []Channel{},
-		LastID: strconv.FormatUint(s.ids.last, 10)}
+		LastID: strconv.FormatUint(s.ids.last, 10), SigningKey: hex.EncodeToString(s.signer.Seed())}
 	for _, id := range s.userOrder {
 		if u := s.users[id]; !u.Bot {
 			w.Users = append(w.Users, WorldUser{User: *u, Locale: u.Locale, RefusesDMs: s.refusesDMs[u.ID], InstalledApp: s.userInstalls[u.ID]})
@@ -100,6 +107,10 @@ func (s *Server) Restore(w World) error {
 		return fmt.Errorf("%w: %v", ErrBadWorld, err)
 	}
 	s.app, s.bot, s.ids = w.Application, r.bot, r.ids
+	s.app.VerifyKey = "" // Application tells the signer's
+	if r.signer != nil {
+		s.signer = r.signer
+	}
 	s.users = map[string]*User{}
 	s.userOrder = nil
 	s.users[s.bot.ID] = &s.bot
@@ -117,6 +128,7 @@ func (s *Server) Restore(w World) error {
 
 // restored is a world built apart from the server, so that a refused one changes nothing.
 type restored struct {
+	signer       ed25519.PrivateKey // nil: the world has none
 	bot          User
 	users        []*User
 	refusesDMs   map[string]bool
@@ -152,6 +164,13 @@ func buildWorld(w World, ids snowflakes) (*restored, error) {
 	app := w.Application
 	if app.Name == "" {
 		return nil, errors.New("the application has no name")
+	}
+	if w.SigningKey != "" {
+		seed, err := hex.DecodeString(w.SigningKey)
+		if err != nil || len(seed) != ed25519.SeedSize {
+			return nil, fmt.Errorf("signing_key: not the %d-byte seed of an Ed25519 key in hex", ed25519.SeedSize)
+		}
+		r.signer = ed25519.NewKeyFromSeed(seed)
 	}
 	if err := claim(app.ID, "the application"); err != nil {
 		return nil, err
