@@ -22,6 +22,7 @@ func dbCommands() []command {
 		{"export", "print the record of a channel's game, or of a finished game by ID", runDBExport},
 		{"check", "verify every page, record and index entry", runDBCheck},
 		{"discard", "remove a channel's game or challenge, readable or not (stop the bot first)", runDBDiscard},
+		{"migrate", "copy everything into another, empty database: -from DB -to DB, each a file or a postgres:// URL", runDBMigrate},
 	}
 }
 
