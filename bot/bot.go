@@ -68,6 +68,7 @@ type Bot struct {
 	sandbox  bool          // see Options.Sandbox
 	metrics  *Metrics      // see Options.Metrics
 	ready    atomic.Bool   // connected and serving: see Ready
+	endpoint endpoint      // interactions by HTTP: see httpinteractions.go
 	locks    channelLocks
 	seen     seenInteractions
 	inFlight sync.WaitGroup
@@ -141,8 +142,12 @@ func New(s *discordgo.Session, opts Options) (*Bot, error) {
 // run left undelivered, and serves until ctx is done; then it stops
 // taking interactions, finishes those in flight, delivers what it can
 // within the shutdown grace, and closes the session. It does not close
-// the store.
+// the store. With interactions: http it opens no gateway and serves the
+// interactions endpoint instead (see runHTTP).
 func (b *Bot) Run(ctx context.Context) error {
+	if b.cfg.Interactions == InteractionsHTTP {
+		return b.runHTTP(ctx)
+	}
 	r, err := b.connect(ctx)
 	if err != nil {
 		return err

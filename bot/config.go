@@ -53,6 +53,13 @@ type Config struct {
 	// Prometheus metrics at /metrics, with /healthz and /readyz; empty
 	// serves none.
 	Metrics string `yaml:"metrics"`
+	// Interactions is how Discord delivers interactions: "gateway" (the
+	// default) or "http", posted to the endpoint the bot serves at Listen
+	// (host:port) and verified with PublicKey, the application's public
+	// key in hex. See httpinteractions.go.
+	Interactions string `yaml:"interactions"`
+	Listen       string `yaml:"listen"`
+	PublicKey    string `yaml:"public_key"`
 }
 
 // RenderConfig sets the board images.
@@ -149,6 +156,7 @@ func DefaultConfig() Config {
 		Puzzles:         PuzzleConfig{DailyHour: 9, MaxDepth: 3},
 		Review:          ReviewConfig{Playouts: 600},
 		Log:             LogConfig{Level: "info", Format: "text"},
+		Interactions:    InteractionsGateway,
 	}
 }
 
@@ -216,6 +224,9 @@ func (c Config) Validate() error {
 	}
 	if err := checkAddress(c.Metrics); err != nil {
 		return fmt.Errorf("metrics: %w (or leave it empty to serve no metrics)", err)
+	}
+	if err := c.checkInteractions(); err != nil {
+		return err
 	}
 	if _, err := c.Log.level(); err != nil {
 		return err

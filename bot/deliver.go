@@ -188,7 +188,9 @@ func (b *Bot) refused(p *parcel, err error) (outcome, error) {
 	return undeliverable, fmt.Errorf("announcement %d for channel %s refused for good: %w", p.id, p.channel, err)
 }
 
-// callback answers the notice's interaction with it.
+// callback answers the notice's interaction with it: by the callback
+// route, or in the HTTP response when the interaction was posted to this
+// process's endpoint (see interactionRespond).
 func (b *Bot) callback(ctx context.Context, n notice) error {
 	data := &discordgo.InteractionResponseData{
 		Content:         n.Content,
@@ -201,7 +203,7 @@ func (b *Bot) callback(ctx context.Context, n notice) error {
 		// The message replaced keeps none of its files (a preview board).
 		typ, data.Attachments = discordgo.InteractionResponseUpdateMessage, &[]*discordgo.MessageAttachment{}
 	}
-	return b.session.InteractionRespond(n.Via.interaction(), &discordgo.InteractionResponse{Type: typ, Data: data}, discordgo.WithContext(ctx))
+	return b.interactionRespond(ctx, n.Via.interaction(), &discordgo.InteractionResponse{Type: typ, Data: data})
 }
 
 // messageCreate is the body of a new channel message with the nonce that

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -209,10 +210,11 @@ func (b *Bot) respond(in *interaction, r reply) error {
 
 // answer sends the interaction's callback, made afresh for each try (a
 // file's reader is read by a try), trying again at once after a passing
-// failure while Discord's window lasts.
+// failure while Discord's window lasts. An interaction posted to the
+// bot's endpoint gets it as its HTTP response (see interactionRespond).
 func (b *Bot) answer(in *interaction, resp func() *discordgo.InteractionResponse) error {
 	for {
-		err := b.session.InteractionRespond(in.Interaction, resp())
+		err := b.interactionRespond(context.Background(), in.Interaction, resp())
 		switch {
 		case err == nil, discordCode(err) == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged:
 			b.metrics.answered(in.received)
