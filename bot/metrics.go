@@ -415,8 +415,11 @@ func (g gauges) Collect(ch chan<- prometheus.Metric) {
 
 // sessions returns the sessions of the shards this process runs, by
 // shard ID, once Run has opened them (Ready says so): they do not change
-// after.
+// after. With interactions: http there are none: no gateway.
 func (b *Bot) sessions() map[int]*discordgo.Session {
+	if b.cfg.Interactions == InteractionsHTTP {
+		return nil
+	}
 	if len(b.shards) == 0 {
 		return map[int]*discordgo.Session{b.session.ShardID: b.session}
 	}
