@@ -61,6 +61,8 @@ type Backend interface {
 	PoolPuzzles(guild string) ([]PoolPuzzle, error)
 	PoolPuzzle(guild, id string) (PoolPuzzle, error)
 
+	// Stats summarises the database, for the bot's metrics.
+	Stats() (Stats, error)
 	// Close waits for the changes under way and lets the database go.
 	Close() error
 }
@@ -74,7 +76,6 @@ type Database interface {
 	AppendMove(channel string, version uint64, m Move) (*Game, error)
 	Discard(channel string) error
 	ClearPuzzleAttempt(user string) error
-	Stats() (Stats, error)
 	Check() error
 	// Dump calls fn with every record of the database, from one
 	// consistent snapshot, in the order of Kind then key.
