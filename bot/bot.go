@@ -29,7 +29,7 @@ func Levels() []string { return []string{"easy", "medium", "hard"} }
 // Options are the bot's dependencies.
 type Options struct {
 	Config   Config
-	Store    *store.Store
+	Store    store.Backend
 	Renderer *render.Renderer
 	Logger   *slog.Logger
 	// Thinker plays for the bot in games against it; nil refuses such
@@ -55,7 +55,7 @@ type Options struct {
 // Bot plays Volo on Discord through a discordgo session.
 type Bot struct {
 	cfg     Config
-	store   *store.Store
+	store   store.Backend
 	render  *render.Renderer
 	themes  themes // renderers for players' own themes
 	log     *slog.Logger

@@ -20,8 +20,14 @@ import (
 // Config is the bot's configuration, read from config.yaml. Every key is
 // documented in config.example.yaml at the repository's root.
 type Config struct {
-	// Database is the path of the bbolt file holding the games.
+	// Database is where the games are kept: the path of a bbolt file (one
+	// process), or a PostgreSQL URL, postgres://… (any number of
+	// processes).
 	Database string `yaml:"database"`
+	// Replica names this process among those sharing a PostgreSQL
+	// database, in its claims on deadlines and announcements; the host's
+	// name when empty. Two processes running at once need two names.
+	Replica string `yaml:"replica"`
 	// DevelopmentGuild, when set, is the server the slash commands are
 	// registered to (instantly) instead of globally (which takes Discord
 	// up to an hour to roll out).

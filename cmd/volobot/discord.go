@@ -26,7 +26,7 @@ func runDiscord(ctx context.Context, s settings, stderr io.Writer) error {
 		return err
 	}
 	log := cfg.Log.Logger(stderr)
-	st, err := openDatabase(cfg.Database) // first: a second volobot stops here
+	st, err := openDatabase(ctx, cfg) // first: a second volobot stops here
 	if err != nil {
 		return err
 	}
@@ -58,7 +58,7 @@ const sandboxSource = "the sandbox"
 // serve runs the bot on session with the store st, open, and the
 // configured renderer until ctx is done. It does not close the store.
 // Stopped while it connects, it returns nil, as after serving.
-func serve(ctx context.Context, cfg bot.Config, st *store.Store, session *discordgo.Session, log *slog.Logger, tokenSource string) error {
+func serve(ctx context.Context, cfg bot.Config, st store.Backend, session *discordgo.Session, log *slog.Logger, tokenSource string) error {
 	routeDiscordgoLogs(log, strings.TrimPrefix(session.Token, "Bot "))
 	theme, _ := render.ParseTheme(cfg.Render.Theme)
 	ropts := render.Options{Theme: theme, Size: cfg.Render.Size}

@@ -33,7 +33,7 @@ func runSandboxWith(ctx context.Context, s settings, opts fakediscord.Options, s
 	cfg.Database = sandboxDatabase(cfg.Database)
 	cfg.DevelopmentGuild = ""
 	log := cfg.Log.Logger(stderr)
-	st, err := openDatabase(cfg.Database) // first: a second sandbox stops here
+	st, err := openDatabase(ctx, cfg) // first: a second sandbox stops here
 	if err != nil {
 		return err
 	}

@@ -62,7 +62,7 @@ func startSandbox(t *testing.T, token string) *sandboxWorld {
 	cfg.Database = filepath.Join(t.TempDir(), "volo.db")
 	cfg.Render.Size = 480
 	cfg.Log.Level = "debug"
-	st, err := openDatabase(cfg.Database)
+	st, err := openDatabase(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
