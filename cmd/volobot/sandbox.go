@@ -32,6 +32,9 @@ func runSandboxWith(ctx context.Context, s settings, opts fakediscord.Options, s
 	// The sandbox keeps its games apart from a real bot's.
 	cfg.Database = sandboxDatabase(cfg.Database)
 	cfg.DevelopmentGuild = ""
+	// The stand-in's interactions come by its gateway, whatever the
+	// configuration says for Discord's.
+	cfg.Interactions = bot.InteractionsGateway
 	log := cfg.Log.Logger(stderr)
 	st, err := openDatabase(ctx, cfg) // first: a second sandbox stops here
 	if err != nil {
