@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -50,6 +51,10 @@ type Options struct {
 	// nothing. Give them to the Renderer too (render.Options.Observer)
 	// for the time boards take to draw.
 	Metrics *Metrics
+	// StorePoll is how often the bot looks in the store for announcements
+	// it does not hold (those a stopped process sharing the store left);
+	// zero means DefaultStorePoll.
+	StorePoll time.Duration
 }
 
 // Bot plays Volo on Discord through a discordgo session.
@@ -76,8 +81,9 @@ type Bot struct {
 	kick     chan struct{} // wakes the scheduler when a deadline changes
 	// finished queues the IDs of finished games for the puzzle search;
 	// puzzling counts those queued and not yet searched.
-	finished chan string
-	puzzling sync.WaitGroup
+	finished  chan string
+	puzzling  sync.WaitGroup
+	storePoll time.Duration // see Options.StorePoll
 	// reviews runs /volo review's searches and keeps their results.
 	reviews *reviewer
 	// shards are the sessions of the shards this process runs, by shard
@@ -126,6 +132,7 @@ func New(s *discordgo.Session, opts Options) (*Bot, error) {
 	if b.clock == nil {
 		b.clock = time.Now
 	}
+	b.storePoll = cmp.Or(opts.StorePoll, DefaultStorePoll)
 	seed := opts.Seed
 	if seed == 0 {
 		seed = rand.Uint64()
@@ -157,14 +164,7 @@ func (b *Bot) Run(ctx context.Context) error {
 		return err
 	}
 	b.log.Info("connected to "+b.discord(), "user", r.User.Username, "guilds", len(r.Guilds))
-	b.outbox.reload()
-	b.resumeBotGames()
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		b.schedule(ctx)
-	}()
-	go b.puzzleSearch(ctx)
+	done := b.background(ctx)
 	b.ready.Store(true)
 	<-ctx.Done()
 	b.log.Info("shutting down: finishing interactions in flight")
@@ -174,6 +174,24 @@ func (b *Bot) Run(ctx context.Context) error {
 	b.inFlight.Wait()
 	b.outbox.close(b.grace)
 	return b.closeShards()
+}
+
+// background starts what runs beside the interactions until ctx is
+// done, in either mode: it queues what the last run left undelivered,
+// lets the computer move where it is its turn, and starts the scheduler
+// (whose end the channel returned tells), the puzzle search and the
+// outbox's poll of the store.
+func (b *Bot) background(ctx context.Context) <-chan struct{} {
+	b.outbox.reload()
+	b.resumeBotGames()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		b.schedule(ctx)
+	}()
+	go b.puzzleSearch(ctx)
+	go b.outbox.poll(ctx)
+	return done
 }
 
 // Flush waits until Run has loaded what the last run left undelivered

@@ -299,14 +299,7 @@ func (b *Bot) runHTTP(ctx context.Context) error {
 		return err
 	}
 	b.log.Info("serving interactions by HTTP for "+b.discord(), "user", me.Username, "listen", addr)
-	b.outbox.reload()
-	b.resumeBotGames()
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		b.schedule(ctx)
-	}()
-	go b.puzzleSearch(ctx)
+	done := b.background(ctx)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	b.ready.Store(true)

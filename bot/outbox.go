@@ -34,6 +34,9 @@ type outbox struct {
 	queues  map[string][]*parcel     // by channel, oldest first
 	workers map[string]chan struct{} // a channel's worker, woken by a send
 	ids     map[uint64]struct{}      // parcels queued, so a reload adds none twice
+	// acking are the parcels delivered whose clearing from the store is
+	// not yet committed: a poll of the store must not queue them again.
+	acking  map[uint64]struct{}
 	running sync.WaitGroup
 	loaded  chan struct{} // closed once reload has queued what the store held
 	acks    chan uint64   // delivered parcels, for ackLoop to clear from the store
@@ -64,6 +67,7 @@ func newOutbox(b *Bot) *outbox {
 		queues:    map[string][]*parcel{},
 		workers:   map[string]chan struct{}{},
 		ids:       map[uint64]struct{}{},
+		acking:    map[uint64]struct{}{},
 		tokens:    map[string]*via{},
 		held:      map[string][]*parcel{},
 		followUps: map[string]spent{},
@@ -97,7 +101,13 @@ func (o *outbox) ackLoop() {
 		}
 		if err := o.b.store.Delivered(ids...); err != nil {
 			o.b.log.Error("could not mark announcements delivered", "ids", ids, "err", err)
+			continue // kept in acking: this run does not deliver them again
 		}
+		o.mu.Lock()
+		for _, id := range ids {
+			delete(o.acking, id)
+		}
+		o.mu.Unlock()
 	}
 }
 
@@ -139,11 +149,38 @@ func (o *outbox) reload() {
 	}
 }
 
+// DefaultStorePoll is how often the outbox reads the store for
+// announcements it does not hold: with a store shared by several
+// processes (PostgreSQL), those of a process that stopped, once its claim
+// on them lapses. It is well within pgstore's lease of two minutes.
+const DefaultStorePoll = 30 * time.Second
+
+// poll queues, every Options.StorePoll until ctx is done, the
+// announcements the store holds that this process has not queued.
+func (o *outbox) poll(ctx context.Context) {
+	t := time.NewTicker(o.b.storePoll)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		anns, err := o.b.store.Pending()
+		if err != nil {
+			o.b.log.Error("some pending announcements cannot be read", "err", err)
+		}
+		o.send(anns...)
+	}
+}
+
 // add queues a parcel behind its channel's others, and makes sure the
 // channel has a worker. The caller holds o.mu.
 func (o *outbox) add(p *parcel) {
-	if _, queued := o.ids[p.id]; queued || o.ctx.Err() != nil {
-		return // queued already, or stopped: the next start delivers it
+	_, queued := o.ids[p.id]
+	_, delivered := o.acking[p.id]
+	if queued || delivered || o.ctx.Err() != nil {
+		return // queued or delivered already, or stopped: the next start delivers it
 	}
 	o.ids[p.id] = struct{}{}
 	o.queues[p.channel] = append(o.queues[p.channel], p)
@@ -208,6 +245,9 @@ func (o *outbox) work(ctx context.Context, channel string, wake chan struct{}) {
 			} else if p.tries > 1 {
 				o.b.log.Info("announcement delivered after a failure", "channel", channel, "id", p.id, "tries", p.tries)
 			}
+			o.mu.Lock()
+			o.acking[p.id] = struct{}{}
+			o.mu.Unlock()
 			o.acks <- p.id
 			o.pop(p)
 			continue
