@@ -73,6 +73,11 @@ type world struct {
 	// metrics are the bot's metrics and its renderer's Observer; nil
 	// counts nothing.
 	metrics *bot.Metrics
+	// http runs the bot with interactions: http, the stand-in posting
+	// interactions to its endpoint (see httpinteractions_test.go).
+	http bool
+	// store is the running bot's store.
+	store *store.Store
 }
 
 // worldOptions vary a world from newWorld's.
@@ -88,6 +93,7 @@ type worldOptions struct {
 	puzzleDepth int          // see world.puzzleDepth
 	shards      string       // the bot's shards key; "auto" when empty
 	metrics     *bot.Metrics // see world.metrics
+	http        bool         // see world.http
 }
 
 // firstMove is a Thinker that plays the first legal move: enough to test
@@ -140,7 +146,7 @@ func newWorldWith(t testing.TB, o worldOptions) *world {
 	if o.sharedClock {
 		opts.Clock = clk.Now
 	}
-	w := &world{t: t, srv: fakediscord.New(opts), clock: clk, thinker: firstMove{}, reconnect: o.reconnect, grace: o.grace, global: o.global, puzzleDepth: o.puzzleDepth, shards: o.shards, metrics: o.metrics}
+	w := &world{t: t, srv: fakediscord.New(opts), clock: clk, thinker: firstMove{}, reconnect: o.reconnect, grace: o.grace, global: o.global, puzzleDepth: o.puzzleDepth, shards: o.shards, metrics: o.metrics, http: o.http}
 	if err := w.srv.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -173,10 +179,12 @@ func (w *world) start() {
 	// in milliseconds; TestPuzzles searches deeper.
 	cfg.Puzzles.MaxDepth = cmp.Or(w.puzzleDepth, 1)
 	cfg.Shards = cmp.Or(w.shards, bot.ShardsAuto)
+	w.httpConfig(&cfg)
 	st, err := store.Open(w.dbPath, store.Options{Clock: w.clock.Now, Timeout: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
+	w.store = st
 	ropts := render.Options{Size: cfg.Render.Size}
 	if w.metrics != nil {
 		ropts.Observer = w.metrics
@@ -213,6 +221,7 @@ func (w *world) start() {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
+	w.connectHTTP()
 	var once sync.Once
 	w.stop = func() {
 		once.Do(func() {
