@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/volo-discord/volo/engine/internal/sky"
+
 // Apply returns the position after the legal move m under rules r, and how
 // the move ended the game, if it did. m must be one of LegalMoves(r) (or
 // accepted by Check); Apply trusts it, which makes it the fast path for
@@ -9,26 +11,19 @@ func (p Position) Apply(m Move, r Rules) (Position, Outcome) {
 	secondPass := m.Kind == KindPass && p.passes > 0
 	switch m.Kind {
 	case KindAdd:
-		p.birds[me] = p.birds[me].or(bitOf(m.From))
+		p.birds[me] = p.birds[me].Or(sky.Point(m.From).Set())
 		p.passes = 0
 	case KindFly:
-		var unit, landed bitboard
-		for _, q := range m.Line() {
-			unit = unit.or(bitOf(q))
-			for range m.Dist {
-				q = geo.step[q][m.Dir]
-			}
-			landed = landed.or(bitOf(q))
-		}
-		p.birds[me] = p.birds[me].andNot(unit).or(landed)
+		unit, landed := flight(m)
+		p.birds[me] = p.birds[me].AndNot(unit).Or(landed)
 		p.passes = 0
 		if oneFlock(p.birds[me]) {
 			p.toMove = them
 			return p, Outcome{WinFor(me), FlockCompleted} // nothing is cleared
 		}
 		if m.Keep != NoPoint {
-			kept := fill(bitOf(m.Keep), geo.all.andNot(p.birds[me]))
-			p.birds[them] = p.birds[them].and(kept)
+			kept := sky.Joined(sky.Point(m.Keep).Set(), sky.All().AndNot(p.birds[me]))
+			p.birds[them] = p.birds[them].And(kept)
 		}
 	case KindPass:
 		p.passes = 1
@@ -60,4 +55,10 @@ func (p Position) Play(m Move, r Rules) (Position, Outcome, error) {
 	}
 	next, o := p.Apply(m, r)
 	return next, o, nil
+}
+
+// flight returns the birds the flight m moves and the points they land
+// on. m must stay in the sky, as legal flights do.
+func flight(m Move) (unit, landed sky.Set) {
+	return sky.Flight(sky.Point(m.From), sky.Point(m.To), sky.Direction(m.Dir), int(m.Dist))
 }

@@ -1,6 +1,10 @@
 package engine
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/volo-discord/volo/engine/internal/sky"
+)
 
 // Check reports whether m is legal under rules r. It returns the move in
 // canonical form (a kept region named by its canonical point) or an
@@ -32,10 +36,10 @@ func (p *Position) checkAdd(pt Point) error {
 	if p.Supply(me) == 0 {
 		return illegal(ErrOutOfBirds, "You have no birds left to add: all %d are in the sky. Let a line of birds fly instead.", SupplySize)
 	}
-	if near := geo.neighbours[pt].and(p.birds[me]); near.any() {
-		return illegal(ErrAdjacentToOwn, "%s is next to your bird on %s: a new bird may not touch your own birds.", pt, near.first())
+	if near := sky.Point(pt).Neighbours().And(p.birds[me]); near.Any() {
+		return illegal(ErrAdjacentToOwn, "%s is next to your bird on %s: a new bird may not touch your own birds.", pt, Point(near.First()))
 	}
-	if !fill(p.birds[me], geo.all.andNot(p.birds[me.Other()])).has(pt) {
+	if !sky.Joined(p.birds[me], sky.All().AndNot(p.birds[me.Other()])).Has(sky.Point(pt)) {
 		return illegal(ErrOpponentRegion, "%s lies in a region controlled by %s: no open path leads from it to any of your birds.", pt, me.Other())
 	}
 	return nil
@@ -51,14 +55,14 @@ func (p *Position) checkPass(r Rules) error {
 	if s.n > 0 {
 		return illegal(ErrPassNotAllowed, "You can't pass while a flight is possible, for example %s.", s.dst[0])
 	}
-	example := a.adds.and(a.theirRegion)
-	if r == LastAct || example.empty() {
+	example := a.adds.And(a.theirRegion)
+	if r == LastAct || example.Empty() {
 		example = a.adds
 	}
 	if r == LastAct {
-		return illegal(ErrPassNotAllowed, "You can't pass while you can act: under the last-act rules you must add or fly when you can, for example %s.", example.first())
+		return illegal(ErrPassNotAllowed, "You can't pass while you can act: under the last-act rules you must add or fly when you can, for example %s.", Point(example.First()))
 	}
-	return illegal(ErrPassNotAllowed, "You can't pass while you can still add a bird outside your own regions, for example on %s.", example.first())
+	return illegal(ErrPassNotAllowed, "You can't pass while you can still add a bird outside your own regions, for example on %s.", Point(example.First()))
 }
 
 func (p *Position) checkFlight(m Move) (Move, error) {
@@ -82,12 +86,12 @@ func (p *Position) checkFlight(m Move) (Move, error) {
 		}
 	}
 	line := m.Line()
-	var unit bitboard
+	var unit sky.Set
 	for _, q := range line {
-		if !p.birds[me].has(q) {
+		if !p.birds[me].Has(sky.Point(q)) {
 			return m, illegal(ErrNotStraightLine, "%s:%s is not an unbroken line of your birds: %s is not yours.", m.From, m.To, q)
 		}
-		unit = unit.or(bitOf(q))
+		unit = unit.Or(sky.Point(q).Set())
 	}
 	if m.Dist == 0 || m.Dir >= numDirections {
 		return m, illegal(ErrUnreadable, "A flight goes at least one step in one of the directions E, W, NE, NW, SE, SW.")
@@ -96,13 +100,13 @@ func (p *Position) checkFlight(m Move) (Move, error) {
 	if err != nil {
 		return m, err
 	}
-	mine := p.birds[me].andNot(unit).or(landed)
-	flock := fill(landed, mine)
-	origin := fill(unit, p.birds[me])
-	if !origin.andNot(unit).subsetOf(flock) {
+	mine := p.birds[me].AndNot(unit).Or(landed)
+	flock := sky.Joined(landed, mine)
+	origin := sky.Joined(unit, p.birds[me])
+	if !origin.AndNot(unit).SubsetOf(flock) {
 		return m, illegal(ErrSplitsFlock, "%s would split your flock: the birds that stay behind must still touch the flock after the flight.", m.withoutKeep())
 	}
-	if flock.count() <= origin.count() {
+	if flock.Count() <= origin.Count() {
 		return m, illegal(ErrJoinsNoFlock, "%s joins no other flock: a flight must end next to another of your flocks and make the flock larger.", m.withoutKeep())
 	}
 	if flock == mine {
@@ -115,23 +119,23 @@ func (p *Position) checkFlight(m Move) (Move, error) {
 }
 
 // flightPath follows the flying line step by step and returns where it lands.
-func (p *Position) flightPath(m Move, line []Point, unit bitboard) (bitboard, error) {
-	blockers := p.occupied().andNot(unit)
+func (p *Position) flightPath(m Move, line []Point, unit sky.Set) (sky.Set, error) {
+	blockers := p.occupied().AndNot(unit)
 	pts := append([]Point(nil), line...)
-	var landed bitboard
+	var landed sky.Set
 	for step := 1; step <= int(m.Dist); step++ {
-		landed = bitboard{}
+		landed = sky.Set{}
 		for i, q := range pts {
-			next := geo.step[q][m.Dir]
+			next := Point(sky.Point(q).Step(sky.Direction(m.Dir)))
 			if next == NoPoint {
 				return landed, illegal(ErrHoleOrEdge, "%s can't fly %d steps %s: a hole or the edge of the sky is in the way after %d.", m.unitName(), m.Dist, m.Dir, step-1)
 			}
-			if blockers.has(next) {
+			if blockers.Has(sky.Point(next)) {
 				c, _ := p.At(next)
 				return landed, illegal(ErrPathBlocked, "The way is blocked: %s on %s stands in the path, and birds never fly over other birds.", aBird(c), next)
 			}
 			pts[i] = next
-			landed = landed.or(bitOf(next))
+			landed = landed.Or(sky.Point(next).Set())
 		}
 	}
 	return landed, nil
@@ -139,9 +143,9 @@ func (p *Position) flightPath(m Move, line []Point, unit bitboard) (bitboard, er
 
 // checkKeep checks the region choice of a legal flight that does not win,
 // given the mover's birds after it.
-func (p *Position) checkKeep(m Move, mine bitboard) (Move, error) {
+func (p *Position) checkKeep(m Move, mine sky.Set) (Move, error) {
 	them := p.toMove.Other()
-	regions := regionsOf(p.birds[them], geo.all.andNot(mine))
+	regions := regionsOf(p.birds[them], sky.All().AndNot(mine))
 	if len(regions) <= 1 {
 		if m.Keep != NoPoint {
 			return m, illegal(ErrNotARegion, "%s leaves %s's birds in one region, so there is no region to choose: leave out /%s.", m.withoutKeep(), them, m.Keep)
@@ -150,7 +154,7 @@ func (p *Position) checkKeep(m Move, mine bitboard) (Move, error) {
 	}
 	names := make([]string, len(regions))
 	for i, r := range regions {
-		names[i] = "/" + r.first().String()
+		names[i] = "/" + r.First().String()
 	}
 	// The choices, "/a2, /a4 or /b1", as all but the last and the last.
 	most, last := strings.Join(names[:len(names)-1], ", "), names[len(names)-1]
@@ -158,8 +162,8 @@ func (p *Position) checkKeep(m Move, mine bitboard) (Move, error) {
 		return m, illegal(ErrRegionChoiceNeeded, "%s splits %s's birds into %d regions: say which one to keep by adding one of its points, %s or %s.", m, them, len(regions), most, last)
 	}
 	for _, r := range regions {
-		if r.has(m.Keep) {
-			return m.Keeping(r.first()), nil
+		if r.Has(sky.Point(m.Keep)) {
+			return m.Keeping(Point(r.First())), nil
 		}
 	}
 	return m, illegal(ErrNotARegion, "%s is in none of %s's regions after %s: keep one of %s or %s.", m.Keep, them, m.withoutKeep(), most, last)
@@ -167,20 +171,20 @@ func (p *Position) checkKeep(m Move, mine bitboard) (Move, error) {
 
 // regionsOf returns the regions of the birds b, open being the points open
 // to them, in notation order of their canonical points.
-func regionsOf(b, open bitboard) []bitboard {
-	var out []bitboard
-	for rest := b; rest.any(); {
-		r := fill(bitOf(rest.first()), open)
+func regionsOf(b, open sky.Set) []sky.Set {
+	var out []sky.Set
+	for rest := b; rest.Any(); {
+		r := sky.Joined(rest.First().Set(), open)
 		out = append(out, r)
-		rest = rest.andNot(r)
+		rest = rest.AndNot(r)
 	}
 	sortByFirst(out)
 	return out
 }
 
-func sortByFirst(rs []bitboard) {
+func sortByFirst(rs []sky.Set) {
 	for i := 1; i < len(rs); i++ {
-		for j := i; j > 0 && rs[j].first() < rs[j-1].first(); j-- {
+		for j := i; j > 0 && rs[j].First() < rs[j-1].First(); j-- {
 			rs[j], rs[j-1] = rs[j-1], rs[j]
 		}
 	}

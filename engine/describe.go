@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"unicode/utf8"
+
+	"github.com/volo-discord/volo/engine/internal/sky"
 )
 
 // Effect is what a move does, in the terms a player thinks in: which birds
@@ -57,7 +59,7 @@ func (p Position) Effect(m Move, r Rules) (Effect, error) {
 		e.Birds = canon.Length()
 		mine := p.joinFlight(canon, &e)
 		if !oneFlock(mine) {
-			if n := len(regionsOf(p.birds[them], geo.all.andNot(mine))); n > 1 {
+			if n := len(regionsOf(p.birds[them], sky.All().AndNot(mine))); n > 1 {
 				e.Regions = n
 			}
 		}
@@ -73,28 +75,21 @@ func (p Position) Effect(m Move, r Rules) (Effect, error) {
 
 // joinFlight fills in the flocks the legal flight m joins and returns the
 // mover's birds after it.
-func (p *Position) joinFlight(m Move, e *Effect) bitboard {
+func (p *Position) joinFlight(m Move, e *Effect) sky.Set {
 	mine := p.birds[p.toMove]
-	var unit, landed bitboard
-	for _, q := range m.Line() {
-		unit = unit.or(bitOf(q))
-	}
-	pts, _ := m.Landing()
-	for _, q := range pts {
-		landed = landed.or(bitOf(q))
-	}
+	unit, landed := flight(m)
 	// Other flocks meet the flock the birds came from only through the
 	// landed line, itself unbroken: every flock it touches is joined.
-	others := mine.andNot(fill(unit, mine))
-	touched := landed.spread().and(others)
-	for rest := touched; rest.any(); {
-		q := rest.first() // the first touching bird of its flock
-		f := fill(bitOf(q), others)
-		e.Joined = append(e.Joined, q)
-		e.JoinedBirds += f.count()
-		rest = rest.andNot(f)
+	others := mine.AndNot(sky.Joined(unit, mine))
+	touched := landed.Neighbours().And(others)
+	for rest := touched; rest.Any(); {
+		q := rest.First() // the first touching bird of its flock
+		f := sky.Joined(q.Set(), others)
+		e.Joined = append(e.Joined, Point(q))
+		e.JoinedBirds += f.Count()
+		rest = rest.AndNot(f)
 	}
-	return mine.andNot(unit).or(landed)
+	return mine.AndNot(unit).Or(landed)
 }
 
 // describeWidth is the most characters (runes) String writes, and Words

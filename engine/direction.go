@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"strings"
+
+	"github.com/volo-discord/volo/engine/internal/sky"
 )
 
 // Direction is one of the six directions of flight. They are numbered
@@ -26,23 +28,7 @@ func Directions() [6]Direction { return [6]Direction{E, NE, NW, W, SW, SE} }
 
 // String returns the direction's name in upper case, as the notation
 // writes it.
-func (d Direction) String() string {
-	switch d {
-	case E:
-		return "E"
-	case NE:
-		return "NE"
-	case NW:
-		return "NW"
-	case W:
-		return "W"
-	case SW:
-		return "SW"
-	case SE:
-		return "SE"
-	}
-	return fmt.Sprintf("Direction(%d)", uint8(d))
-}
+func (d Direction) String() string { return sky.Direction(d).String() }
 
 // Opposite returns the direction pointing the other way.
 func (d Direction) Opposite() Direction { return (d + 3) % numDirections }
@@ -56,34 +42,3 @@ func ParseDirection(s string) (Direction, error) {
 	}
 	return 0, fmt.Errorf("%q is not a direction: use E, W, NE, NW, SE or SW", s)
 }
-
-// delta returns the step of d in axial coordinates: the change of row and of
-// axial column, where the axial column of a point is its number less
-// min(row, 6).
-func (d Direction) delta() (dr, dc int) {
-	switch d {
-	case E:
-		return 0, 1
-	case NE:
-		return 1, 0
-	case NW:
-		return 1, -1
-	case W:
-		return 0, -1
-	case SW:
-		return -1, 0
-	default: // SE
-		return -1, 1
-	}
-}
-
-// oneArcRings has bit r set for each ring r that is one unbroken arc or
-// empty. TestOneArc derives it.
-const oneArcRings uint64 = 0xfb8b808bd101d1df
-
-// oneArc reports whether the ring, the neighbours of a point as direction
-// bits (bit d for the neighbour in direction d), is one unbroken arc round
-// the point, or empty. Directions are numbered round the point, so bits
-// next to each other, bit 5 next to bit 0, stand for neighbours that touch:
-// the neighbours of one arc are joined to each other without the point.
-func oneArc(ring uint8) bool { return oneArcRings>>(ring&63)&1 != 0 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"slices"
 	"testing"
+
+	"github.com/volo-discord/volo/engine/internal/sky"
 )
 
 // The rule book's figures rebuilt as positions. The rule book draws them as
@@ -51,7 +53,7 @@ func TestFigure5LineOfThreeHasFiveFlights(t *testing.T) {
 		m := Fly(mustPoint("h5"), mustPoint("j5"), NW, tc.dist)
 		after, _ := p.Apply(m, Standard)
 		landing, _ := m.Landing()
-		if n := fill(setOf(landing...), after.birds[Orange]).count(); n != tc.flock {
+		if n := sky.Joined(setOf(landing...), after.birds[Orange]).Count(); n != tc.flock {
 			t.Errorf("NW%d makes a flock of %d, want %d", tc.dist, n, tc.flock)
 		}
 	}

@@ -1,45 +1,32 @@
 package engine
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/volo-discord/volo/engine/internal/sky"
+)
 
 // nearDistances returns the distances, as bits (bit k for k steps), at
 // which the bird on q flying d would land on a point of target, birds in
 // the way or not.
-func nearDistances(q Point, d Direction, target bitboard) uint32 {
+func nearDistances(q sky.Point, d sky.Direction, target sky.Set) uint32 {
 	var near uint32
-	for t := geo.ray[q][d].and(target); t.any(); {
-		u := t.first()
-		t = t.andNot(bitOf(u))
-		near |= 1 << (steps(q, u, d) & 31)
+	for t := q.Ray(d).And(target); t.Any(); {
+		u := t.First()
+		t = t.AndNot(u.Set())
+		near |= 1 << (q.StepsTo(u, d) & 31)
 	}
 	return near
 }
 
-// freeSteps returns the directions, as bits, in which the bird on q can
-// take one step: onto a point of the sky that no bird occupies.
-func freeSteps(q Point, occupied bitboard) uint8 {
-	return ^stepsInto(q, occupied.or(bitOf(offSky))) & (1<<numDirections - 1)
-}
-
-// stepsInto returns the directions, as bits, in which one step from q
-// lands on a point of set. A step off the sky lands on offSky.
-func stepsInto(q Point, set bitboard) uint8 {
-	words := [2]uint64{set.lo, set.hi}
-	var in uint8
-	for d, r := range &geo.stepOrOff[q] {
-		in |= uint8(words[r>>6&1]>>(r&63)&1) << d
-	}
-	return in
-}
-
 // clearSteps returns how far the bird on q can fly in direction d before
 // the first occupied point or the edge of the sky.
-func clearSteps(q Point, d Direction, occupied bitboard) uint8 {
-	hit := geo.ray[q][d].and(occupied)
-	if hit.empty() {
-		return uint8(geo.rayLen[q][d])
+func clearSteps(q sky.Point, d sky.Direction, occupied sky.Set) uint8 {
+	hit := q.Ray(d).And(occupied)
+	if hit.Empty() {
+		return uint8(q.RayLength(d))
 	}
-	return uint8(steps(q, nearest(hit, d), d) - 1)
+	return uint8(q.StepsTo(hit.Nearest(d), d) - 1)
 }
 
 // lengthwise returns the landing distances of a line of n birds flying
@@ -60,20 +47,20 @@ func upTo(near uint32, k uint8) uint32 { return near & (2<<(k&31) - 2) }
 // A runView holds what each bird of a run can do flying each way. One
 // serves every run of a search for flights.
 type runView struct {
-	run        [maxFlight + 1]Point
-	free       [maxFlight + 1]uint8                 // bit d: run[m] can take one step d
-	clearKnown [maxFlight + 1]uint8                 // bit d: clear[m][d] is worked out
-	near       [maxFlight + 1][numDirections]uint32 // see look
-	clear      [maxFlight + 1][numDirections]uint8  // see clearOf
+	run        [sky.MaxFlight + 1]sky.Point
+	free       [sky.MaxFlight + 1]uint8                     // bit d: run[m] can take one step d
+	clearKnown [sky.MaxFlight + 1]uint8                     // bit d: clear[m][d] is worked out
+	near       [sky.MaxFlight + 1][sky.NumDirections]uint32 // see look
+	clear      [sky.MaxFlight + 1][sky.NumDirections]uint8  // see clearOf
 }
 
 // look works out free and near for the first n birds of the run: near
 // only for the ways some line of them can take at all, sideways when the
 // bird and a neighbour in the run can both step that way, lengthwise from
 // the run's ends.
-func (v *runView) look(n int, axis Direction, occupied, target bitboard) {
+func (v *runView) look(n int, axis sky.Direction, occupied, target sky.Set) {
 	for m := range n {
-		v.free[m] = freeSteps(v.run[m], occupied)
+		v.free[m] = v.run[m].FreeSteps(occupied)
 		v.clearKnown[m] = 0
 	}
 	back := axis.Opposite()
@@ -92,23 +79,23 @@ func (v *runView) look(n int, axis Direction, occupied, target bitboard) {
 		if m == 0 {
 			ways |= v.free[m] & (1 << back)
 		}
-		v.near[m] = [numDirections]uint32{}
+		v.near[m] = [sky.NumDirections]uint32{}
 		for ; ways != 0; ways &= ways - 1 {
-			d := Direction(bits.TrailingZeros8(ways))
+			d := sky.Direction(bits.TrailingZeros8(ways))
 			v.near[m][d] = nearDistances(v.run[m], d, target)
 		}
 	}
 }
 
 // clearOf returns how far run[m] can fly d.
-func (v *runView) clearOf(m int, d Direction, occupied bitboard) uint8 {
+func (v *runView) clearOf(m int, d sky.Direction, occupied sky.Set) uint8 {
 	if v.clearKnown[m]&(1<<d) == 0 {
 		v.workClear(m, d, occupied)
 	}
 	return v.clear[m][d]
 }
 
-func (v *runView) workClear(m int, d Direction, occupied bitboard) {
+func (v *runView) workClear(m int, d sky.Direction, occupied sky.Set) {
 	v.clearKnown[m] |= 1 << d
 	v.clear[m][d] = clearSteps(v.run[m], d, occupied)
 }
@@ -123,15 +110,15 @@ func (v *runView) workClear(m int, d Direction, occupied bitboard) {
 // shortest path allows and lands next to a flock where any of its birds
 // does. Lengthwise a line can fly only from an end of its run, and its
 // front bird leads.
-func (p *Position) flyRun(a *analysis, s *flightSink, v *runView, fi int, target bitboard, n int, axis Direction) {
+func (p *Position) flyRun(a *analysis, s *flightSink, v *runView, fi int, target sky.Set, n int, axis sky.Direction) {
 	back := axis.Opposite()
 	v.look(n, axis, a.occupied, target)
 	run := v.run[:n]
 	for i := 0; i < n-1; i++ {
 		sideways := v.free[i]
-		unit := bitOf(run[i])
+		unit := run[i].Set()
 		for j := i + 1; j < n; j++ {
-			unit = unit.or(bitOf(run[j]))
+			unit = unit.Or(run[j].Set())
 			sideways &= v.free[j]
 			line := run[i : j+1]
 			// The ways this line can take a first step: sideways when all
@@ -144,7 +131,7 @@ func (p *Position) flyRun(a *analysis, s *flightSink, v *runView, fi int, target
 				ways |= v.free[0] & (1 << back)
 			}
 			for ; ways != 0; ways &= ways - 1 {
-				d := Direction(bits.TrailingZeros8(ways))
+				d := sky.Direction(bits.TrailingZeros8(ways))
 				var ks uint32
 				switch d {
 				case axis, back:
@@ -183,18 +170,18 @@ func (p *Position) flyRun(a *analysis, s *flightSink, v *runView, fi int, target
 // landLine adds the flight of line (from flock number fi, its points
 // unit) dist steps in direction d, known to be clear and to touch another
 // flock, when the birds left behind stay joined to it.
-func (p *Position) landLine(a *analysis, s *flightSink, fi int, line []Point, unit bitboard, d Direction, dist int) {
-	var landed bitboard
+func (p *Position) landLine(a *analysis, s *flightSink, fi int, line []sky.Point, unit sky.Set, d sky.Direction, dist int) {
+	var landed sky.Set
 	for _, q := range line {
-		landed = landed.or(bitOf(geo.flight[q][d][dist]))
+		landed = landed.Or(q.Landing(d, dist).Set())
 	}
 	// The birds left behind must stay joined to the landed line. Other
 	// flocks touch them only through the landed line, so the check needs
 	// only the flock's own birds.
-	if rest := a.flocks[fi].andNot(unit); rest.any() && !rest.subsetOf(fill(landed, rest.or(landed))) {
+	if rest := a.flocks[fi].AndNot(unit); rest.Any() && !rest.SubsetOf(sky.Joined(landed, rest.Or(landed))) {
 		return
 	}
-	m := Fly(line[0], line[len(line)-1], d, dist)
+	m := Fly(Point(line[0]), Point(line[len(line)-1]), Direction(d), dist)
 	if a.joinsAll(fi, landed) {
 		s.add(m) // the mover's birds are one flock: a win, nothing cleared
 		return

@@ -1,18 +1,22 @@
 package engine
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/volo-discord/volo/engine/internal/sky"
+)
 
 // TestFreeAndClearSteps compares the fast step tests of the line search
 // with walking the rays point by point, over random sets of birds.
 func TestFreeAndClearSteps(t *testing.T) {
 	rng := seeded(5)
 	for range 300 {
-		occupied := bitboard{rng.Uint64(), rng.Uint64()}.and(geo.all)
-		for q := Point(0); q < NumPoints; q++ {
-			free := freeSteps(q, occupied)
-			for d := Direction(0); d < numDirections; d++ {
+		occupied := sky.FromWords(rng.Uint64(), rng.Uint64()).And(sky.All())
+		for q := sky.Point(0); q < NumPoints; q++ {
+			free := q.FreeSteps(occupied)
+			for d := sky.Direction(0); d < sky.NumDirections; d++ {
 				steps := 0
-				for r := geo.step[q][d]; r != NoPoint && !occupied.has(r); r = geo.step[r][d] {
+				for r := q.Step(d); r != sky.NoPoint && !occupied.Has(r); r = r.Step(d) {
 					steps++
 				}
 				if got := free&(1<<d) != 0; got != (steps > 0) {
@@ -30,12 +34,12 @@ func TestFreeAndClearSteps(t *testing.T) {
 func TestNearDistances(t *testing.T) {
 	rng := seeded(6)
 	for range 100 {
-		target := bitboard{rng.Uint64(), rng.Uint64()}.and(geo.all)
-		for q := Point(0); q < NumPoints; q++ {
-			for d := Direction(0); d < numDirections; d++ {
+		target := sky.FromWords(rng.Uint64(), rng.Uint64()).And(sky.All())
+		for q := sky.Point(0); q < NumPoints; q++ {
+			for d := sky.Direction(0); d < sky.NumDirections; d++ {
 				var want uint32
-				for k := 1; k <= maxFlight; k++ {
-					if r := geo.flight[q][d][k]; r != NoPoint && target.has(r) {
+				for k := 1; k <= sky.MaxFlight; k++ {
+					if r := q.Landing(d, k); r != sky.NoPoint && target.Has(r) {
 						want |= 1 << k
 					}
 				}

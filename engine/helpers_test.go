@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"sort"
 	"testing"
+
+	"github.com/volo-discord/volo/engine/internal/sky"
 )
 
 // randomGame plays a uniformly random game from the start under rules r
@@ -77,4 +79,14 @@ func position(t testing.TB, orange, blue []string, toMove Colour) Position {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// setOf returns the set of the points ps, for tests that look at a
+// position's sets.
+func setOf(ps ...Point) sky.Set {
+	var s sky.Set
+	for _, p := range ps {
+		s = s.Or(sky.Point(p).Set())
+	}
+	return s
 }

@@ -1,6 +1,10 @@
 package engine
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/volo-discord/volo/engine/internal/sky"
+)
 
 // MoveKind tells the three kinds of move apart.
 type MoveKind uint8
@@ -74,7 +78,7 @@ func (m Move) Line() []Point {
 	d, n, _ := Line(m.From, m.To)
 	p := m.From
 	for range n {
-		p = geo.step[p][d]
+		p = Point(sky.Point(p).Step(sky.Direction(d)))
 		out = append(out, p)
 	}
 	return out
@@ -86,7 +90,7 @@ func (m Move) Landing() ([]Point, bool) {
 	line := m.Line()
 	for i, p := range line {
 		for range m.Dist {
-			p = geo.step[p][m.Dir]
+			p = Point(sky.Point(p).Step(sky.Direction(m.Dir)))
 			if p == NoPoint {
 				return nil, false
 			}

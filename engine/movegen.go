@@ -1,6 +1,10 @@
 package engine
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/volo-discord/volo/engine/internal/sky"
+)
 
 // LegalMoves returns every legal move of the position under rules r, each
 // region choice and a legal pass included. A position whose game is over is
@@ -14,10 +18,11 @@ func (p Position) LegalMoves(r Rules) []Move {
 // not allocate when dst has room: the form for search and playouts.
 func (p Position) AppendLegalMoves(dst []Move, r Rules) []Move {
 	a := p.analyse()
-	for lo := a.adds.lo; lo != 0; lo &= lo - 1 {
+	lo, hi := a.adds.Words()
+	for ; lo != 0; lo &= lo - 1 {
 		dst = append(dst, Add(Point(bits.TrailingZeros64(lo))))
 	}
-	for hi := a.adds.hi; hi != 0; hi &= hi - 1 {
+	for ; hi != 0; hi &= hi - 1 {
 		dst = append(dst, Add(Point(64+bits.TrailingZeros64(hi))))
 	}
 	s := flightSink{mode: collect, dst: dst}
@@ -34,7 +39,7 @@ func (p Position) CountLegalMoves(r Rules) int {
 	a := p.analyse()
 	s := flightSink{mode: count}
 	p.flights(&a, &s)
-	n := a.adds.count() + s.n
+	n := a.adds.Count() + s.n
 	if p.passAllowed(&a, r, s.n > 0) {
 		n++
 	}
@@ -44,7 +49,7 @@ func (p Position) CountLegalMoves(r Rules) int {
 // canAct reports whether the side to move can add or fly.
 func (p *Position) canAct() bool {
 	a := p.analyse()
-	if a.adds.any() {
+	if a.adds.Any() {
 		return true
 	}
 	s := flightSink{mode: exists}
@@ -60,10 +65,10 @@ func (p *Position) passAllowed(a *analysis, r Rules, canFly bool) bool {
 	if canFly {
 		return false
 	}
-	if a.adds.empty() {
+	if a.adds.Empty() {
 		return true
 	}
-	return r == Standard && !a.adds.intersects(a.theirRegion)
+	return r == Standard && !a.adds.Intersects(a.theirRegion)
 }
 
 type sinkMode uint8
@@ -100,26 +105,26 @@ func (p *Position) flights(a *analysis, s *flightSink) {
 	var v runView
 	// after[i]: the points next to flocks i and later; before: next to
 	// the flocks before fi. A landing of flock fi must touch the others.
-	var after [SupplySize + 1]bitboard
+	var after [SupplySize + 1]sky.Set
 	for i := a.nflocks - 1; i >= 0; i-- {
-		after[i] = after[i+1].or(a.flockNear[i])
+		after[i] = after[i+1].Or(a.flockNear[i])
 	}
-	var before bitboard
+	var before sky.Set
 	for fi := 0; fi < a.nflocks; fi++ {
 		f := a.flocks[fi]
-		target := before.or(after[fi+1])
-		before = before.or(a.flockNear[fi])
+		target := before.Or(after[fi+1])
+		before = before.Or(a.flockNear[fi])
 		// A single bird of a bigger flock must land where it touches both
 		// the rest of its flock and another flock.
 		need := target
-		if f.count() > 1 {
-			need = a.flockNear[fi].and(target) // target holds no bird
+		if f.Count() > 1 {
+			need = a.flockNear[fi].And(target) // target holds no bird
 		}
-		for rest := f; rest.any(); {
-			b := rest.first()
-			rest = rest.andNot(bitOf(b))
-			own := stepsInto(b, a.mine) // b's neighbours in its flock
-			if need.intersects(geo.star[b]) {
+		for rest := f; rest.Any(); {
+			b := rest.First()
+			rest = rest.AndNot(b.Set())
+			own := b.StepsInto(a.mine) // b's neighbours in its flock
+			if need.Intersects(b.Star()) {
 				if p.flyBird(a, s, fi, need, b, own); s.done() {
 					return
 				}
@@ -127,11 +132,11 @@ func (p *Position) flights(a *analysis, s *flightSink) {
 			// A run starts at b along each axis (E, NE, NW) where the next
 			// point is the mover's and the one behind is not.
 			for starts := own &^ (own >> 3) & 0b111; starts != 0; starts &= starts - 1 {
-				d := Direction(bits.TrailingZeros8(starts))
-				next := geo.step[b][d]
+				d := sky.Direction(bits.TrailingZeros8(starts))
+				next := b.Step(d)
 				v.run[0], v.run[1] = b, next
 				n := 2
-				for q := geo.step[next][d]; q != NoPoint && a.mine.has(q); q = geo.step[q][d] {
+				for q := next.Step(d); q != sky.NoPoint && a.mine.Has(q); q = q.Step(d) {
 					v.run[n] = q
 					n++
 				}
@@ -149,32 +154,31 @@ func (p *Position) flights(a *analysis, s *flightSink) {
 // both the mover's other flocks and, when there is one, the rest of the
 // bird's flock. Only the points of need up to the first bird in the way
 // are looked at. own holds b's neighbours in its flock as direction bits.
-func (p *Position) flyBird(a *analysis, s *flightSink, fi int, need bitboard, b Point, own uint8) {
-	unit := bitOf(b)
-	rest := a.flocks[fi].andNot(unit)
+func (p *Position) flyBird(a *analysis, s *flightSink, fi int, need sky.Set, b sky.Point, own uint8) {
+	unit := b.Set()
+	rest := a.flocks[fi].AndNot(unit)
 	// When b's neighbours in its flock lie in one arc round it, they are
 	// joined to each other without b, and so is the rest of the flock:
 	// any path through b can go round the arc instead. Then the rest stays
 	// one flock with the landed bird exactly when the landing touches it.
-	restJoined := oneArc(own)
-	rays := &geo.ray[b]
-	for d := Direction(0); d < numDirections; d++ {
-		ray := rays[d]
-		c := ray.and(need)
-		if c.empty() {
+	restJoined := sky.OneArc(own)
+	for d := sky.Direction(0); d < sky.NumDirections; d++ {
+		ray := b.Ray(d)
+		c := ray.And(need)
+		if c.Empty() {
 			continue
 		}
-		if hit := ray.and(a.occupied); hit.any() {
-			c = c.andNot(geo.ray[nearest(hit, d)][d]) // need holds no bird, so not the one in the way
+		if hit := ray.And(a.occupied); hit.Any() {
+			c = c.AndNot(hit.Nearest(d).Ray(d)) // need holds no bird, so not the one in the way
 		}
-		for c.any() {
-			q := nearest(c, d) // the nearest landing first
-			landed := bitOf(q)
-			c = c.andNot(landed)
-			if rest.any() && !stillOneFlock(rest, q, restJoined) {
+		for c.Any() {
+			q := c.Nearest(d) // the nearest landing first
+			landed := q.Set()
+			c = c.AndNot(landed)
+			if rest.Any() && !stillOneFlock(rest, q, restJoined) {
 				continue // the rest of the flock would not stay joined
 			}
-			m := Fly(b, b, d, int(steps(b, q, d)))
+			m := Fly(Point(b), Point(b), Direction(d), int(b.StepsTo(q, d)))
 			if a.joinsAll(fi, landed) {
 				s.add(m) // the mover's birds are one flock: a win, nothing cleared
 			} else {
@@ -190,19 +194,19 @@ func (p *Position) flyBird(a *analysis, s *flightSink, fi int, need bitboard, b 
 // stillOneFlock reports whether the birds rest, left behind by a single
 // bird, form one flock with that bird landed on q. restJoined says the
 // rest is known to be joined on its own.
-func stillOneFlock(rest bitboard, q Point, restJoined bool) bool {
+func stillOneFlock(rest sky.Set, q sky.Point, restJoined bool) bool {
 	if restJoined {
-		return geo.neighbours[q].intersects(rest)
+		return q.Neighbours().Intersects(rest)
 	}
-	landed := bitOf(q)
-	return rest.subsetOf(fill(landed, rest.or(landed)))
+	landed := q.Set()
+	return rest.SubsetOf(sky.Joined(landed, rest.Or(landed)))
 }
 
 // joinsAll reports whether birds landing on landed, from flock fi, touch
 // every other flock of the mover: then all its birds form one flock.
-func (a *analysis) joinsAll(fi int, landed bitboard) bool {
+func (a *analysis) joinsAll(fi int, landed sky.Set) bool {
 	for i := 0; i < a.nflocks; i++ {
-		if i != fi && !a.flockNear[i].intersects(landed) {
+		if i != fi && !a.flockNear[i].Intersects(landed) {
 			return false
 		}
 	}
@@ -211,27 +215,27 @@ func (a *analysis) joinsAll(fi int, landed bitboard) bool {
 
 // regionChoices adds the flight m, once for each opponent region it leaves
 // when it splits the opponent's birds, else once.
-func (p *Position) regionChoices(a *analysis, s *flightSink, m Move, unit, landed bitboard) {
-	if a.theirs.empty() {
+func (p *Position) regionChoices(a *analysis, s *flightSink, m Move, unit, landed sky.Set) {
+	if a.theirs.Empty() {
 		s.add(m)
 		return
 	}
-	mine := a.mine.andNot(unit).or(landed)
-	open := geo.all.andNot(mine)
-	blocked := landed.andNot(unit)
-	if a.theirOneRegion && (!blocked.intersects(a.theirRegion) || stillJoined(blocked, open)) {
+	mine := a.mine.AndNot(unit).Or(landed)
+	open := sky.All().AndNot(mine)
+	blocked := landed.AndNot(unit)
+	if a.theirOneRegion && (!blocked.Intersects(a.theirRegion) || stillJoined(blocked, open)) {
 		s.add(m)
 		return
 	}
-	r := fill(bitOf(a.theirs.first()), open)
-	if a.theirs.subsetOf(r) {
+	r := sky.Joined(a.theirs.First().Set(), open)
+	if a.theirs.SubsetOf(r) {
 		s.add(m)
 		return
 	}
-	for rest := a.theirs; rest.any(); {
-		r := fill(bitOf(rest.first()), open)
-		s.add(m.Keeping(r.first()))
-		rest = rest.andNot(r)
+	for rest := a.theirs; rest.Any(); {
+		r := sky.Joined(rest.First().Set(), open)
+		s.add(m.Keeping(Point(r.First())))
+		rest = rest.AndNot(r)
 	}
 }
 
@@ -241,26 +245,25 @@ func (p *Position) regionChoices(a *analysis, s *flightSink, m Move, unit, lande
 // steps of it; for a single point, within its window). Any path that
 // crossed blocked can then go round it, so whatever was joined stays
 // joined. It may answer false where a wider look would find no split.
-func stillJoined(blocked, open bitboard) bool {
-	if blocked.count() == 1 {
+func stillJoined(blocked, open sky.Set) bool {
+	if blocked.Count() == 1 {
 		// One point: look at its window, which holds its two rings.
-		q := blocked.first()
-		w := geo.window[q].of(open) &^ (1 << windowCentre)
-		if oneArc(w.ring()) {
+		w := blocked.First().Window(open) &^ sky.WindowCentre
+		if sky.OneArc(w.Ring()) {
 			return true // the open neighbours are joined round the point
 		}
-		return joinedWithin(w&windowRing, w)
+		return (w & sky.WindowRing).JoinedWithin(w)
 	}
-	var edge, near bitboard
-	for rest := blocked; rest.any(); {
-		p := rest.first()
-		rest = rest.andNot(bitOf(p))
-		edge = edge.or(geo.neighbours[p])
-		near = near.or(geo.within2[p])
+	var edge, near sky.Set
+	for rest := blocked; rest.Any(); {
+		p := rest.First()
+		rest = rest.AndNot(p.Set())
+		edge = edge.Or(p.Neighbours())
+		near = near.Or(p.WithinTwo())
 	}
-	edge = edge.and(open)
-	if edge.empty() {
+	edge = edge.And(open)
+	if edge.Empty() {
 		return true
 	}
-	return edge.subsetOf(fill(bitOf(edge.first()), near.and(open)))
+	return edge.SubsetOf(sky.Joined(edge.First().Set(), near.And(open)))
 }

@@ -3,6 +3,8 @@ package engine
 import (
 	"strconv"
 	"strings"
+
+	"github.com/volo-discord/volo/engine/internal/sky"
 )
 
 // Point is one of the 120 points of the sky, numbered from 0 in the order of
@@ -22,55 +24,31 @@ const NumRows = 13
 
 // RowLength returns the number of intersections in a row (0 = a), holes
 // included: 7 in rows a and m, 13 in row g.
-func RowLength(row int) int {
-	if row < 0 || row >= NumRows {
-		return 0
-	}
-	if row <= 6 {
-		return 7 + row
-	}
-	return 19 - row
-}
+func RowLength(row int) int { return sky.RowLength(row) }
 
 // IsHole reports whether the intersection at row (0 = a) and number
 // (1-based, holes counted) is one of the seven holes: the six corners and
 // the centre.
-func IsHole(row, number int) bool {
-	switch row {
-	case 0, 12:
-		return number == 1 || number == 7
-	case 6:
-		return number == 1 || number == 7 || number == 13
-	}
-	return false
-}
+func IsHole(row, number int) bool { return sky.IsHole(row, number) }
 
 // PointAt returns the point at row (0 = a) and number (1-based, holes
 // counted), and false when there is no point there.
 func PointAt(row, number int) (Point, bool) {
-	if row < 0 || row >= NumRows || number < 1 || number > RowLength(row) {
-		return NoPoint, false
-	}
-	p := geo.index[row][number]
-	return p, p != NoPoint
+	p, ok := sky.PointAt(row, number)
+	return Point(p), ok
 }
 
 // Row returns the row of p, 0 for row a up to 12 for row m.
-func (p Point) Row() int { return int(geo.row[p]) }
+func (p Point) Row() int { return sky.Point(p).Row() }
 
 // Number returns the 1-based position of p within its row, holes counted.
-func (p Point) Number() int { return int(geo.number[p]) }
+func (p Point) Number() int { return sky.Point(p).Number() }
 
 // Valid reports whether p is one of the 120 points.
 func (p Point) Valid() bool { return p < NumPoints }
 
 // String returns the point's name, such as "c3".
-func (p Point) String() string {
-	if !p.Valid() {
-		return "-"
-	}
-	return string(rune('a'+p.Row())) + strconv.Itoa(p.Number())
-}
+func (p Point) String() string { return sky.Point(p).String() }
 
 // Neighbour returns the point one step from p in direction d, and false at
 // a hole or the edge.
@@ -78,8 +56,8 @@ func (p Point) Neighbour(d Direction) (Point, bool) {
 	if !p.Valid() || d >= numDirections {
 		return NoPoint, false
 	}
-	q := geo.step[p][d]
-	return q, q != NoPoint
+	q := sky.Point(p).Step(sky.Direction(d))
+	return Point(q), q != sky.NoPoint
 }
 
 // Neighbours returns the points adjacent to p, at most 6.
@@ -87,7 +65,16 @@ func (p Point) Neighbours() []Point {
 	if !p.Valid() {
 		return nil
 	}
-	return geo.neighbours[p].points()
+	return points(sky.Point(p).Neighbours())
+}
+
+// points lists the points of s in notation order.
+func points(s sky.Set) []Point {
+	out := make([]Point, 0, s.Count())
+	for q := range s.Points() {
+		out = append(out, Point(q))
+	}
+	return out
 }
 
 // Coord returns the position of the intersection at row and number on a

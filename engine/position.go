@@ -1,6 +1,10 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/volo-discord/volo/engine/internal/sky"
+)
 
 // SupplySize is the number of birds each player owns. Birds not on the
 // board are in the owner's supply, so a supply is SupplySize less the
@@ -12,7 +16,7 @@ const SupplySize = 60
 // sky with Orange to move. Positions are values: copying one is cheap, the
 // copy is independent, and == tells whether two positions are the same.
 type Position struct {
-	birds  [2]bitboard
+	birds  [2]sky.Set
 	toMove Colour
 	passes uint8
 }
@@ -22,10 +26,10 @@ type Position struct {
 func StartPosition() Position {
 	var p Position
 	for _, name := range []string{"b2", "g12", "l2"} {
-		p.birds[Orange] = p.birds[Orange].or(bitOf(mustPoint(name)))
+		p.birds[Orange] = p.birds[Orange].Or(sky.Point(mustPoint(name)).Set())
 	}
 	for _, name := range []string{"b7", "g2", "l7"} {
-		p.birds[Blue] = p.birds[Blue].or(bitOf(mustPoint(name)))
+		p.birds[Blue] = p.birds[Blue].Or(sky.Point(mustPoint(name)).Set())
 	}
 	return p
 }
@@ -48,10 +52,10 @@ func NewPosition(orange, blue []Point, toMove Colour, passes int) (Position, err
 			if !pt.Valid() {
 				return Position{}, fmt.Errorf("new position: %d is not a point", pt)
 			}
-			if p.occupied().has(pt) {
+			if p.occupied().Has(sky.Point(pt)) {
 				return Position{}, fmt.Errorf("new position: %s holds two birds", pt)
 			}
-			p.birds[c] = p.birds[c].or(bitOf(pt))
+			p.birds[c] = p.birds[c].Or(sky.Point(pt).Set())
 		}
 	}
 	p.toMove = toMove & 1
@@ -65,7 +69,7 @@ func NewPosition(orange, blue []Point, toMove Colour, passes int) (Position, err
 // check verifies the limits every position keeps.
 func (p *Position) check() error {
 	for _, c := range []Colour{Orange, Blue} {
-		if n := p.birds[c].count(); n > SupplySize {
+		if n := p.birds[c].Count(); n > SupplySize {
 			return fmt.Errorf("%s has %d birds in the sky, more than the %d a player owns", c, n, SupplySize)
 		}
 	}
@@ -75,7 +79,7 @@ func (p *Position) check() error {
 	return nil
 }
 
-func (p *Position) occupied() bitboard { return p.birds[Orange].or(p.birds[Blue]) }
+func (p *Position) occupied() sky.Set { return p.birds[Orange].Or(p.birds[Blue]) }
 
 // ToMove returns the colour whose turn it is.
 func (p Position) ToMove() Colour { return p.toMove }
@@ -89,19 +93,19 @@ func (p Position) At(pt Point) (Colour, bool) {
 	switch {
 	case !pt.Valid():
 		return 0, false
-	case p.birds[Orange].has(pt):
+	case p.birds[Orange].Has(sky.Point(pt)):
 		return Orange, true
-	case p.birds[Blue].has(pt):
+	case p.birds[Blue].Has(sky.Point(pt)):
 		return Blue, true
 	}
 	return 0, false
 }
 
 // Birds returns the points of c's birds, in notation order.
-func (p Position) Birds(c Colour) []Point { return p.birds[c&1].points() }
+func (p Position) Birds(c Colour) []Point { return points(p.birds[c&1]) }
 
 // Count returns the number of c's birds in the sky.
-func (p Position) Count(c Colour) int { return p.birds[c&1].count() }
+func (p Position) Count(c Colour) int { return p.birds[c&1].Count() }
 
 // Supply returns the number of c's birds not in the sky.
-func (p Position) Supply(c Colour) int { return SupplySize - p.birds[c&1].count() }
+func (p Position) Supply(c Colour) int { return SupplySize - p.birds[c&1].Count() }

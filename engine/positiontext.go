@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/volo-discord/volo/engine/internal/sky"
 )
 
 // ErrBadPosition is wrapped by every error ParsePosition returns.
@@ -138,7 +140,7 @@ func (p *Position) parseRow(r int, text string) error {
 			if ch == 'B' || ch == 'b' {
 				c = Blue
 			}
-			p.birds[c] = p.birds[c].or(bitOf(pts[i]))
+			p.birds[c] = p.birds[c].Or(sky.Point(pts[i]).Set())
 			i++
 			j++
 		default:

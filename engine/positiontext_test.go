@@ -3,6 +3,8 @@ package engine
 import (
 	"errors"
 	"testing"
+
+	"github.com/volo-discord/volo/engine/internal/sky"
 )
 
 func TestParsePosition(t *testing.T) {
@@ -39,7 +41,7 @@ func TestParsePosition(t *testing.T) {
 }
 
 func TestPointNames(t *testing.T) {
-	if n := len(geo.all.points()); n != NumPoints {
+	if n := len(points(sky.All())); n != NumPoints {
 		t.Fatalf("%d points, want %d", n, NumPoints)
 	}
 	for pt := Point(0); pt < NumPoints; pt++ {

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/volo-discord/volo/engine/internal/sky"
 )
 
 // TestRandomGameProperties plays thousands of random games from fixed
@@ -122,8 +124,8 @@ func checkMoveProperties(t *testing.T, before Position, m Move, after Position, 
 		// No flight splits a flock: the birds that stayed and the birds
 		// that landed are in one flock.
 		landing, _ := m.Landing()
-		stayed := fill(setOf(m.Line()...), before.birds[me]).andNot(setOf(m.Line()...))
-		if !stayed.or(setOf(landing...)).subsetOf(fill(setOf(landing...), after.birds[me])) {
+		stayed := sky.Joined(setOf(m.Line()...), before.birds[me]).AndNot(setOf(m.Line()...))
+		if !stayed.Or(setOf(landing...)).SubsetOf(sky.Joined(setOf(landing...), after.birds[me])) {
 			fail("the flight split its flock")
 		}
 		if (m.Keep == NoPoint) != (cleared == 0) && !(m.Keep != NoPoint && cleared > 0) {

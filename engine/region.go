@@ -3,6 +3,8 @@ package engine
 import (
 	"errors"
 	"fmt"
+
+	"github.com/volo-discord/volo/engine/internal/sky"
 )
 
 // Region is a maximal set of points joined by open paths for one player
@@ -22,13 +24,13 @@ type Region struct {
 // Regions returns c's regions, in order of their names. In a game every
 // player's birds lie in one region between moves.
 func (p Position) Regions(c Colour) []Region {
-	return makeRegions(p.birds[c&1], geo.all.andNot(p.birds[c.Other()&1]))
+	return makeRegions(p.birds[c&1], sky.All().AndNot(p.birds[c.Other()&1]))
 }
 
-func makeRegions(birds, open bitboard) []Region {
+func makeRegions(birds, open sky.Set) []Region {
 	var out []Region
 	for _, r := range regionsOf(birds, open) {
-		out = append(out, Region{Name: r.first(), Points: r.points(), Birds: r.and(birds).points()})
+		out = append(out, Region{Name: Point(r.First()), Points: points(r), Birds: points(r.And(birds))})
 	}
 	return out
 }
@@ -47,18 +49,12 @@ func (p Position) PendingRegions(m Move, r Rules) ([]Region, error) {
 		return nil, err
 	}
 	me := p.toMove
-	mine := p.birds[me]
-	for _, q := range m.Line() {
-		mine = mine.andNot(bitOf(q))
-	}
-	landing, _ := m.Landing()
-	for _, q := range landing {
-		mine = mine.or(bitOf(q))
-	}
+	unit, landed := flight(m)
+	mine := p.birds[me].AndNot(unit).Or(landed)
 	if oneFlock(mine) {
 		return nil, nil
 	}
-	regions := makeRegions(p.birds[me.Other()], geo.all.andNot(mine))
+	regions := makeRegions(p.birds[me.Other()], sky.All().AndNot(mine))
 	if len(regions) < 2 {
 		return nil, nil
 	}
@@ -70,10 +66,10 @@ func (p Position) PendingRegions(m Move, r Rules) ([]Region, error) {
 func (p Position) Flocks(c Colour) [][]Point {
 	birds := p.birds[c&1]
 	var out [][]Point
-	for rest := birds; rest.any(); {
-		f := fill(bitOf(rest.first()), birds)
-		out = append(out, f.points())
-		rest = rest.andNot(f)
+	for rest := birds; rest.Any(); {
+		f := sky.Joined(rest.First().Set(), birds)
+		out = append(out, points(f))
+		rest = rest.AndNot(f)
 	}
 	return out
 }
@@ -82,8 +78,8 @@ func (p Position) Flocks(c Colour) [][]Point {
 func (p Position) FlockCount(c Colour) int {
 	birds := p.birds[c&1]
 	n := 0
-	for rest := birds; rest.any(); n++ {
-		rest = rest.andNot(fill(bitOf(rest.first()), birds))
+	for rest := birds; rest.Any(); n++ {
+		rest = rest.AndNot(sky.Joined(rest.First().Set(), birds))
 	}
 	return n
 }
