@@ -25,8 +25,13 @@ func BenchmarkHundredChannels(b *testing.B) { benchmarkChannels(b, 0) }
 func BenchmarkHundredChannelsAt150(b *testing.B) { benchmarkChannels(b, 150) }
 
 func benchmarkChannels(b *testing.B, rate int) {
+	benchmarkChannelsWith(b, rate, worldOptions{noValidation: true}) // measure the bot, not the validator
+}
+
+// benchmarkChannelsWith is benchmarkChannels in the world o describes.
+func benchmarkChannelsWith(b *testing.B, rate int, o worldOptions) {
 	const channels = 100
-	w := newWorldValidated(b, false) // measure the bot, not the validator
+	w := newWorldWith(b, o)
 	type table struct {
 		channel string
 		pos     engine.Position

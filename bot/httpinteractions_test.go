@@ -479,3 +479,16 @@ func TestInteractionsConfig(t *testing.T) {
 		t.Errorf("interactions by default: %q", got)
 	}
 }
+
+// BenchmarkHundredChannelsOverHTTP is BenchmarkHundredChannels with
+// interactions by HTTP: the time to answer runs from the stand-in's POST
+// to its taking the HTTP response as the callback.
+func BenchmarkHundredChannelsOverHTTP(b *testing.B) {
+	benchmarkChannelsWith(b, 0, worldOptions{noValidation: true, http: true})
+}
+
+// BenchmarkHundredChannelsOverHTTPAt150 is BenchmarkHundredChannelsAt150
+// with interactions by HTTP.
+func BenchmarkHundredChannelsOverHTTPAt150(b *testing.B) {
+	benchmarkChannelsWith(b, 150, worldOptions{noValidation: true, http: true})
+}
