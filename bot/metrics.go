@@ -280,9 +280,10 @@ func buttonFamily(customID string) string {
 }
 
 // Ready says whether the bot serves: nil once Run has connected to
-// Discord (or the stand-in) and registered the commands, while the
-// gateway is connected and the store can be read; else what is wrong.
-// It is what a /readyz endpoint answers.
+// Discord (or the stand-in) and registered the commands, while every
+// shard's gateway is connected (with interactions by HTTP, which has no
+// gateway, while the endpoint serves) and the store can be read; else
+// what is wrong. It is what a /readyz endpoint answers.
 func (b *Bot) Ready() error {
 	if !b.ready.Load() {
 		select {
