@@ -299,7 +299,9 @@ func (b *Bot) runHTTP(ctx context.Context) error {
 		return err
 	}
 	b.log.Info("serving interactions by HTTP for "+b.discord(), "user", me.Username, "listen", addr)
-	done := b.background(ctx)
+	running, stopRunning := context.WithCancel(ctx) // ends with ctx, or when serving fails
+	defer stopRunning()
+	done := b.background(running)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	b.ready.Store(true)
@@ -307,6 +309,7 @@ func (b *Bot) runHTTP(ctx context.Context) error {
 	case <-ctx.Done():
 	case err = <-served: // the listener failed
 	}
+	stopRunning()
 	b.log.Info("shutting down: finishing interactions in flight")
 	close(b.closing)
 	b.ready.Store(false)
