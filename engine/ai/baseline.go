@@ -84,8 +84,10 @@ func newRand(seed uint64, pos *engine.Position) *rand.Rand {
 
 func hashPosition(pos *engine.Position) uint64 {
 	b := boardOf(pos)
-	h := mix(b.birds[0].lo) ^ mix(b.birds[0].hi+1)
-	h = mix(h ^ b.birds[1].lo ^ mix(b.birds[1].hi+2))
+	lo0, hi0 := b.birds[0].Words()
+	lo1, hi1 := b.birds[1].Words()
+	h := mix(lo0) ^ mix(hi0+1)
+	h = mix(h ^ lo1 ^ mix(hi1+2))
 	return mix(h + uint64(pos.ToMove())<<1 + uint64(pos.Passes()))
 }
 

@@ -1,15 +1,14 @@
 package ai
 
 import (
-	"math/bits"
-
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/engine/internal/sky"
 )
 
 // board mirrors the birds of an engine.Position as sets the search can
-// read: the engine keeps its own bitboards to itself.
+// read: the engine keeps its own sets to itself.
 type board struct {
-	birds  [2]set
+	birds  [2]sky.Set
 	toMove engine.Colour
 }
 
@@ -17,7 +16,7 @@ func boardOf(p *engine.Position) board {
 	b := board{toMove: p.ToMove()}
 	for pt := engine.Point(0); pt < engine.NumPoints; pt++ {
 		if c, ok := p.At(pt); ok {
-			b.birds[c] = b.birds[c].or(bit(pt))
+			b.birds[c] = b.birds[c].Or(sky.Point(pt).Set())
 		}
 	}
 	return b
@@ -26,67 +25,51 @@ func boardOf(p *engine.Position) board {
 // flockSet splits one player's birds into flocks.
 type flockSet struct {
 	n     int
-	flock [engine.SupplySize]set
-	near  [engine.SupplySize]set // the points next to each flock, outside it
-	of    [engine.NumPoints]int8 // the flock of each bird, -1 elsewhere
+	flock [engine.SupplySize]sky.Set
+	near  [engine.SupplySize]sky.Set // the points next to each flock, outside it
+	of    [engine.NumPoints]int8     // the flock of each bird, -1 elsewhere
 }
 
-func (f *flockSet) split(birds set) {
+func (f *flockSet) split(birds sky.Set) {
 	f.n = 0
 	for i := range f.of {
 		f.of[i] = -1
 	}
-	for rest := birds; rest.any(); {
-		fl := fill(bit(rest.first()), birds)
+	for rest := birds; rest.Any(); {
+		fl := sky.Joined(rest.First().Set(), birds)
 		f.flock[f.n] = fl
-		f.near[f.n] = fl.grow().andNot(fl)
-		for s := fl; s.any(); {
-			p := s.first()
+		f.near[f.n] = fl.Neighbours().AndNot(fl)
+		for s := fl; s.Any(); {
+			p := s.First()
 			f.of[p] = int8(f.n)
-			s = s.andNot(bit(p))
+			s = s.AndNot(p.Set())
 		}
 		f.n++
-		rest = rest.andNot(fl)
+		rest = rest.AndNot(fl)
 	}
 }
 
 // countFlocks returns the number of flocks the birds form.
-func countFlocks(birds set) int {
+func countFlocks(birds sky.Set) int {
 	n := 0
-	for rest := birds; rest.any(); n++ {
-		rest = rest.andNot(fill(bit(rest.first()), birds))
+	for rest := birds; rest.Any(); n++ {
+		rest = rest.AndNot(sky.Joined(rest.First().Set(), birds))
 	}
 	return n
 }
 
 // flightSets returns the birds a flight moves and the points they land on.
 // m must be a flight that stays in the sky, as legal flights do.
-func flightSets(m engine.Move) (unit, landing set) {
-	d, n := engine.E, 0
-	if m.To != m.From {
-		d, n, _ = engine.Line(m.From, m.To)
-	}
-	q := m.From
-	for i := 0; ; i++ {
-		unit = unit.or(bit(q))
-		l := q
-		for range m.Dist {
-			l = sky.step[l][m.Dir]
-		}
-		landing = landing.or(bit(l))
-		if i == n {
-			return unit, landing
-		}
-		q = sky.step[q][d]
-	}
+func flightSets(m engine.Move) (unit, landing sky.Set) {
+	return sky.Flight(sky.Point(m.From), sky.Point(m.To), sky.Direction(m.Dir), int(m.Dist))
 }
 
 // joins returns how many flocks other than its own a flight from flock
 // from, landing on landing, touches.
-func (f *flockSet) joins(from int, landing set) int {
+func (f *flockSet) joins(from int, landing sky.Set) int {
 	n := 0
 	for i := 0; i < f.n; i++ {
-		if i != from && f.near[i].meets(landing) {
+		if i != from && f.near[i].Intersects(landing) {
 			n++
 		}
 	}
@@ -106,37 +89,9 @@ func (f *flockSet) wins(m engine.Move) bool {
 	return f.joins(int(f.of[m.From]), landing) == f.n-1
 }
 
-// gap returns the smallest number of empty points between a bird of a and
-// a bird of b: 0 when they touch.
-func gap(a, b set) int {
-	best := 255
-	for la, ha := a.lo, a.hi; la|ha != 0; {
-		var p int
-		if la != 0 {
-			p = bits.TrailingZeros64(la)
-			la &= la - 1
-		} else {
-			p = 64 + bits.TrailingZeros64(ha)
-			ha &= ha - 1
-		}
-		row := &sky.dist[p]
-		for lb := b.lo; lb != 0; lb &= lb - 1 {
-			if d := int(row[bits.TrailingZeros64(lb)]); d < best {
-				best = d
-			}
-		}
-		for hb := b.hi; hb != 0; hb &= hb - 1 {
-			if d := int(row[64+bits.TrailingZeros64(hb)]); d < best {
-				best = d
-			}
-		}
-	}
-	return best - 1
-}
-
 // spread returns the length of the shortest tree joining the flocks, each
-// edge counted as the gap between two flocks: how far the birds are from
-// forming one flock.
+// edge counted as the gap between two flocks (sky.Set.Gap, the empty
+// points between them): how far the birds are from forming one flock.
 func (f *flockSet) spread() int {
 	if f.n < 2 {
 		return 0
@@ -144,7 +99,7 @@ func (f *flockSet) spread() int {
 	var in [engine.SupplySize]bool
 	var best [engine.SupplySize]int
 	for i := 1; i < f.n; i++ {
-		best[i] = gap(f.flock[0], f.flock[i])
+		best[i] = f.flock[0].Gap(f.flock[i])
 	}
 	in[0] = true
 	total := 0
@@ -159,7 +114,7 @@ func (f *flockSet) spread() int {
 		total += best[next]
 		for i := 0; i < f.n; i++ {
 			if !in[i] {
-				best[i] = min(best[i], gap(f.flock[next], f.flock[i]))
+				best[i] = min(best[i], f.flock[next].Gap(f.flock[i]))
 			}
 		}
 	}
@@ -173,12 +128,29 @@ func (b *board) apply(m engine.Move) {
 	b.toMove = them
 	switch m.Kind {
 	case engine.KindAdd:
-		b.birds[me] = b.birds[me].or(bit(m.From))
+		b.birds[me] = b.birds[me].Or(sky.Point(m.From).Set())
 	case engine.KindFly:
 		unit, landing := flightSets(m)
-		b.birds[me] = b.birds[me].andNot(unit).or(landing)
+		b.birds[me] = b.birds[me].AndNot(unit).Or(landing)
 		if m.Keep != engine.NoPoint {
-			b.birds[them] = b.birds[them].and(fill(bit(m.Keep), sky.all.andNot(b.birds[me])))
+			b.birds[them] = b.birds[them].And(sky.Joined(sky.Point(m.Keep).Set(), sky.All().AndNot(b.birds[me])))
 		}
 	}
+}
+
+// reach returns the empty points a bird on p could fly to in a straight
+// line, the points in occupied stopping it.
+func reach(p sky.Point, occupied sky.Set) sky.Set {
+	var r sky.Set
+	for d := range sky.NumDirections {
+		ray := p.Ray(d)
+		stop := ray.And(occupied)
+		if stop.Empty() {
+			r = r.Or(ray)
+			continue
+		}
+		b := stop.Nearest(d)
+		r = r.Or(ray.AndNot(b.Ray(d)).AndNot(b.Set()))
+	}
+	return r
 }

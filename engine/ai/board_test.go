@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/volo-discord/volo/engine"
+
+	"github.com/volo-discord/volo/engine/internal/sky"
 )
 
 // randomPositions plays uniformly random games and returns every position
@@ -77,18 +79,18 @@ func TestWinsMatchesTheEngine(t *testing.T) {
 func TestReachStopsAtTheFirstBird(t *testing.T) {
 	for _, pos := range randomPositions(t, 3) {
 		b := boardOf(&pos)
-		occupied := b.birds[0].or(b.birds[1])
+		occupied := b.birds[0].Or(b.birds[1])
 		for p := engine.Point(0); p < engine.NumPoints; p++ {
-			var want set
+			var want sky.Set
 			for _, d := range engine.Directions() {
 				for _, q := range engine.Ray(p, d) {
-					if occupied.has(q) {
+					if occupied.Has(sky.Point(q)) {
 						break
 					}
-					want = want.or(bit(q))
+					want = want.Or(sky.Point(q).Set())
 				}
 			}
-			if got := reach(p, occupied); got != want {
+			if got := reach(sky.Point(p), occupied); got != want {
 				t.Fatalf("%s: reach(%s) = %v, want %v", pos.String(), p, got, want)
 			}
 		}
@@ -102,7 +104,7 @@ func TestDistanceCountsSteps(t *testing.T) {
 	}{{"b2", "c3", 1}, {"a2", "a6", 4}, {"g6", "g8", 2}, {"b2", "l2", 10}, {"a2", "m2", 12}} {
 		a, _ := engine.ParsePoint(tc.a)
 		b, _ := engine.ParsePoint(tc.b)
-		if got := int(sky.dist[a][b]); got != tc.want {
+		if got := sky.Point(a).Distance(sky.Point(b)); got != tc.want {
 			t.Errorf("distance %s–%s = %d, want %d", tc.a, tc.b, got, tc.want)
 		}
 	}
@@ -153,7 +155,7 @@ func TestSpreadAfterAFlightMatchesAFreshCount(t *testing.T) {
 				continue
 			}
 			unit, landing := flightSets(m)
-			after.split(b.birds[me].andNot(unit).or(landing))
+			after.split(b.birds[me].AndNot(unit).Or(landing))
 			if got, want := g.afterFlight(int(f.of[m.From]), unit, landing), after.spread(); got != want {
 				t.Fatalf("%s: spread after %s = %d, want %d", pos.String(), m, got, want)
 			}

@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/volo-discord/volo/engine"
+
+	"github.com/volo-discord/volo/engine/internal/sky"
 )
 
 var updateBook = flag.Bool("update-book", false, "make the opening book again and rewrite openings.txt (minutes of computing)")
@@ -108,7 +110,7 @@ func TestSkyHasSixSymmetries(t *testing.T) {
 	for _, s := range syms {
 		for p := engine.Point(0); p < engine.NumPoints; p++ {
 			for _, q := range p.Neighbours() {
-				if sky.dist[s[p]][s[q]] != 1 {
+				if sky.Point(s[p]).Distance(sky.Point(s[q])) != 1 {
 					t.Fatalf("%s and %s are neighbours, their images %s and %s are not", p, q, s[p], s[q])
 				}
 			}

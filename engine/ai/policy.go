@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 
 	"github.com/volo-discord/volo/engine"
+
+	"github.com/volo-discord/volo/engine/internal/sky"
 )
 
 // weights are the weights of the playout policy, in arbitrary units: a
@@ -39,8 +41,8 @@ type policy struct {
 	opp          []engine.Move
 	weights      []int
 	w            weights
-	hubs         [3]set // the points 1, 2, 3 or more flocks could fly next to
-	birds        set
+	hubs         [3]sky.Set // the points 1, 2, 3 or more flocks could fly next to
+	birds        sky.Set
 	gaps         gapTable
 	spreads      []int
 	maxLine      int // the longest line whose threats are looked for
@@ -66,13 +68,13 @@ func (p *policy) rate(pos *engine.Position, b *board, moves []engine.Move) (win 
 		}
 	}
 	var n int
-	var block set
+	var block sky.Set
 	if p.threatFlocks >= engine.SupplySize || countFlocks(b.birds[me.Other()]) <= p.threatFlocks {
 		n, block, p.opp = threats(b, p.maxLine, p.opp, &p.theirs)
 	}
-	if n > 0 && block.any() {
+	if n > 0 && block.Any() {
 		for _, m := range moves {
-			if occupies(m).meets(block) {
+			if occupies(m).Intersects(block) {
 				blocked = true
 				break
 			}
@@ -80,13 +82,13 @@ func (p *policy) rate(pos *engine.Position, b *board, moves []engine.Move) (win 
 	}
 	p.birds = b.birds[me]
 	p.gaps.reset(f)
-	p.findHubs(b.birds[me].or(b.birds[me.Other()]))
+	p.findHubs(b.birds[me].Or(b.birds[me.Other()]))
 	best := -1
 	p.spreads = p.spreads[:0]
 	for _, m := range moves {
 		w, s := 0, -1
 		// A flight that clears regions may remove the threat too.
-		if !blocked || m.Keep != engine.NoPoint || occupies(m).meets(block) {
+		if !blocked || m.Keep != engine.NoPoint || occupies(m).Intersects(block) {
 			w, s = p.weight(m)
 		}
 		if s >= 0 && (best < 0 || s < best) {
@@ -138,31 +140,32 @@ func (p *policy) weight(m engine.Move) (int, int) {
 
 // findHubs sorts the empty points by how many of the mover's flocks could
 // fly a bird next to a bird added there, for addWeight.
-func (p *policy) findHubs(occupied set) {
+func (p *policy) findHubs(occupied sky.Set) {
 	f := &p.mine
-	var one, two, three set
+	var one, two, three sky.Set
 	for i := 0; i < f.n; i++ {
-		var r set
-		for rest := f.flock[i]; rest.any(); {
-			b := rest.first()
-			rest = rest.andNot(bit(b))
-			r = r.or(reach(b, occupied))
+		var r sky.Set
+		for rest := f.flock[i]; rest.Any(); {
+			b := rest.First()
+			rest = rest.AndNot(b.Set())
+			r = r.Or(reach(b, occupied))
 		}
-		h := r.grow()
-		three = three.or(two.and(h))
-		two = two.or(one.and(h))
-		one = one.or(h)
+		h := r.Or(r.Neighbours())
+		three = three.Or(two.And(h))
+		two = two.Or(one.And(h))
+		one = one.Or(h)
 	}
-	p.hubs = [3]set{one, two, three}
+	p.hubs = [3]sky.Set{one, two, three}
 }
 
 func (p *policy) addWeight(pt engine.Point) int {
+	at := sky.Point(pt)
 	switch {
-	case p.hubs[2].has(pt):
+	case p.hubs[2].Has(at):
 		return p.w.addHub3
-	case p.hubs[1].has(pt):
+	case p.hubs[1].Has(at):
 		return p.w.addHub2
-	case p.hubs[0].has(pt):
+	case p.hubs[0].Has(at):
 		return p.w.addHub1
 	}
 	return p.w.add

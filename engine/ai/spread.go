@@ -1,6 +1,10 @@
 package ai
 
-import "github.com/volo-discord/volo/engine"
+import (
+	"github.com/volo-discord/volo/engine"
+
+	"github.com/volo-discord/volo/engine/internal/sky"
+)
 
 // gapTable holds the gaps between the flocks of one player, for working
 // out quickly how spread out its birds are after each of its flights.
@@ -18,7 +22,7 @@ func (g *gapTable) fill() {
 	f := g.f
 	for i := 0; i < f.n; i++ {
 		for j := i + 1; j < f.n; j++ {
-			d := uint8(gap(f.flock[i], f.flock[j]))
+			d := uint8(f.flock[i].Gap(f.flock[j]))
 			g.gap[i][j], g.gap[j][i] = d, d
 		}
 	}
@@ -28,19 +32,19 @@ func (g *gapTable) fill() {
 // afterFlight returns flockSet.spread of the birds after a legal flight
 // of unit from flock from to landing, which joins it to the flocks that
 // landing touches; the other flocks stay as they were.
-func (g *gapTable) afterFlight(from int, unit, landing set) int {
+func (g *gapTable) afterFlight(from int, unit, landing sky.Set) int {
 	if !g.ready {
 		g.fill()
 	}
 	f := g.f
-	moved := f.flock[from].andNot(unit).or(landing)
+	moved := f.flock[from].AndNot(unit).Or(landing)
 	// Node 0 is the joined flock; the others keep their flock numbers.
 	var others [engine.SupplySize]int
 	k := 0
 	var joined [engine.SupplySize]bool
 	joined[from] = true
 	for i := 0; i < f.n; i++ {
-		if i != from && f.near[i].meets(landing) {
+		if i != from && f.near[i].Intersects(landing) {
 			joined[i] = true
 		}
 	}
@@ -50,7 +54,7 @@ func (g *gapTable) afterFlight(from int, unit, landing set) int {
 		if joined[i] {
 			continue
 		}
-		d := gap(moved, f.flock[i])
+		d := moved.Gap(f.flock[i])
 		for j := 0; j < f.n; j++ {
 			if joined[j] && j != from {
 				d = min(d, int(g.gap[j][i]))

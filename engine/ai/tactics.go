@@ -2,22 +2,25 @@ package ai
 
 import (
 	"github.com/volo-discord/volo/engine"
+
+	"github.com/volo-discord/volo/engine/internal/sky"
 )
 
 // footprint returns the points a flight passes over and lands on, apart
 // from those its own birds leave: a bird on any of them stops the flight.
-func footprint(m engine.Move) set {
+func footprint(m engine.Move) sky.Set {
 	unit, _ := flightSets(m)
-	var fp set
-	for rest := unit; rest.any(); {
-		q := rest.first()
-		rest = rest.andNot(bit(q))
+	d := sky.Direction(m.Dir)
+	var fp sky.Set
+	for rest := unit; rest.Any(); {
+		q := rest.First()
+		rest = rest.AndNot(q.Set())
 		for range m.Dist {
-			q = sky.step[q][m.Dir]
-			fp = fp.or(bit(q))
+			q = q.Step(d)
+			fp = fp.Or(q.Set())
 		}
 	}
-	return fp.andNot(unit)
+	return fp.AndNot(unit)
 }
 
 // threats looks at the opponent's winning flights, of lines up to maxLine
@@ -25,27 +28,27 @@ func footprint(m engine.Move) set {
 // moving. It returns how many there are and the points that lie in the
 // footprint of every one, the only places where a single bird stops them
 // all. buf is scratch space.
-func threats(b *board, maxLine int, buf []engine.Move, f *flockSet) (n int, block set, _ []engine.Move) {
+func threats(b *board, maxLine int, buf []engine.Move, f *flockSet) (n int, block sky.Set, _ []engine.Move) {
 	them := b.toMove.Other()
 	f.split(b.birds[them])
 	buf = winningFlights(b, them, f, maxLine, buf[:0])
-	block = sky.all
+	block = sky.All()
 	for _, m := range buf {
-		block = block.and(footprint(m))
+		block = block.And(footprint(m))
 	}
 	return len(buf), block, buf
 }
 
 // occupies returns the points a move of the mover puts a bird on.
-func occupies(m engine.Move) set {
+func occupies(m engine.Move) sky.Set {
 	switch m.Kind {
 	case engine.KindAdd:
-		return bit(m.From)
+		return sky.Point(m.From).Set()
 	case engine.KindFly:
 		_, landing := flightSets(m)
 		return landing
 	}
-	return set{}
+	return sky.Set{}
 }
 
 // tactics is what examine finds out about the moves of a position.

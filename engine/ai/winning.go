@@ -1,6 +1,10 @@
 package ai
 
-import "github.com/volo-discord/volo/engine"
+import (
+	"github.com/volo-discord/volo/engine"
+
+	"github.com/volo-discord/volo/engine/internal/sky"
+)
 
 // winningFlights appends to dst every flight that would bring all of c's
 // birds on b into one flock if c were to move, f holding c's flocks. It
@@ -12,37 +16,37 @@ func winningFlights(b *board, c engine.Colour, f *flockSet, maxLine int, dst []e
 		return dst
 	}
 	mine := b.birds[c]
-	occupied := mine.or(b.birds[c.Other()])
-	var line [13]engine.Point
+	occupied := mine.Or(b.birds[c.Other()])
+	var line [13]sky.Point
 	for fi := 0; fi < f.n; fi++ {
 		// A winning landing touches every other flock: try the one with
 		// the fewest points around it first.
 		key := -1
 		for i := 0; i < f.n; i++ {
-			if i != fi && (key < 0 || f.near[i].count() < f.near[key].count()) {
+			if i != fi && (key < 0 || f.near[i].Count() < f.near[key].Count()) {
 				key = i
 			}
 		}
 		w := winSearch{f: f, fi: fi, key: f.near[key], occupied: occupied}
-		touchAll := sky.all
+		touchAll := sky.All()
 		for i := 0; i < f.n; i++ {
 			if i != fi {
-				touchAll = touchAll.and(f.near[i])
+				touchAll = touchAll.And(f.near[i])
 			}
 		}
-		for rest := f.flock[fi]; rest.any(); {
-			p := rest.first()
-			rest = rest.andNot(bit(p))
-			if touchAll.any() {
+		for rest := f.flock[fi]; rest.Any(); {
+			p := rest.First()
+			rest = rest.AndNot(p.Set())
+			if touchAll.Any() {
 				dst = w.single(p, touchAll, dst)
 			}
 			line[0] = p
-			for _, d := range [3]engine.Direction{engine.E, engine.NE, engine.NW} {
-				if prev := sky.step[p][d.Opposite()]; prev != engine.NoPoint && mine.has(prev) {
+			for _, d := range [3]sky.Direction{sky.E, sky.NE, sky.NW} {
+				if prev := p.Step(d.Opposite()); prev != sky.NoPoint && mine.Has(prev) {
 					continue // not the start of a run along this axis
 				}
 				n := 1
-				for q := sky.step[p][d]; q != engine.NoPoint && mine.has(q); q = sky.step[q][d] {
+				for q := p.Step(d); q != sky.NoPoint && mine.Has(q); q = q.Step(d) {
 					line[n] = q
 					n++
 				}
@@ -60,62 +64,62 @@ func winningFlights(b *board, c engine.Colour, f *flockSet, maxLine int, dst []e
 // winSearch looks for the winning flights from one flock.
 type winSearch struct {
 	f        *flockSet
-	fi       int // the flock flying
-	key      set // the points next to one other flock
-	occupied set
+	fi       int     // the flock flying
+	key      sky.Set // the points next to one other flock
+	occupied sky.Set
 }
 
 // single appends the flights of the bird on p to a point of touchAll, the
 // points next to every other flock, that leave its flock whole.
-func (w *winSearch) single(p engine.Point, touchAll set, dst []engine.Move) []engine.Move {
-	rest := w.f.flock[w.fi].andNot(bit(p))
-	for to := reach(p, w.occupied).and(touchAll); to.any(); {
-		q := to.first()
-		to = to.andNot(bit(q))
-		landed := bit(q)
-		if rest.any() && (!landed.meets(rest.grow()) || !rest.andNot(fill(landed, rest.or(landed))).empty()) {
+func (w *winSearch) single(p sky.Point, touchAll sky.Set, dst []engine.Move) []engine.Move {
+	rest := w.f.flock[w.fi].AndNot(p.Set())
+	for to := reach(p, w.occupied).And(touchAll); to.Any(); {
+		q := to.First()
+		to = to.AndNot(q.Set())
+		landed := q.Set()
+		if rest.Any() && (!landed.Intersects(rest.Or(rest.Neighbours())) || !rest.AndNot(sky.Joined(landed, rest.Or(landed))).Empty()) {
 			continue
 		}
-		d, dist, _ := engine.Line(p, q)
-		dst = append(dst, engine.Fly(p, p, d, dist))
+		d, dist, _ := sky.Line(p, q)
+		dst = append(dst, engine.Fly(engine.Point(p), engine.Point(p), engine.Direction(d), dist))
 	}
 	return dst
 }
 
 // try appends the flights of line that touch every other flock and leave
 // the flock whole.
-func (w *winSearch) try(line []engine.Point, dst []engine.Move) []engine.Move {
-	var unit set
+func (w *winSearch) try(line []sky.Point, dst []engine.Move) []engine.Move {
+	var unit sky.Set
 	for _, q := range line {
-		unit = unit.or(bit(q))
+		unit = unit.Or(q.Set())
 	}
-	blockers := w.occupied.andNot(unit)
-	rest := w.f.flock[w.fi].andNot(unit)
-	var pts [13]engine.Point
-	for d := engine.Direction(0); d < 6; d++ {
+	blockers := w.occupied.AndNot(unit)
+	rest := w.f.flock[w.fi].AndNot(unit)
+	var pts [13]sky.Point
+	for d := sky.Direction(0); d < sky.NumDirections; d++ {
 		copy(pts[:], line)
 		for dist := 1; ; dist++ {
-			var landed set
+			var landed sky.Set
 			off := false
 			for i := range line {
-				q := sky.step[pts[i]][d]
-				if q == engine.NoPoint {
+				q := pts[i].Step(d)
+				if q == sky.NoPoint {
 					off = true
 					break
 				}
 				pts[i] = q
-				landed = landed.or(bit(q))
+				landed = landed.Or(q.Set())
 			}
-			if off || landed.meets(blockers) {
+			if off || landed.Intersects(blockers) {
 				break
 			}
-			if !landed.meets(w.key) || w.f.joins(w.fi, landed) != w.f.n-1 {
+			if !landed.Intersects(w.key) || w.f.joins(w.fi, landed) != w.f.n-1 {
 				continue
 			}
-			if rest.any() && (!landed.meets(rest.grow()) || !rest.andNot(fill(landed, rest.or(landed))).empty()) {
+			if rest.Any() && (!landed.Intersects(rest.Or(rest.Neighbours())) || !rest.AndNot(sky.Joined(landed, rest.Or(landed))).Empty()) {
 				continue
 			}
-			dst = append(dst, engine.Fly(line[0], line[len(line)-1], d, dist))
+			dst = append(dst, engine.Fly(engine.Point(line[0]), engine.Point(line[len(line)-1]), engine.Direction(d), dist))
 		}
 	}
 	return dst
