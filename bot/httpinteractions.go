@@ -213,10 +213,12 @@ func (w *waitingRequest) offer(a httpAnswer) error {
 func (w *waitingRequest) giveUp() bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.state == taken {
+	switch w.state {
+	case taken:
 		return false
+	case awaiting:
+		w.state = gaveUp
 	}
-	w.state = gaveUp
 	return true
 }
 
