@@ -501,3 +501,44 @@ func BenchmarkHundredChannelsOverHTTP(b *testing.B) {
 func BenchmarkHundredChannelsOverHTTPAt150(b *testing.B) {
 	benchmarkChannelsWith(b, 150, worldOptions{noValidation: true, http: true})
 }
+
+// A bot stopping with a request in flight finishes it: the request waits
+// for its answer, which the outbox, still running, brings within the
+// window, and the stop returns cleanly.
+func TestHTTPStopFinishesRequestsInFlight(t *testing.T) {
+	w := newWorldWith(t, worldOptions{http: true})
+	c := w.do("ana", "/volo challenge opponent:@ben colour:orange")
+	// The first board's post is answered a second late: ana's move, and
+	// its answer, wait behind it while the bot stops.
+	w.srv.InjectFault("POST /channels/{channel_id}/messages", fakediscord.Fault{Kind: fakediscord.SlowResponse, Duration: time.Second})
+	accept, err := w.srv.ClickComponent(fakediscord.ComponentClick{MessageID: c.ID, User: "ben", CustomID: buttonWithLabel(t, c, "Accept")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), answerWait())
+	defer cancel()
+	if _, err := accept.Callback(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := waitUntil(ctx, func() bool { return len(w.said(w.channel, "The game begins.")) > 0 }); err != nil {
+		t.Fatal("the first board was not posted")
+	}
+	move := w.send(w.channel, "ana", "/volo move move:f5")
+	if err := waitUntil(ctx, func() bool {
+		g, err := w.store.Get(w.channel)
+		return err == nil && len(g.Moves) == 1
+	}); err != nil {
+		t.Fatal("ana's move was not committed")
+	}
+	stopping := time.Now()
+	w.stop() // fails the test if Run does not stop cleanly
+	reply, err := move.Callback(ctx)
+	if err != nil || move.Failed() || !strings.Contains(reply.Message.Content, "f5 · move 1 ·") {
+		t.Fatalf("ana's move, in flight as the bot stopped: %+v, %v (failed %v)", reply, err, move.Failed())
+	}
+	if reply.Time.Before(stopping) {
+		t.Error("ana was answered before the bot began to stop: nothing was in flight")
+	}
+	w.saidOnce(w.channel, "f5 · move 1 ·", "ben")
+	everyAnswerInItsResponse(t, w.srv)
+}
