@@ -113,13 +113,6 @@ func (firstMove) Think(_ context.Context, pos engine.Position, r engine.Rules, _
 
 func newWorld(t testing.TB) *world { return newWorldWith(t, worldOptions{}) }
 
-// newWorldValidated builds a world whose stand-in validates the bot's
-// requests against Discord's OpenAPI description when validate is set and
-// the description is there.
-func newWorldValidated(t testing.TB, validate bool) *world {
-	return newWorldWith(t, worldOptions{noValidation: !validate})
-}
-
 // newWorldWith builds a world as o says.
 func newWorldWith(t testing.TB, o worldOptions) *world {
 	t.Helper()
