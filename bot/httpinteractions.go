@@ -47,8 +47,9 @@ import (
 // message that the outbox, posting to the channel, would never fill.
 //
 // Apart from the registry, the endpoint keeps no state: every change goes
-// to the store and every later message through REST, so any number of
-// replicas can serve one application behind a load balancer.
+// to the store and every later message through REST, so on a store that
+// processes can share (PostgreSQL) any number of replicas can serve one
+// application behind a load balancer.
 
 // The values of the interactions key.
 const (
