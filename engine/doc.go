@@ -22,5 +22,6 @@
 // straight run of the mover's birds once for all the lines in it, and
 // settles most questions of regions (does this landing split the
 // opponent's?) in a 5×5 window around the landing point before it looks at
-// the whole sky.
+// the whole sky. Those sets, the sky's geometry and the window live in
+// engine/internal/sky, which engine/ai shares (docs/sky.md).
 package engine
