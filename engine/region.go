@@ -75,14 +75,7 @@ func (p Position) Flocks(c Colour) [][]Point {
 }
 
 // FlockCount returns the number of c's flocks.
-func (p Position) FlockCount(c Colour) int {
-	birds := p.birds[c&1]
-	n := 0
-	for rest := birds; rest.Any(); n++ {
-		rest = rest.AndNot(sky.Joined(rest.First().Set(), birds))
-	}
-	return n
-}
+func (p Position) FlockCount(c Colour) int { return p.birds[c&1].FlockCount() }
 
 // Destinations returns the legal flights of the line of the mover's birds
 // from end1 to end2 (the same point for one bird), each region choice

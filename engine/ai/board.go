@@ -49,15 +49,6 @@ func (f *flockSet) split(birds sky.Set) {
 	}
 }
 
-// countFlocks returns the number of flocks the birds form.
-func countFlocks(birds sky.Set) int {
-	n := 0
-	for rest := birds; rest.Any(); n++ {
-		rest = rest.AndNot(sky.Joined(rest.First().Set(), birds))
-	}
-	return n
-}
-
 // flightSets returns the birds a flight moves and the points they land on.
 // m must be a flight that stays in the sky, as legal flights do.
 func flightSets(m engine.Move) (unit, landing sky.Set) {

@@ -69,7 +69,7 @@ func (p *policy) rate(pos *engine.Position, b *board, moves []engine.Move) (win 
 	}
 	var n int
 	var block sky.Set
-	if p.threatFlocks >= engine.SupplySize || countFlocks(b.birds[me.Other()]) <= p.threatFlocks {
+	if p.threatFlocks >= engine.SupplySize || b.birds[me.Other()].FlockCount() <= p.threatFlocks {
 		n, block, p.opp = threats(b, p.maxLine, p.opp, &p.theirs)
 	}
 	if n > 0 && block.Any() {

@@ -137,6 +137,16 @@ func Joined(seed, within Set) Set {
 	return comp
 }
 
+// FlockCount returns the number of flocks the points of s form: the parts
+// of s joined from neighbour to neighbour, s being one player's birds.
+func (s Set) FlockCount() int {
+	n := 0
+	for rest := s; rest.Any(); n++ {
+		rest = rest.AndNot(Joined(rest.First().Set(), s))
+	}
+	return n
+}
+
 // JoinedAround returns Joined(seed, within) and around it, the joined
 // points with all their neighbours, from one walk that looks at the
 // neighbours of every joined point once. It is Joined's walk written out

@@ -196,6 +196,26 @@ func TestJoined(t *testing.T) {
 	}
 }
 
+func TestFlockCount(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		birds []string
+		want  int
+	}{
+		{"none", nil, 0},
+		{"one bird", []string{"c3"}, 1},
+		{"a line", []string{"c3", "c4", "c5"}, 1},
+		{"round a corner", []string{"a2", "b2", "b3", "a3"}, 1},
+		{"across the centre", []string{"g6", "g8"}, 2},
+		{"three", []string{"a2", "a4", "a6"}, 3},
+		{"the start", []string{"b2", "g12", "l2"}, 3},
+	} {
+		if got := set(t, tt.birds...).FlockCount(); got != tt.want {
+			t.Errorf("%s: %d flocks, want %d", tt.name, got, tt.want)
+		}
+	}
+}
+
 // TestJoinedAround checks JoinedAround against Joined and Neighbours on
 // random sets, seeded from one point and from several.
 func TestJoinedAround(t *testing.T) {
