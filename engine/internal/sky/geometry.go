@@ -147,10 +147,11 @@ func Line(a, b Point) (Direction, int, bool) {
 	return 0, 0, false
 }
 
-// Flight returns the points of the straight line of birds from `from` to
-// to (the same point for one bird) and the points they land on flying dist
-// steps in direction d. The flight must stay in the sky, as legal flights
-// do: the points of landing past a hole or the edge are left out.
+// Flight returns line, the straight line of birds between the ends from
+// and to (the same point for one bird), and landing, the points those
+// birds land on flying dist steps in direction d. The flight must stay in
+// the sky, as legal flights do: a landing past a hole or the edge is left
+// out.
 func Flight(from, to Point, d Direction, dist int) (line, landing Set) {
 	along, n := E, 0
 	if to != from {

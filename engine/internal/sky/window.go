@@ -16,14 +16,15 @@ const (
 	windowAll  = Window(1)<<(windowSide*windowSide) - 1
 	windowCol0 = Window(0b00001_00001_00001_00001_00001) // dc = -2
 	windowCol4 = Window(0b10000_10000_10000_10000_10000) // dc = +2
+)
 
-	// WindowCentre is the bit of the window's own point.
+// WindowCentre is the bit of a window's own point, WindowRing the bits of
+// its six neighbours.
+const (
 	WindowCentre Window = 1 << centreBit
-	// WindowRing holds the bits of the six neighbours of the window's
-	// point.
-	WindowRing = Window(1)<<(centreBit+1) | Window(1)<<(centreBit-1) |
-		Window(1)<<(centreBit+windowSide) | Window(1)<<(centreBit-windowSide) |
-		Window(1)<<(centreBit+windowSide-1) | Window(1)<<(centreBit-windowSide+1)
+	WindowRing   Window = 1<<(centreBit+1) | 1<<(centreBit-1) |
+		1<<(centreBit+windowSide) | 1<<(centreBit-windowSide) |
+		1<<(centreBit+windowSide-1) | 1<<(centreBit-windowSide+1)
 )
 
 // Window returns the window of s around p: the points of s in the 5×5
