@@ -64,3 +64,32 @@ func TestShardBuckets(t *testing.T) {
 		}
 	}
 }
+
+// FuzzShardConfig reads any shards and shard_range: a count from 1 and a
+// range within it, or an error, never a panic.
+func FuzzShardConfig(f *testing.F) {
+	for _, seed := range [][2]string{{"auto", ""}, {"4", "0-3"}, {"16", "12-15"}, {"16", "5"}, {"0", ""}, {"16", "3-1"}, {"9999999999999999999", "-"}} {
+		f.Add(seed[0], seed[1])
+	}
+	f.Fuzz(func(t *testing.T, shards, rng string) {
+		n, err := parseShardCount(shards)
+		if err != nil || n == 0 {
+			return
+		}
+		if n < 1 {
+			t.Fatalf("parseShardCount(%q) = %d", shards, n)
+		}
+		ids, err := parseShardRange(rng, n)
+		if err != nil {
+			return
+		}
+		if len(ids) == 0 {
+			t.Fatalf("parseShardRange(%q, %d) ran no shard", rng, n)
+		}
+		for i, id := range ids {
+			if id < 0 || id >= n || i > 0 && id != ids[i-1]+1 {
+				t.Fatalf("parseShardRange(%q, %d) = %v", rng, n, ids)
+			}
+		}
+	})
+}
