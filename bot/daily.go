@@ -12,12 +12,14 @@ import (
 )
 
 // The puzzle of the day: each server whose managers chose a channel for
-// it (/volo settings puzzle_channel) gets one puzzle a day at the
+// it (/volo settings daily_puzzle:true) gets one puzzle a day at the
 // configured hour, UTC, the same for all its members; each member's first
-// answer is the one that counts. The scheduler posts it, through the
-// outbox: the day's puzzle is stored first without a channel, then
-// announced, then marked posted, so a crash in between posts it at the
-// next start (at worst twice, never not at all).
+// answer is the one that counts. The scheduler posts it through the
+// outbox. The process whose SetDailyPuzzle stores the day's puzzle is the
+// one that announces it, so processes sharing a database post it once;
+// one that stops between storing it and announcing it leaves that day
+// without the post (the puzzle is still there for /volo puzzle
+// daily:true).
 
 // dailyDue returns the day whose puzzle is due at now, and whether one
 // is: from the configured hour on, today's.
@@ -66,24 +68,27 @@ func (b *Bot) postDailies() error {
 
 // postDaily posts a server's puzzle of a day, unless it is posted.
 func (b *Bot) postDaily(guild string, gs store.GuildSettings, date string) error {
-	d, err := b.store.DailyPuzzle(guild, date)
+	_, err := b.store.DailyPuzzle(guild, date)
 	switch {
-	case err == nil && d.Channel != "":
+	case err == nil:
+		// Posted, or being posted by the process that stored it: with a
+		// database several processes share, each scheduler gets here at
+		// the same hour, and only the one whose SetDailyPuzzle stored the
+		// day's puzzle posts it.
 		return nil
-	case errors.Is(err, store.ErrNotFound):
-		p, err := b.dailyChoice(guild)
-		if err != nil {
-			return err
-		}
-		if d, _, err = b.store.SetDailyPuzzle(store.DailyPuzzle{Guild: guild, Date: date, ID: p.ID, Line: p.String()}); err != nil {
-			return fmt.Errorf("store the puzzle of the day: %w", err)
-		}
-	case err != nil:
+	case !errors.Is(err, store.ErrNotFound):
 		return err
 	}
-	p, err := ai.ParsePuzzle(d.Line)
+	p, err := b.dailyChoice(guild)
 	if err != nil {
-		return fmt.Errorf("puzzle of the day %s: %w", d.ID, err)
+		return err
+	}
+	_, stored, err := b.store.SetDailyPuzzle(store.DailyPuzzle{Guild: guild, Date: date, ID: p.ID, Line: p.String()})
+	if err != nil {
+		return fmt.Errorf("store the puzzle of the day: %w", err)
+	}
+	if !stored {
+		return nil // another process stored it first, and posts it
 	}
 	t := lang.Parse(gs.PuzzleLang)
 	r, err := b.puzzleReply(t, p, date, "")
