@@ -11,6 +11,7 @@ import (
 
 	"github.com/volo-discord/volo/engine"
 	"github.com/volo-discord/volo/internal/fakediscord"
+	"github.com/volo-discord/volo/internal/race"
 	"github.com/volo-discord/volo/store"
 )
 
@@ -22,7 +23,7 @@ import (
 // and nothing is lost.
 func TestTenChannelsUnderChaos(t *testing.T) {
 	channels, moves := 10, 20
-	if raceEnabled || testing.Short() {
+	if race.Enabled || testing.Short() {
 		channels, moves = 4, 10
 	}
 	w := newWorldWith(t, worldOptions{reconnect: true, stand: func(o *fakediscord.Options) {

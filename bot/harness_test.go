@@ -18,6 +18,7 @@ import (
 	"github.com/volo-discord/volo/bot"
 	"github.com/volo-discord/volo/engine"
 	"github.com/volo-discord/volo/internal/fakediscord"
+	"github.com/volo-discord/volo/internal/race"
 	"github.com/volo-discord/volo/render"
 	"github.com/volo-discord/volo/store"
 )
@@ -118,7 +119,7 @@ func newWorldWith(t testing.TB, o worldOptions) *world {
 	t.Helper()
 	validate := !o.noValidation
 	opts := fakediscord.Options{}
-	if raceEnabled {
+	if race.Enabled {
 		// Discord allows 3 s; the race detector makes everything many
 		// times slower, and the benchmarks measure the real times.
 		opts.CallbackDeadline = 30 * time.Second
@@ -254,7 +255,7 @@ func (w *world) doIn(channel, user, line string) *fakediscord.Message {
 // race detector slows everything down several times, more so on a busy
 // machine, and the benchmarks measure the real times.
 func answerWait() time.Duration {
-	if raceEnabled {
+	if race.Enabled {
 		return 30 * time.Second
 	}
 	return 10 * time.Second

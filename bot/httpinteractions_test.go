@@ -25,6 +25,7 @@ import (
 	"github.com/volo-discord/volo/bot"
 	"github.com/volo-discord/volo/engine"
 	"github.com/volo-discord/volo/internal/fakediscord"
+	"github.com/volo-discord/volo/internal/race"
 	"github.com/volo-discord/volo/render"
 )
 
@@ -143,7 +144,7 @@ func TestFullGameOverHTTP(t *testing.T) {
 		switch {
 		case !sawPicker && m.Kind == engine.KindAdd:
 			answer, sawPicker = w.pickAdd(user, m, i+1), true
-		case raceEnabled && i == len(script)-1:
+		case race.Enabled && i == len(script)-1:
 			// The last move's answer carries the game's replay, a GIF of
 			// 210 moves: under the race detector it takes about as long as
 			// Discord's window (without, a tenth of a second), and may come
@@ -424,7 +425,7 @@ func TestTwoReplicasOverHTTP(t *testing.T) {
 		}
 		w.movedOnce(m, i+1)
 		pos, _ = pos.Apply(m, engine.Standard)
-		if raceEnabled && asked && i%2 == 1 {
+		if race.Enabled && asked && i%2 == 1 {
 			// The race detector slows every move down several times: the
 			// region choice and a replica's turn each are enough here,
 			// and TestFullGameOverHTTP plays to the end.

@@ -27,6 +27,7 @@ import (
 	"github.com/volo-discord/volo/engine"
 	"github.com/volo-discord/volo/internal/fakediscord"
 	"github.com/volo-discord/volo/internal/pgtest"
+	"github.com/volo-discord/volo/internal/race"
 	"github.com/volo-discord/volo/render"
 	"github.com/volo-discord/volo/store"
 	"github.com/volo-discord/volo/store/pgstore"
@@ -55,7 +56,7 @@ func TestThreeReplicasOnPostgreSQLSurviveAKill(t *testing.T) {
 		t.Skip("skipped under -short: fifty games on three replicas sharing a PostgreSQL server take 20 seconds")
 	}
 	games, minMoves, maxMoves := 50, 15, 20
-	if raceEnabled {
+	if race.Enabled {
 		// Two cores under the race detector render and commit about ten
 		// times slower: shorter games keep it within half a minute.
 		games, minMoves, maxMoves = 50, 6, 9
@@ -256,7 +257,7 @@ func newCluster(t *testing.T, url string, n int) *cluster {
 	t.Cleanup(cancel)
 	clk := newRunningClock()
 	opts := fakediscord.Options{Clock: clk.Now, MaxInteractions: -1, MaxRequests: -1}
-	if raceEnabled {
+	if race.Enabled {
 		opts.CallbackDeadline = 30 * time.Second // as newWorldWith
 	}
 	if path, err := fakediscord.FindSpec("."); err == nil {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/volo-discord/volo/engine/internal/sky"
+	"github.com/volo-discord/volo/internal/race"
 )
 
 // TestRandomGameProperties plays thousands of random games from fixed
@@ -15,7 +16,7 @@ import (
 // rules imply, the notations' round trips and undo.
 func TestRandomGameProperties(t *testing.T) {
 	games := 1000
-	if testing.Short() || raceEnabled {
+	if testing.Short() || race.Enabled {
 		games = 100
 	}
 	for _, r := range []Rules{Standard, LastAct} {

@@ -7,6 +7,8 @@ import (
 	"image/gif"
 	"testing"
 	"time"
+
+	"github.com/volo-discord/volo/internal/race"
 )
 
 // TestGIFFramesShowEachPositionAsBoardDoes plays the frames of a game's
@@ -22,7 +24,7 @@ func TestGIFFramesShowEachPositionAsBoardDoes(t *testing.T) {
 		{Options{Size: 555, Theme: Light}, 30, [2]string{"1662 ± 290?", "1487 ± 62"}},
 	} {
 		plies := tc.plies
-		if testing.Short() || raceEnabled {
+		if testing.Short() || race.Enabled {
 			plies = 20
 		}
 		g := randomGame(t, 7, plies)
@@ -59,7 +61,7 @@ func TestGIFFramesShowEachPositionAsBoardDoes(t *testing.T) {
 }
 
 func TestGIFOfALongGameIsSmallEnoughToPost(t *testing.T) {
-	if testing.Short() || raceEnabled {
+	if testing.Short() || race.Enabled {
 		t.Skip("a 150-move game; BenchmarkGIF150 checks it too")
 	}
 	g := randomGame(t, 18, 150)

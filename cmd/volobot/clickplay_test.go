@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/internal/race"
 	"github.com/volo-discord/volo/internal/sandbox/sandboxtest"
 )
 
@@ -274,7 +275,7 @@ func TestClickThroughAGameInABrowser(t *testing.T) {
 	if _, ok := sandboxtest.Chromium(); !ok {
 		t.Skip("no chromium binary: install Debian's chromium package to run the browser test")
 	}
-	if raceEnabled {
+	if race.Enabled {
 		t.Skip("the browser test runs without the race detector")
 	}
 	script := clickableGame(t)

@@ -15,13 +15,14 @@ import (
 
 	"github.com/volo-discord/volo/bot"
 	"github.com/volo-discord/volo/internal/fakediscord"
+	"github.com/volo-discord/volo/internal/race"
 )
 
 // volobot with interactions: http serves the endpoint on listen, which the
 // stand-in checks and posts to; it opens no gateway, and stops cleanly.
 func TestServeWithHTTPInteractions(t *testing.T) {
 	opts := fakediscord.Options{}
-	if raceEnabled {
+	if race.Enabled {
 		opts.CallbackDeadline = 30 * time.Second
 	}
 	srv := fakediscord.New(opts)

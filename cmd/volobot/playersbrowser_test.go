@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/volo-discord/volo/internal/race"
 	"github.com/volo-discord/volo/internal/sandbox/sandboxtest"
 )
 
@@ -15,7 +16,7 @@ func TestPlayersInABrowser(t *testing.T) {
 	if _, ok := sandboxtest.Chromium(); !ok {
 		t.Skip("no chromium binary: install Debian's chromium package to run the browser test")
 	}
-	if raceEnabled {
+	if race.Enabled {
 		t.Skip("the browser test runs without the race detector")
 	}
 	w := startSandbox(t, "sandbox")

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/volo-discord/volo/internal/fakediscord"
+	"github.com/volo-discord/volo/internal/race"
 	"github.com/volo-discord/volo/internal/sandbox/sandboxtest"
 )
 
@@ -19,7 +20,7 @@ func TestSandboxGroupDMInABrowser(t *testing.T) {
 	if _, ok := sandboxtest.Chromium(); !ok {
 		t.Skip("no chromium binary: install Debian's chromium package to run the browser test")
 	}
-	if raceEnabled {
+	if race.Enabled {
 		t.Skip("the browser test runs without the race detector")
 	}
 	w := startSandbox(t, "sandbox")

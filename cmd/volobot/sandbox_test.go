@@ -23,6 +23,7 @@ import (
 	"github.com/volo-discord/volo/bot"
 	"github.com/volo-discord/volo/engine"
 	"github.com/volo-discord/volo/internal/fakediscord"
+	"github.com/volo-discord/volo/internal/race"
 	"github.com/volo-discord/volo/internal/sandbox"
 	"github.com/volo-discord/volo/internal/sandbox/sandboxtest"
 )
@@ -39,7 +40,7 @@ type sandboxWorld struct {
 func startSandbox(t *testing.T, token string) *sandboxWorld {
 	t.Helper()
 	opts := fakediscord.Options{}
-	if raceEnabled {
+	if race.Enabled {
 		opts.CallbackDeadline = 30 * time.Second // Discord's 3 s, slowed down by the race detector
 	}
 	srv := fakediscord.New(opts)
@@ -135,7 +136,7 @@ func TestSandboxInABrowser(t *testing.T) {
 	if _, ok := sandboxtest.Chromium(); !ok {
 		t.Skip("no chromium binary: install Debian's chromium package to run the browser test")
 	}
-	if raceEnabled {
+	if race.Enabled {
 		// The race detector slows the bot enough that its autocomplete
 		// answers race the page's Enter key; the plain test run (CI runs
 		// both) drives the browser, and the bot's own tests cover races.
@@ -266,7 +267,7 @@ type volobotRun struct {
 func startVolobot(t *testing.T) *volobotRun {
 	t.Helper()
 	opts := fakediscord.Options{}
-	if raceEnabled {
+	if race.Enabled {
 		opts.CallbackDeadline = 30 * time.Second
 	}
 	s, err := parseSettings([]string{"-listen", "127.0.0.1:0"}, env(nil), io.Discard)

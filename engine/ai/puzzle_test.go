@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/internal/race"
 )
 
 var updatePuzzles = flag.Bool("update-puzzles", false, "generate the curated puzzles again and rewrite testdata/puzzles/curated.txt (a minute)")
@@ -63,7 +64,7 @@ func names(moves []engine.Move) []string {
 // defences for every defence.
 func TestProverAgreesWithTheSuite(t *testing.T) {
 	for i, p := range readSuite(t) {
-		if p.kind == winIn3 && (testing.Short() || raceEnabled) {
+		if p.kind == winIn3 && (testing.Short() || race.Enabled) {
 			continue
 		}
 		t.Run(fmt.Sprintf("%d-%s", i+1, p.kind), func(t *testing.T) {
@@ -544,7 +545,7 @@ func TestCuratedPuzzles(t *testing.T) {
 		}
 	}
 	for _, p := range ps {
-		if p.Depth == 3 && (testing.Short() || raceEnabled) {
+		if p.Depth == 3 && (testing.Short() || race.Enabled) {
 			continue // a fifth of a second each, ten times that under the race detector
 		}
 		t.Run(p.ID, func(t *testing.T) {
@@ -655,7 +656,7 @@ func TestGeneratePuzzlesRepeats(t *testing.T) {
 		}
 	}
 	for _, d := range Difficulties() {
-		if d == PuzzleHard && raceEnabled {
+		if d == PuzzleHard && race.Enabled {
 			continue
 		}
 		if p := take(GenerateOptions{Seed: 1, Difficulty: d}, 1)[0]; p.Difficulty != d {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/internal/race"
 )
 
 // midGame is a position with many moves and no tactics to settle it.
@@ -161,7 +162,7 @@ func TestBaselinesAreRepeatable(t *testing.T) {
 // TestStrengthOrder plays a few short games: greedy beats random, and a
 // small search beats greedy.
 func TestStrengthOrder(t *testing.T) {
-	if testing.Short() || raceEnabled {
+	if testing.Short() || race.Enabled {
 		t.Skip("plays games")
 	}
 	for _, tc := range []struct {

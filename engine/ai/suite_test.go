@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/internal/race"
 )
 
 var (
@@ -214,7 +215,7 @@ func TestTacticsSuiteIsExact(t *testing.T) {
 	}
 	s := solver{rules: engine.Standard}
 	for i, p := range suite {
-		if p.kind == winIn3 && (testing.Short() || raceEnabled) {
+		if p.kind == winIn3 && (testing.Short() || race.Enabled) {
 			continue // a second each
 		}
 		t.Run(fmt.Sprintf("%d-%s", i+1, p.kind), func(t *testing.T) {

@@ -14,6 +14,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/chromedp/chromedp"
 
+	"github.com/volo-discord/volo/internal/race"
 	"github.com/volo-discord/volo/internal/sandbox/sandboxtest"
 )
 
@@ -245,7 +246,7 @@ func TestDirectMessagesOnlyToTheirUser(t *testing.T) {
 // The page shows the acting user's direct messages with the bot under "Direct Messages", live,
 // with a count of those not seen, and only theirs: ben never sees ana's.
 func TestBrowserDirectMessages(t *testing.T) {
-	if raceEnabled {
+	if race.Enabled {
 		t.Skip("the browser test runs without the race detector")
 	}
 	w := newWorld(t)

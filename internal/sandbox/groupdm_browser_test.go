@@ -7,6 +7,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/volo-discord/volo/internal/race"
 	"github.com/volo-discord/volo/internal/sandbox/sandboxtest"
 )
 
@@ -15,7 +16,7 @@ import (
 // never sees it; margaux's popup speaks French; and the bot's direct messages open from the
 // member list, with its commands.
 func TestBrowserGroupDM(t *testing.T) {
-	if raceEnabled {
+	if race.Enabled {
 		t.Skip("the browser test runs without the race detector")
 	}
 	w := newAnywhereWorld(t)

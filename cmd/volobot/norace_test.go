@@ -1,6 +1,0 @@
-//go:build !race
-
-package main
-
-// raceEnabled tells the tests that the race detector slows the bot down.
-const raceEnabled = false

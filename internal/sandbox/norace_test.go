@@ -1,5 +1,0 @@
-//go:build !race
-
-package sandbox_test
-
-const raceEnabled = false
