@@ -127,11 +127,11 @@ func (b *Bot) postChallenge(in *interaction, g *store.Game, note string) error {
 		line += " " + t.Sprintf("The game will be played in <#%s>.", g.Channel)
 	}
 	line += " " + t.Sprintf("The challenge lapses %s.", when(g.Deadline)) + note
-	buttons := []discordgo.MessageComponent{discordgo.Button{Label: t.Sprint("Accept"), Style: discordgo.SuccessButton, CustomID: buttonID("accept", g, 0, thread)}}
+	buttons := []discordgo.MessageComponent{discordgo.Button{Label: t.Sprint("Accept"), Style: discordgo.SuccessButton, CustomID: buttonID(actAccept, g, 0, thread)}}
 	if opp != "" {
-		buttons = append(buttons, discordgo.Button{Label: t.Sprint("Decline"), Style: discordgo.DangerButton, CustomID: buttonID("decline", g, 0, thread)})
+		buttons = append(buttons, discordgo.Button{Label: t.Sprint("Decline"), Style: discordgo.DangerButton, CustomID: buttonID(actDecline, g, 0, thread)})
 	}
-	buttons = append(buttons, discordgo.Button{Label: t.Sprint("Withdraw"), Style: discordgo.SecondaryButton, CustomID: buttonID("withdraw", g, 0, thread)})
+	buttons = append(buttons, discordgo.Button{Label: t.Sprint("Withdraw"), Style: discordgo.SecondaryButton, CustomID: buttonID(actWithdraw, g, 0, thread)})
 	ann, err := b.announce(in.ChannelID, in, false, reply{
 		content:    line,
 		mention:    pings,

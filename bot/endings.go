@@ -23,7 +23,7 @@ func (b *Bot) resignCommand(in *interaction) error {
 		ephemeral: true,
 		content:   in.lang.Sprint("Do you really want to resign? Your opponent wins the game."),
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: in.lang.Sprint("Resign"), Style: discordgo.DangerButton, CustomID: buttonID("resign", g, eg.Ply(), "")},
+			discordgo.Button{Label: in.lang.Sprint("Resign"), Style: discordgo.DangerButton, CustomID: buttonID(actResign, g, eg.Ply(), "")},
 		}}},
 	})
 }
@@ -100,8 +100,8 @@ func (b *Bot) drawCommand(in *interaction) error {
 		content: t.Sprintf("%s offers a draw. %s, do you accept? The offer lapses when a move is made.", mention(in.user), mention(opp)),
 		mention: []string{opp},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: t.Sprint("Accept the draw"), Style: discordgo.SuccessButton, CustomID: buttonID("drawyes", g, eg.Ply(), "")},
-			discordgo.Button{Label: t.Sprint("Decline"), Style: discordgo.DangerButton, CustomID: buttonID("drawno", g, eg.Ply(), "")},
+			discordgo.Button{Label: t.Sprint("Accept the draw"), Style: discordgo.SuccessButton, CustomID: buttonID(actDrawYes, g, eg.Ply(), "")},
+			discordgo.Button{Label: t.Sprint("Decline"), Style: discordgo.DangerButton, CustomID: buttonID(actDrawNo, g, eg.Ply(), "")},
 		}}},
 	})
 	if err != nil {
@@ -175,42 +175,4 @@ func (b *Bot) deleteGame(g *store.Game, anns ...*store.Announcement) error {
 	b.wake()
 	b.outbox.send(anns...)
 	return nil
-}
-
-// onButton routes button clicks.
-func (b *Bot) onButton(in *interaction) error {
-	bt, ok := parseButton(in.MessageComponentData().CustomID)
-	if !ok {
-		return movedOn()
-	}
-	switch bt.action {
-	case "accept":
-		return b.acceptButton(in, bt)
-	case "decline":
-		return b.declineButton(in, bt, false)
-	case "withdraw":
-		return b.declineButton(in, bt, true)
-	case "keep":
-		return b.keepButton(in, bt)
-	case "resign":
-		return b.resignButton(in, bt)
-	case "drawyes":
-		return b.drawButton(in, bt, true)
-	case "drawno":
-		return b.drawButton(in, bt, false)
-	case actPuzzle:
-		return b.openPuzzle(in, bt)
-	case actPick, actKind, actRow, actSource, actDir, actMove, actConfirm, actBack:
-		if _, ok := bt.puzzleID(); ok {
-			return b.puzzlePicker(in, bt)
-		}
-		return b.pickerButton(in, bt)
-	case actRematch:
-		return b.rematchButton(in, bt)
-	case actLeaderboard:
-		return b.leaderboardButton(in, bt)
-	case actTakebackYes, actTakebackNo:
-		return b.takebackButton(in, bt, bt.action == actTakebackYes)
-	}
-	return movedOn()
 }

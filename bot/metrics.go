@@ -254,13 +254,13 @@ func buttonFamily(customID string) string {
 		return "other"
 	}
 	switch bt.action {
-	case "accept", "decline", "withdraw":
+	case actAccept, actDecline, actWithdraw:
 		return "challenge"
-	case "keep":
+	case actKeep:
 		return "region"
-	case "resign":
+	case actResign:
 		return "resign"
-	case "drawyes", "drawno":
+	case actDrawYes, actDrawNo:
 		return "draw"
 	case actPuzzle:
 		return "puzzle"

@@ -122,7 +122,7 @@ func (b *Bot) askRegion(in *interaction, g *store.Game, eg *engine.Game, flight 
 		if winsFor(pos, flight.Keeping(r.Name), g.Rules, them) {
 			label = t.Sprintf("Keep %s (%s, %d birds) — hands %s the win", letter, r.Name, len(r.Birds), them)
 		}
-		buttons = append(buttons, discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: buttonID("keep", g, len(g.Moves), r.Name.String())})
+		buttons = append(buttons, discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: buttonID(actKeep, g, len(g.Moves), r.Name.String())})
 		names = append(names, letter)
 	}
 	question := reply{

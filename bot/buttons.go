@@ -1,0 +1,54 @@
+package bot
+
+// The actions of the buttons of challenges, endings and region choices,
+// as their custom IDs name them (see buttonID). Those of the move picker,
+// puzzles, rematches, the leaderboard and takebacks are beside their
+// code.
+const (
+	actAccept   = "accept"   // accept a challenge
+	actDecline  = "decline"  // decline a challenge
+	actWithdraw = "withdraw" // withdraw one's own challenge
+	actKeep     = "keep"     // keep a region (arg: a point of it)
+	actResign   = "resign"   // confirm a resignation
+	actDrawYes  = "drawyes"  // accept a draw offer
+	actDrawNo   = "drawno"   // decline a draw offer
+)
+
+// onButton routes a click on any of the bot's buttons and menus, by the
+// action its custom ID names, as onCommand routes the subcommands.
+func (b *Bot) onButton(in *interaction) error {
+	bt, ok := parseButton(in.MessageComponentData().CustomID)
+	if !ok {
+		return movedOn()
+	}
+	switch bt.action {
+	case actAccept:
+		return b.acceptButton(in, bt)
+	case actDecline:
+		return b.declineButton(in, bt, false)
+	case actWithdraw:
+		return b.declineButton(in, bt, true)
+	case actKeep:
+		return b.keepButton(in, bt)
+	case actResign:
+		return b.resignButton(in, bt)
+	case actDrawYes:
+		return b.drawButton(in, bt, true)
+	case actDrawNo:
+		return b.drawButton(in, bt, false)
+	case actPuzzle:
+		return b.openPuzzle(in, bt)
+	case actPick, actKind, actRow, actSource, actDir, actMove, actConfirm, actBack:
+		if _, ok := bt.puzzleID(); ok {
+			return b.puzzlePicker(in, bt)
+		}
+		return b.pickerButton(in, bt)
+	case actRematch:
+		return b.rematchButton(in, bt)
+	case actLeaderboard:
+		return b.leaderboardButton(in, bt)
+	case actTakebackYes, actTakebackNo:
+		return b.takebackButton(in, bt, bt.action == actTakebackYes)
+	}
+	return movedOn()
+}
