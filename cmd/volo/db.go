@@ -31,7 +31,13 @@ func dbCommands() []command {
 // another process" while the bot runs: stop it first, or have the bot
 // back itself up with store.Backup.
 func runDB(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	cmds := dbCommands()
+	return runGroup(ctx, "db", "Usage: volo db SUBCOMMAND [-db FILE] [arguments]", "", dbCommands(), args, stdout, stderr)
+}
+
+// runGroup runs the subcommand of a group of them ("volo db", "volo
+// puzzle") that args names, or prints the group's usage, its subcommands
+// and note, and says what is missing or unknown.
+func runGroup(ctx context.Context, group, usage, note string, cmds []command, args []string, stdout, stderr io.Writer) error {
 	if len(args) > 0 {
 		for _, c := range cmds {
 			if c.name == args[0] {
@@ -39,14 +45,21 @@ func runDB(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			}
 		}
 	}
-	fmt.Fprint(stderr, "Usage: volo db SUBCOMMAND [-db FILE] [arguments]\n\nSubcommands:\n")
+	fmt.Fprint(stderr, usage+"\n\nSubcommands:\n")
+	width := 0
 	for _, c := range cmds {
-		fmt.Fprintf(stderr, "  %-7s %s\n", c.name, c.summary)
+		width = max(width, len(c.name))
+	}
+	for _, c := range cmds {
+		fmt.Fprintf(stderr, "  %-*s %s\n", width, c.name, c.summary)
+	}
+	if note != "" {
+		fmt.Fprint(stderr, "\n"+note+"\n")
 	}
 	if len(args) == 0 {
-		return fmt.Errorf("%w: volo db needs a subcommand", errUsage)
+		return fmt.Errorf("%w: volo %s needs a subcommand", errUsage, group)
 	}
-	return fmt.Errorf("%w: unknown db subcommand %q", errUsage, args[0])
+	return fmt.Errorf("%w: unknown %s subcommand %q", errUsage, group, args[0])
 }
 
 // dbFlag adds the -db flag every subcommand takes.

@@ -28,23 +28,8 @@ func puzzleCommands() []command {
 // runPuzzle is "volo puzzle": puzzles for players, positions with a
 // unique forced win, as the bot posts them.
 func runPuzzle(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	cmds := puzzleCommands()
-	if len(args) > 0 {
-		for _, c := range cmds {
-			if c.name == args[0] {
-				return c.run(ctx, args[1:], stdout, stderr)
-			}
-		}
-	}
-	fmt.Fprint(stderr, "Usage: volo puzzle SUBCOMMAND [flags] [arguments]\n\nSubcommands:\n")
-	for _, c := range cmds {
-		fmt.Fprintf(stderr, "  %-8s %s\n", c.name, c.summary)
-	}
-	fmt.Fprint(stderr, "\nA puzzle is one line: ID DIFFICULTY winN RULES | POSITION | SOLUTION | SOURCE.\n")
-	if len(args) == 0 {
-		return fmt.Errorf("%w: volo puzzle needs a subcommand", errUsage)
-	}
-	return fmt.Errorf("%w: unknown puzzle subcommand %q", errUsage, args[0])
+	return runGroup(ctx, "puzzle", "Usage: volo puzzle SUBCOMMAND [flags] [arguments]",
+		"A puzzle is one line: ID DIFFICULTY winN RULES | POSITION | SOLUTION | SOURCE.", puzzleCommands(), args, stdout, stderr)
 }
 
 // limitFlags adds the flags that bound the solver.
