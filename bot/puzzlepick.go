@@ -66,7 +66,12 @@ func (b *Bot) puzzlePicker(in *interaction, bt button) error {
 		if err != nil {
 			return err
 		}
-		return b.updateEphemeral(in, reply{content: content, ephemeral: true, replace: true})
+		// Recorded in the streak: a lost reply must not say that nothing
+		// changed.
+		if err := b.updateEphemeral(in, reply{content: content, ephemeral: true, replace: true}); err != nil {
+			b.log.Warn("could not tell a puzzle's verdict", "user", in.user, "err", err)
+		}
+		return nil
 	}
 	pk := newPicker(p.Position, p.Rules, in.lang)
 	view := pk.start()
