@@ -77,7 +77,12 @@ func (b *Bot) puzzleCommand(in *interaction, opts map[string]*discordgo.Applicat
 		return err
 	}
 	r.content = in.lang.Sprintf("Puzzle for %s: %s", mention(in.user), r.content)
-	return b.respond(in, r)
+	// The puzzle is stored as the one being solved: a lost reply is
+	// logged, not answered "nothing was changed"; asking again gives it.
+	if err := b.respond(in, r); err != nil {
+		b.log.Warn("could not post a puzzle", "user", in.user, "err", err)
+	}
+	return nil
 }
 
 // choosePuzzle picks a puzzle of difficulty d for the user: from the
