@@ -13,9 +13,10 @@ type Thinker struct {
 	players [Hard + 1]Player
 }
 
-// NewThinker returns a Thinker whose players all share opts: a non-zero
-// opts.Budget replaces every level's own, which makes tests quick and
-// repeatable.
+// NewThinker returns a Thinker whose players all share opts. The zero
+// Options give every level its own thinking time, as the bot plays them;
+// a non-zero opts.Budget replaces every level's own, which makes tests
+// quick and repeatable.
 func NewThinker(opts Options) *Thinker {
 	t := &Thinker{}
 	for _, l := range Levels() {
@@ -25,7 +26,8 @@ func NewThinker(opts Options) *Thinker {
 }
 
 // Think returns the move the player of the named level (see ParseLevel)
-// would play in pos under rules.
+// would play in pos under rules, or ctx.Err() when ctx ends first. An
+// unknown level is an error naming it.
 func (t *Thinker) Think(ctx context.Context, pos engine.Position, rules engine.Rules, level string) (engine.Move, error) {
 	l, err := ParseLevel(level)
 	if err != nil {
