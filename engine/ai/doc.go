@@ -7,16 +7,13 @@
 // and otherwise brings its own birds together. Easy, Medium and Hard are
 // one Searcher given 0.2 s, 1 s and 3 s a move, which is how the bot
 // plays them. The playouts that buys depend on the machine and the
-// position; Level.Playouts fixes them at what it buys on the reference
-// machine, two cores of an AMD EPYC server: medians of 600, 3,000 and
-// 9,000 over 193 positions of games between searchers, from the opening
-// on, measured by BenchmarkLevelPlayouts on 2026-11-24 on the idle
-// machine (about 4,200 playouts a second over both cores: playouts from
-// such positions run a hundred plies and more).
-// Strength is measured at those playouts with volo selfplay, so that a
-// match gives the same result on any machine and under any load;
-// docs/strength.md has the method and the figures. NewThinker serves
-// every level by name, as a server hosting many games wants.
+// position; Level.Playouts fixes them at what it buys on a reference
+// machine, as BenchmarkLevelPlayouts measures it. Strength is measured at
+// those playouts with volo selfplay, so that a match gives the same
+// result on any machine and under any load; docs/strength.md has the
+// reference machine, the calibration's command and figures, the method
+// and the matches. NewThinker serves every level by name, as a server
+// hosting many games (the bot) wants.
 //
 // Openings returns the book of balanced openings those matches start
 // from, and Pentanomial and SPRT are their statistics: Elo with its
