@@ -129,9 +129,8 @@ func look(s *Scene) (view, error) {
 		}
 		v.regions = regions
 		v.mover = s.Position.ToMove()
-		if v.pos, err = landed(s.Position, s.Pending); err != nil {
-			return v, err
-		}
+		// Played with no region kept, the flight lands and clears nothing.
+		v.pos, _ = s.Position.Apply(s.Pending.Keeping(engine.NoPoint), s.Rules)
 		v.flight = s.Pending
 	case s.Pending.Kind != 0:
 		return v, fmt.Errorf("%w: pending move %s is not a flight", ErrBadScene, s.Pending)
@@ -140,7 +139,7 @@ func look(s *Scene) (view, error) {
 		if err != nil {
 			return v, fmt.Errorf("%w: last move %s: %v", ErrBadScene, s.Last, err)
 		}
-		if after.String() != s.Position.String() {
+		if after != s.Position {
 			return v, fmt.Errorf("%w: last move %s does not lead to the position", ErrBadScene, s.Last)
 		}
 		v.mover = s.Before.ToMove()
@@ -169,25 +168,6 @@ func look(s *Scene) (view, error) {
 		v.winColor = w
 	}
 	return v, nil
-}
-
-// landed returns p after the legal flight m, before any region is cleared.
-func landed(p engine.Position, m engine.Move) (engine.Position, error) {
-	me := p.ToMove()
-	birds := [2][]engine.Point{p.Birds(engine.Orange), p.Birds(engine.Blue)}
-	line := make(map[engine.Point]bool)
-	for _, q := range m.Line() {
-		line[q] = true
-	}
-	to, _ := m.Landing()
-	mine := to
-	for _, q := range birds[me] {
-		if !line[q] {
-			mine = append(mine, q)
-		}
-	}
-	birds[me] = mine
-	return engine.NewPosition(birds[engine.Orange], birds[engine.Blue], me.Other(), 0)
 }
 
 // regionLetter names the i-th region: A, B, C… then AA, AB….
