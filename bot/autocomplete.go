@@ -38,6 +38,11 @@ func (b *Bot) onAutocomplete(in *interaction) error {
 	})
 }
 
+// suggest lists, for the player to move in the channel's game, the legal
+// moves that begin with what they typed (case and spaces aside) and the
+// flights whose line ends there, the most useful first (see usefulness),
+// moves ranked alike in natural order (j2 before j10), at most
+// maxChoices; anyone else gets none.
 func (b *Bot) suggest(in *interaction, typed string) []*discordgo.ApplicationCommandOptionChoice {
 	choices := []*discordgo.ApplicationCommandOptionChoice{}
 	g, err := b.store.Get(in.ChannelID)
@@ -84,8 +89,7 @@ func (b *Bot) suggest(in *interaction, typed string) []*discordgo.ApplicationCom
 
 // usefulness ranks a suggestion, smallest first: a win, then flights that
 // join more flocks, cost the opponent more birds and move more birds, then
-// adds, a pass, and last the moves that hand the opponent the game. Moves
-// ranked alike go in natural order (j2 before j10).
+// adds, a pass, and last the moves that hand the opponent the game.
 func usefulness(e engine.Effect) [3]int {
 	if w, won := e.Outcome.Result.Winner(); won {
 		if w == e.Mover {

@@ -14,9 +14,10 @@ import (
 	"github.com/volo-discord/volo/internal/fakediscord"
 )
 
-// scriptedGame finds, among seeded random games, one that has a region
-// choice, a pass and ends with a flock completed: the script of the full
-// game test. The search is deterministic.
+// scriptedGame finds, among games of uniformly random legal moves from
+// seeds 1 on, the first that shows everything (a region choice, a pass,
+// and an end with a flock completed): the script of the full game test.
+// The search is deterministic.
 func scriptedGame(t testing.TB) []engine.Move {
 	t.Helper()
 	for seed := uint64(1); seed < 5000; seed++ {
@@ -25,8 +26,6 @@ func scriptedGame(t testing.TB) []engine.Move {
 		regions, passes := 0, 0
 		for !g.Outcome().Over() && g.Ply() < 300 {
 			moves := g.LegalMoves()
-			// Any legal move: the seeds are searched for a game that shows
-			// everything (a region choice, a pass, a flock won).
 			m := moves[rng.IntN(len(moves))]
 			if _, err := g.Play(m); err != nil {
 				t.Fatal(err)

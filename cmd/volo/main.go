@@ -14,8 +14,8 @@
 //	volo review [-level L] [-chart out.png] RECORD
 //	volo db stats|backup|export|check|discard
 //
-// POSITION is the position notation of the spec, or "start". Run "volo
-// help" for every command.
+// POSITION is the position notation of RULES.md (Positions), or
+// "start". Run "volo help" for every command.
 package main
 
 import (
