@@ -143,24 +143,17 @@ func build(opts Options, p *scheme) (*Renderer, error) {
 
 func (r *Renderer) loadFaces() error {
 	u := float64(r.lay.u)
-	for _, f := range []struct {
-		dst  **typeface
-		ttf  []byte
-		size float64
-	}{
-		{&r.faces.letter, gomedium.TTF, letterSizeU * u},
-		{&r.faces.number, gomedium.TTF, numberSizeU * u},
-		{&r.faces.pointName, gomedium.TTF, pointNameSizeU * u},
-		{&r.faces.name, gobold.TTF, 0.42 * u},
-		{&r.faces.stats, goregular.TTF, 0.38 * u},
-		{&r.faces.status, gomedium.TTF, 0.39 * u},
-		{&r.faces.badge, gobold.TTF, 0.46 * u},
-	} {
-		tf, err := newTypeface(f.ttf, f.size)
-		if err != nil {
-			return fmt.Errorf("render: loading a font: %w", err)
-		}
-		*f.dst = tf
+	err := loadTypefaces(
+		faceSpec{&r.faces.letter, gomedium.TTF, letterSizeU * u},
+		faceSpec{&r.faces.number, gomedium.TTF, numberSizeU * u},
+		faceSpec{&r.faces.pointName, gomedium.TTF, pointNameSizeU * u},
+		faceSpec{&r.faces.name, gobold.TTF, 0.42 * u},
+		faceSpec{&r.faces.stats, goregular.TTF, 0.38 * u},
+		faceSpec{&r.faces.status, gomedium.TTF, 0.39 * u},
+		faceSpec{&r.faces.badge, gobold.TTF, 0.46 * u},
+	)
+	if err != nil {
+		return fmt.Errorf("render: %w", err)
 	}
 	return nil
 }

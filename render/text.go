@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"strings"
@@ -59,6 +60,26 @@ func newTypeface(ttf []byte, size float64) (*typeface, error) {
 		tf.capTop = -g.mask.Rect.Min.Y
 	}
 	return tf, nil
+}
+
+// faceSpec is a typeface to load: where it goes, the font and its size
+// in pixels.
+type faceSpec struct {
+	dst  **typeface
+	ttf  []byte
+	size float64
+}
+
+// loadTypefaces loads each typeface of specs into its place.
+func loadTypefaces(specs ...faceSpec) error {
+	for _, f := range specs {
+		tf, err := newTypeface(f.ttf, f.size)
+		if err != nil {
+			return fmt.Errorf("loading a font: %w", err)
+		}
+		*f.dst = tf
+	}
+	return nil
 }
 
 func (tf *typeface) newFace() (font.Face, error) {
