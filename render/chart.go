@@ -151,20 +151,13 @@ func (c *Chart) check() error {
 func newChartFaces(width int) (chartFaces, error) {
 	u := float64(width) / ChartDefaultWidth
 	var f chartFaces
-	for _, t := range []struct {
-		dst  **typeface
-		ttf  []byte
-		size float64
-	}{
-		{&f.title, gobold.TTF, math.Max(13, 16*u)},
-		{&f.label, gobold.TTF, math.Max(11.5, 13*u)},
-		{&f.small, gomedium.TTF, math.Max(11, 11.5*u)},
-	} {
-		tf, err := newTypeface(t.ttf, t.size)
-		if err != nil {
-			return chartFaces{}, fmt.Errorf("chart: loading a font: %w", err)
-		}
-		*t.dst = tf
+	err := loadTypefaces(
+		faceSpec{&f.title, gobold.TTF, math.Max(13, 16*u)},
+		faceSpec{&f.label, gobold.TTF, math.Max(11.5, 13*u)},
+		faceSpec{&f.small, gomedium.TTF, math.Max(11, 11.5*u)},
+	)
+	if err != nil {
+		return chartFaces{}, fmt.Errorf("chart: %w", err)
 	}
 	return f, nil
 }
@@ -216,23 +209,20 @@ const chartBandAlpha = 0.6
 
 // drawChartBands fills the plot: Blue's colour above the curve, Orange's below.
 func drawChartBands(dc *gg.Context, p *scheme, l *chartLayout, pts [][2]float64) {
-	x0, x1 := float64(l.plot.Min.X), float64(l.plot.Max.X)
-	y0, y1 := float64(l.plot.Min.Y), float64(l.plot.Max.Y)
-	dc.MoveTo(x0, y0)
+	fillChartBand(dc, l, pts, float64(l.plot.Min.Y), p.blue.bond)
+	fillChartBand(dc, l, pts, float64(l.plot.Max.Y), p.orange.bond)
+}
+
+// fillChartBand fills, in colour c, the plot between the curve and its
+// edge at height y.
+func fillChartBand(dc *gg.Context, l *chartLayout, pts [][2]float64, y float64, c color.NRGBA) {
+	dc.MoveTo(float64(l.plot.Min.X), y)
 	for _, q := range pts {
 		dc.LineTo(q[0], q[1])
 	}
-	dc.LineTo(x1, y0)
+	dc.LineTo(float64(l.plot.Max.X), y)
 	dc.ClosePath()
-	fillRGBA(dc, p.blue.bond, chartBandAlpha)
-	dc.Fill()
-	dc.MoveTo(x0, y1)
-	for _, q := range pts {
-		dc.LineTo(q[0], q[1])
-	}
-	dc.LineTo(x1, y1)
-	dc.ClosePath()
-	fillRGBA(dc, p.orange.bond, chartBandAlpha)
+	fillRGBA(dc, c, chartBandAlpha)
 	dc.Fill()
 }
 
