@@ -6,12 +6,14 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/volo-discord/volo/engine"
 )
 
 func TestABackupOpensLikeTheOriginal(t *testing.T) {
-	s, clock := openTest(t)
+	s := openTest(t)
 	want := mustCreate(t, s, fullGame())
-	ids := finishGames(t, s, clock, 2)
+	finished := []*Game{finishWith(t, s, "g1", "done", ana, ben, engine.OrangeWins, false), finishWith(t, s, "g1", "done", ana, ben, engine.Draw, false)}
 	dir := t.TempDir()
 	viaWriter := filepath.Join(dir, "writer.db")
 	var buf bytes.Buffer
@@ -38,8 +40,8 @@ func TestABackupOpensLikeTheOriginal(t *testing.T) {
 		if err != nil || !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: Get = %+v, %v; want %+v", path, got, err, want)
 		}
-		if games, _ := b.History("100", "", 0); len(games) != len(ids) {
-			t.Errorf("%s: %d finished games, want %d", path, len(games), len(ids))
+		if games, _ := b.History("100", "", 0); len(games) != len(finished) {
+			t.Errorf("%s: %d finished games, want %d", path, len(games), len(finished))
 		}
 		mustCheck(t, b)
 		b.Close()

@@ -286,7 +286,7 @@ func benchPut(tx *bolt.Tx, g *Game, finished bool) error {
 // BenchmarkStandings reads a scope of 10,000 players, as a leaderboard
 // page or a profile's rank does.
 func BenchmarkStandings(b *testing.B) {
-	s, _ := openTest(b)
+	s := openTest(b)
 	err := s.db.Update(func(tx *bolt.Tx) error {
 		bk := tx.Bucket(bucketStandings)
 		for i := range 10000 {

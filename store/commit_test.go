@@ -12,7 +12,7 @@ import (
 // change's write fails (a key longer than bbolt allows): the others must
 // be committed all the same, and the failing one must fail alone.
 func TestAFailedWriteSparesTheRestOfItsGroup(t *testing.T) {
-	s, _ := openTest(t)
+	s := openTest(t)
 	mustCreate(t, s, newGame("busy"))
 	creates := []*Game{newGame("c1"), newGame(strings.Repeat("9", 40000)), newGame("busy"), newGame("c2")}
 	group := make([]request, len(creates))

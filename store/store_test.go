@@ -163,20 +163,3 @@ func TestReadOnlyRefusesAFileToMigrate(t *testing.T) {
 		t.Errorf("read-only Open of an unmigrated file: %v, want ErrSchema", err)
 	}
 }
-
-func TestCallsAfterCloseFail(t *testing.T) {
-	s, _ := openTest(t)
-	g := mustCreate(t, s, newGame("c1"))
-	if err := s.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Close(); err != nil {
-		t.Errorf("second Close: %v", err)
-	}
-	if err := s.Update(g); !errors.Is(err, ErrClosed) {
-		t.Errorf("Update after Close: %v, want ErrClosed", err)
-	}
-	if _, err := s.Get("c1"); !errors.Is(err, ErrClosed) {
-		t.Errorf("Get after Close: %v, want ErrClosed", err)
-	}
-}
