@@ -9,36 +9,18 @@ import (
 
 	"github.com/volo-discord/volo/engine"
 	"github.com/volo-discord/volo/store"
+	"github.com/volo-discord/volo/store/storetest"
 )
 
 // epoch is the tests' "now".
 var epoch = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 
-// clock is a clock the tests move by hand, shared by the processes of a
-// test.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
-
 // processes opens n stores on one database, as n processes would, with
 // owners p0, p1, … and a lease of a minute.
-func processes(t *testing.T, n int) ([]*Store, *clock) {
+func processes(t *testing.T, n int) ([]*Store, *storetest.Clock) {
 	t.Helper()
 	url := pg.Database(t)
-	c := &clock{now: epoch}
+	c := storetest.NewClock(epoch)
 	var ss []*Store
 	for i := range n {
 		ss = append(ss, openURL(t, url, Options{Clock: c.Now, Owner: "p" + string(rune('0'+i)), Lease: time.Minute}))

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"reflect"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -74,26 +73,11 @@ func testCreateRefusesABusyChannel(t *testing.T, e *env) {
 }
 
 func testConcurrentCreates(t *testing.T, e *env) {
-	const n = 8
-	errs := make([]error, n)
-	var wg sync.WaitGroup
-	for i := range n {
-		wg.Go(func() {
-			g := newGame("c1")
-			g.Players[1].ID = string(rune('a' + i))
-			errs[i] = e.db.Create(g)
-		})
-	}
-	wg.Wait()
-	won := 0
-	for _, err := range errs {
-		switch {
-		case err == nil:
-			won++
-		case !errors.Is(err, store.ErrChannelBusy):
-			t.Errorf("Create: %v", err)
-		}
-	}
+	won := race(t, 8, store.ErrChannelBusy, "Create", func(i int) error {
+		g := newGame("c1")
+		g.Players[1].ID = string(rune('a' + i))
+		return e.db.Create(g)
+	})
 	if won != 1 {
 		t.Errorf("%d Creates won the channel, want 1", won)
 	}
@@ -207,24 +191,10 @@ func testAStaleGameCannotOverwriteItsSuccessor(t *testing.T, e *env) {
 
 func testConcurrentUpdates(t *testing.T, e *env) {
 	v := mustCreate(t, e.db, newGame("c1")).Version
-	const n = 16
-	var wg sync.WaitGroup
-	errs := make([]error, n)
-	for i := range n {
-		wg.Go(func() {
-			_, errs[i] = e.db.AppendMove("c1", v, store.Move{Notation: "f5", Player: "100"})
-		})
-	}
-	wg.Wait()
-	won := 0
-	for _, err := range errs {
-		switch {
-		case err == nil:
-			won++
-		case !errors.Is(err, store.ErrConflict):
-			t.Errorf("AppendMove: %v", err)
-		}
-	}
+	won := race(t, 16, store.ErrConflict, "AppendMove", func(int) error {
+		_, err := e.db.AppendMove("c1", v, store.Move{Notation: "f5", Player: "100"})
+		return err
+	})
 	got, _ := e.db.Get("c1")
 	if won != 1 || len(got.Moves) != 1 || got.Version == v {
 		t.Errorf("%d winners, %d moves stored, version %d (was %d); want 1, 1, a new one", won, len(got.Moves), got.Version, v)

@@ -20,6 +20,7 @@
 package storetest
 
 import (
+	"errors"
 	"sync"
 	"testing"
 	"time"
@@ -59,7 +60,7 @@ func Run(t *testing.T, b Backend) {
 				case tt.needs&needsReopen != 0 && b.Reopen == nil:
 					t.Skip("the backend gives no Reopen")
 				}
-				clock := newClock()
+				clock := NewClock(epoch)
 				tt.run(t, &env{b: b, db: b.Open(t, clock.Now), clock: clock})
 			})
 		}
@@ -85,7 +86,7 @@ const (
 type env struct {
 	b     Backend
 	db    store.Database
-	clock *clock
+	clock *Clock
 }
 
 // putRaw writes an unreadable (or any) record, bypassing the database.
@@ -96,28 +97,6 @@ func (e *env) putRaw(t *testing.T, kind store.Kind, key [2]string, value string)
 
 // epoch is the fake clock's start: the tests' "now".
 var epoch = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-
-// clock is a clock the tests move by hand.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func newClock() *clock { return &clock{now: epoch} }
-
-// Now returns the clock's time.
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-// Advance moves the clock on by d.
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
 
 // The players of the tests.
 var (
@@ -242,6 +221,27 @@ func standing(t *testing.T, db store.Database, scope, player string) store.Stand
 		t.Fatal(err)
 	}
 	return st
+}
+
+// race makes n calls at once and returns how many succeeded, failing
+// the test for any error but lost, the error of a call that lost the race.
+func race(t *testing.T, n int, lost error, name string, call func(i int) error) (won int) {
+	t.Helper()
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() { errs[i] = call(i) })
+	}
+	wg.Wait()
+	for _, err := range errs {
+		switch {
+		case err == nil:
+			won++
+		case !errors.Is(err, lost):
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	return won
 }
 
 func second[A any](_ A, err error) error        { return err }
