@@ -81,8 +81,11 @@
 // Every HTTP request is recorded (Requests, RequestsTo, UnmatchedRequests). With a Validator,
 // every JSON body, or payload_json of a multipart body, is checked against the requestBody
 // schema of Discord's OpenAPI description, and failures are recorded (ValidationFailures);
-// Allowances lists the narrow, documented exceptions made for discordgo. Subscribe streams
-// message and channel changes, for a page that shows channels like Discord.
+// Allowances lists the narrow, documented exceptions made for discordgo. FindSpec finds the
+// description beside the repository; where it is absent the tests run unvalidated, unless the
+// environment variable VOLO_REQUIRE_API_SPEC=1 requires it, as CI does on a machine with the
+// project's shared folder. Subscribe streams message and channel changes, for a page that shows
+// channels like Discord.
 //
 // # Interactions by HTTP
 //

@@ -19,8 +19,13 @@ import (
 const specURL = "https://discord.com/api/v10/openapi.json"
 
 // ErrSpecNotFound is returned by FindSpec when there is no OpenAPI description beside the
-// repository.
+// repository, unless RequireSpecEnv says it is required.
 var ErrSpecNotFound = errors.New("fakediscord: Discord OpenAPI description not found")
+
+// RequireSpecEnv names the environment variable that, set to 1, makes Discord's OpenAPI
+// description required: CI sets it on a machine with the project's shared folder, so that a
+// description gone missing fails the tests instead of letting them run unvalidated.
+const RequireSpecEnv = "VOLO_REQUIRE_API_SPEC"
 
 // Validator checks request bodies against the requestBody schemas of Discord's OpenAPI 3.1
 // description (discord/discord-api-spec), whose schemas are JSON Schema draft 2020-12. It is
@@ -46,7 +51,11 @@ type operation struct {
 
 // FindSpec locates Discord's OpenAPI description from a directory inside the repository: it
 // walks up to the repository root (the directory with go.mod) and looks in
-// ../shared/discord-api-spec/openapi.json beside it.
+// ../shared/discord-api-spec/openapi.json beside it. When it is not there, FindSpec returns
+// ErrSpecNotFound, which tests take as leave to run without validation; but when the
+// environment variable VOLO_REQUIRE_API_SPEC (RequireSpecEnv) is 1, it returns the path where
+// the description should be, so that LoadValidator fails, and with it every test that would
+// have validated.
 func FindSpec(dir string) (string, error) {
 	dir, err := filepath.Abs(dir)
 	if err != nil {
@@ -54,11 +63,11 @@ func FindSpec(dir string) (string, error) {
 	}
 	for {
 		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			p := filepath.Join(dir, "..", "shared", "discord-api-spec", "openapi.json")
-			if _, err := os.Stat(p); err != nil {
+			p := filepath.Clean(filepath.Join(dir, "..", "shared", "discord-api-spec", "openapi.json"))
+			if _, err := os.Stat(p); err != nil && os.Getenv(RequireSpecEnv) != "1" {
 				return "", fmt.Errorf("%w at %s", ErrSpecNotFound, p)
 			}
-			return filepath.Clean(p), nil
+			return p, nil
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
@@ -71,6 +80,9 @@ func FindSpec(dir string) (string, error) {
 // LoadValidator reads the OpenAPI description at path.
 func LoadValidator(path string) (*Validator, error) {
 	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) && os.Getenv(RequireSpecEnv) == "1" {
+		return nil, fmt.Errorf("%w at %s, and %s=1 requires it", ErrSpecNotFound, path, RequireSpecEnv)
+	}
 	if err != nil {
 		return nil, err
 	}

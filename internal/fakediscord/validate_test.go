@@ -2,8 +2,11 @@ package fakediscord
 
 import (
 	"bytes"
+	"errors"
 	"mime/multipart"
 	"net/textproto"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -175,5 +178,31 @@ func TestFindSpecWalksUpToTheRepository(t *testing.T) {
 	}
 	if _, err := FindSpec("/"); err == nil {
 		t.Error("found a spec above the file system root")
+	}
+}
+
+func TestFindSpecRequiredByTheEnvironment(t *testing.T) {
+	dir := t.TempDir()
+	repo := filepath.Join(dir, "repo")
+	if err := os.Mkdir(repo, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(repo, "go.mod"), []byte("module x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(RequireSpecEnv, "")
+	if _, err := FindSpec(repo); !errors.Is(err, ErrSpecNotFound) {
+		t.Fatalf("FindSpec without the description = %v, want ErrSpecNotFound", err)
+	}
+	t.Setenv(RequireSpecEnv, "1")
+	path, err := FindSpec(repo)
+	if err != nil {
+		t.Fatalf("FindSpec with %s=1 = %v, want the path where it should be", RequireSpecEnv, err)
+	}
+	if want := filepath.Join(dir, "shared", "discord-api-spec", "openapi.json"); path != want {
+		t.Errorf("FindSpec = %s, want %s", path, want)
+	}
+	if _, err := LoadValidator(path); !errors.Is(err, ErrSpecNotFound) || !strings.Contains(err.Error(), RequireSpecEnv) {
+		t.Errorf("LoadValidator of the missing description = %v, want ErrSpecNotFound naming %s", err, RequireSpecEnv)
 	}
 }
