@@ -58,14 +58,9 @@ func Example() {
 
 // The scheduler's loop: act on what is due, then sleep until the next.
 func ExampleStore_Due() {
-	dir, _ := os.MkdirTemp("", "volo")
-	defer os.RemoveAll(dir)
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	st, err := store.Open(filepath.Join(dir, "volo.db"), store.Options{Clock: func() time.Time { return now }})
-	if err != nil {
-		log.Fatal(err)
-	}
-	defer st.Close()
+	st, _, done := openExample(store.Options{Clock: func() time.Time { return now }})
+	defer done()
 	for i, hours := range []int{1, 3} {
 		g := &store.Game{Channel: fmt.Sprint("c", i), Status: store.Active, Deadline: now.Add(time.Duration(hours) * time.Hour)}
 		if err := st.Create(g); err != nil {
@@ -135,13 +130,8 @@ func ExampleOpen() {
 
 // A backup while the bot plays on: a file Open reads like the original.
 func ExampleStore_BackupFile() {
-	dir, _ := os.MkdirTemp("", "volo")
-	defer os.RemoveAll(dir)
-	st, err := store.Open(filepath.Join(dir, "volo.db"), store.Options{})
-	if err != nil {
-		log.Fatal(err)
-	}
-	defer st.Close()
+	st, dir, done := openExample(store.Options{})
+	defer done()
 	if err := st.Create(&store.Game{Channel: "222", Status: store.Active}); err != nil {
 		log.Fatal(err)
 	}
@@ -162,13 +152,8 @@ func ExampleStore_BackupFile() {
 // A finished game counts in its players' standings, everywhere and in its
 // server; a rated one settles their Glicko-2 ratings.
 func ExampleStore_Standing() {
-	dir, _ := os.MkdirTemp("", "volo")
-	defer os.RemoveAll(dir)
-	st, err := store.Open(filepath.Join(dir, "volo.db"), store.Options{})
-	if err != nil {
-		log.Fatal(err)
-	}
-	defer st.Close()
+	st, _, done := openExample(store.Options{})
+	defer done()
 
 	g := &store.Game{
 		Guild: "111", Channel: "222", Status: store.Active, Rules: engine.Standard,
@@ -191,4 +176,22 @@ func ExampleStore_Standing() {
 	// ana everywhere: 1662 ± 290? 1 won
 	// ben in the server: 1338 ± 290? 1 lost
 	// as previewed: true
+}
+
+// openExample opens a store with opts in a new temporary directory, dir;
+// done closes it and removes the directory.
+func openExample(opts store.Options) (st *store.Store, dir string, done func()) {
+	dir, err := os.MkdirTemp("", "volo")
+	if err != nil {
+		log.Fatal(err)
+	}
+	st, err = store.Open(filepath.Join(dir, "volo.db"), opts)
+	if err != nil {
+		os.RemoveAll(dir)
+		log.Fatal(err)
+	}
+	return st, dir, func() {
+		st.Close()
+		os.RemoveAll(dir)
+	}
 }

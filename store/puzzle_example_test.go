@@ -3,8 +3,6 @@ package store_test
 import (
 	"fmt"
 	"log"
-	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/volo-discord/volo/store"
@@ -13,13 +11,8 @@ import (
 // A server's puzzle of the day, and a player's answer to it: the bot
 // judges the move (package engine/ai), the store keeps the streak.
 func ExampleStore_AnswerPuzzle() {
-	dir, _ := os.MkdirTemp("", "volo")
-	defer os.RemoveAll(dir)
-	st, err := store.Open(filepath.Join(dir, "volo.db"), store.Options{})
-	if err != nil {
-		log.Fatal(err)
-	}
-	defer st.Close()
+	st, _, done := openExample(store.Options{})
+	defer done()
 
 	line := "3fdf660d49 easy win1 standard | 5/8/9/6OO2/8O2/4OOB2OO1/3BOB3O/3BBB1B4/6OBB2/6O1B1/9/8/5 B 0 | f4:f6-E1 | generated 5 ply 31"
 	today := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC).Format(store.DateLayout)
