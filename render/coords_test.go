@@ -28,31 +28,18 @@ func TestCoordinatesCanBeReadOnAPhone(t *testing.T) {
 			} else {
 				p.letter = p.background
 			}
-			twin, err := build(Options{Theme: theme, Size: DefaultSize}, p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			blank := shown(decodePNG(t, must(twin.Board(startScene(t)))), phoneWidth)
+			blank := blankBoard(t, theme, p, startScene(t), phoneWidth)
 
 			var sc scribe
-			least, most, leastContrast := math.MaxInt, 0, math.Inf(1)
+			l := newLegibility(t, theme, kind, phoneWidth)
 			for _, co := range r.lay.coords() {
 				if co.number != number {
 					continue
 				}
 				box := scaleOut(labelBox(&sc, tf, co.text, co.x, co.y), DefaultSize, phoneWidth)
-				h, contrast := ink(seen, blank, box, c)
-				if h < minInkHeight {
-					t.Errorf("%v: %s %s is %d pixels tall at %d pixels wide, want %d or more", theme, kind, co.text, h, phoneWidth, minInkHeight)
-				}
-				least, most, leastContrast = min(least, h), max(most, h), min(leastContrast, contrast)
+				l.measure(seen, blank, box, c, co.text)
 			}
-			nominal := contrastRatio(c, ground)
-			t.Logf("%v %ss at %d px: %d–%d px tall; contrast %.2f:1 (%.2f:1 where a glyph is darkest or brightest once scaled)",
-				theme, kind, phoneWidth, least, most, nominal, leastContrast)
-			if nominal < minContrast {
-				t.Errorf("%v: %ss contrast %.2f:1 with the ground, want %.1f:1 or more", theme, kind, nominal, minContrast)
-			}
+			l.report(c, ground)
 		}
 	}
 }

@@ -39,6 +39,59 @@ func shown(img *image.RGBA, width int) *image.RGBA {
 	return dst
 }
 
+// blankBoard returns scene s drawn at DefaultSize in theme's colours as
+// p changes them, shown width pixels wide: with p giving some labels the
+// colour of the ground they stand on, the board without them that ink
+// measures the labels against.
+func blankBoard(t *testing.T, theme Theme, p *scheme, s Scene, width int) *image.RGBA {
+	t.Helper()
+	twin, err := build(Options{Theme: theme, Size: DefaultSize}, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return shown(decodePNG(t, must(twin.Board(s))), width)
+}
+
+// legibility measures the labels of one kind, such as "row letter", on a
+// board shown width pixels wide: each must be tall enough, and their
+// colour must stand out from its ground.
+type legibility struct {
+	t     *testing.T
+	theme Theme
+	kind  string
+	width int
+
+	least, most   int     // the shortest and tallest ink, in pixels
+	leastContrast float64 // the least contrast at a label's strongest pixel
+}
+
+func newLegibility(t *testing.T, theme Theme, kind string, width int) *legibility {
+	return &legibility{t: t, theme: theme, kind: kind, width: width, least: math.MaxInt, leastContrast: math.Inf(1)}
+}
+
+// measure measures label, written in colour c inside box on img, against
+// blank, and asks that it be at least minInkHeight tall.
+func (l *legibility) measure(img, blank *image.RGBA, box image.Rectangle, c color.NRGBA, label string) {
+	l.t.Helper()
+	h, contrast := ink(img, blank, box, c)
+	if h < minInkHeight {
+		l.t.Errorf("%v: %s %s is %d pixels tall at %d pixels wide, want %d or more", l.theme, l.kind, label, h, l.width, minInkHeight)
+	}
+	l.least, l.most, l.leastContrast = min(l.least, h), max(l.most, h), min(l.leastContrast, contrast)
+}
+
+// report logs what was measured and asks that c, the labels' colour, have
+// at least minContrast with ground.
+func (l *legibility) report(c, ground color.NRGBA) {
+	l.t.Helper()
+	nominal := contrastRatio(c, ground)
+	l.t.Logf("%v %ss at %d px: %d–%d px tall; contrast %.2f:1 (%.2f:1 where a glyph is darkest or brightest once scaled)",
+		l.theme, l.kind, l.width, l.least, l.most, nominal, l.leastContrast)
+	if nominal < minContrast {
+		l.t.Errorf("%v: %ss contrast %.2f:1 with the ground, want %.1f:1 or more", l.theme, l.kind, nominal, minContrast)
+	}
+}
+
 // scaleOut returns r, in the pixels of an image width pixels wide, scaled
 // to one shown pixels wide and grown to whole pixels and one more.
 func scaleOut(r image.Rectangle, width, shownWidth int) image.Rectangle {

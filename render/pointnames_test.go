@@ -3,7 +3,6 @@ package render
 import (
 	"bytes"
 	"image"
-	"math"
 	"testing"
 
 	"github.com/volo-discord/volo/engine"
@@ -16,37 +15,25 @@ import (
 func TestPointNamesCanBeReadOnADesktop(t *testing.T) {
 	for _, theme := range []Theme{Dark, Light} {
 		r := renderer(t, Options{Theme: theme})
-		plain := startScene(t)
-		img := shown(decodePNG(t, must(r.Board(named(plain)))), desktopWidth)
+		s := named(startScene(t))
+		img := shown(decodePNG(t, must(r.Board(s))), desktopWidth)
 		p := theme.scheme()
+		c, ground := p.pointName, p.sky
 		p.pointName = p.sky
-		twin, err := build(Options{Theme: theme, Size: DefaultSize}, p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		blank := shown(decodePNG(t, must(twin.Board(named(plain)))), desktopWidth)
-		p = theme.scheme()
+		blank := blankBoard(t, theme, p, s, desktopWidth)
+
 		var sc scribe
-		least, most, leastContrast := math.MaxInt, 0, math.Inf(1)
+		l := newLegibility(t, theme, "point name", desktopWidth)
 		for i := range engine.NumPoints {
 			pt := engine.Point(i)
-			if _, taken := plain.Position.At(pt); taken {
+			if _, taken := s.Position.At(pt); taken {
 				continue
 			}
 			x, y := r.lay.point(pt)
 			box := scaleOut(labelBox(&sc, r.faces.pointName, pt.String(), float64(x), float64(y)), DefaultSize, desktopWidth)
-			h, contrast := ink(img, blank, box, p.pointName)
-			if h < minInkHeight {
-				t.Errorf("%v: %v's name is %d pixels tall at %d pixels wide, want %d or more", theme, pt, h, desktopWidth, minInkHeight)
-			}
-			least, most, leastContrast = min(least, h), max(most, h), min(leastContrast, contrast)
+			l.measure(img, blank, box, c, pt.String())
 		}
-		nominal := contrastRatio(p.pointName, p.sky)
-		t.Logf("%v point names at %d px: %d–%d px tall; contrast %.2f:1 (%.2f:1 where a glyph is darkest or brightest once scaled)",
-			theme, desktopWidth, least, most, nominal, leastContrast)
-		if nominal < minContrast {
-			t.Errorf("%v: point names' contrast %.2f:1 with the sky, want %.1f:1 or more", theme, nominal, minContrast)
-		}
+		l.report(c, ground)
 	}
 }
 
