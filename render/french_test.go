@@ -114,9 +114,8 @@ func TestFrenchCountsLeaveRoomForANameAndRating(t *testing.T) {
 	for _, opts := range []Options{{Size: MinSize}, {}} {
 		r := renderer(t, opts)
 		var sc scribe
-		u := float64(r.lay.u)
 		stats := sc.sprite(r.faces.stats, "60 oiseaux · 60 en réserve · 12 nuées", r.scheme.textDim)
-		room := r.lay.w - int(0.55*u) - stats.img.Rect.Dx() - int(0.8*u) - int(1.1*u)
+		room := r.nameRoom(stats.img.Rect.Dx())
 		s := Scene{Orange: "Benedetta", OrangeRating: "1662 ± 290?"}
 		name, rating := r.nameAndRating(&sc, &s, engine.Orange, room)
 		if name != "Benedetta" || rating == "" {

@@ -103,7 +103,7 @@ func TestNameAndRatingShortenTheNameBeforeDroppingTheRating(t *testing.T) {
 	// room is what a line leaves for the name and rating with the
 	// longest counts of birds: "60 birds · 60 in supply · 12 flocks".
 	stats := sc.sprite(r.faces.stats, "60 birds · 60 in supply · 12 flocks", r.scheme.textDim)
-	room := r.lay.w - int(0.55*u) - stats.img.Rect.Dx() - int(0.8*u) - int(1.1*u)
+	room := r.nameRoom(stats.img.Rect.Dx())
 	nameW := func(s string) int { return sc.width(r.faces.name, s) }
 	ratingW := sc.width(r.faces.stats, rating)
 	// tight leaves the rating and minNameU for the name, and not a

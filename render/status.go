@@ -31,11 +31,11 @@ func (r *Renderer) strip(sc *scribe, s *Scene, v *view, ls []layer) []layer {
 		base := (row.Min.Y+row.Max.Y)/2 + r.faces.name.capTop/2
 		stats := counts(s.Lang, v.pos, col)
 		st := sc.sprite(r.faces.stats, stats, p.textDim)
-		right := l.w - int(0.55*u)
+		right := l.w - int(countsEndU*u)
 		ls = append(ls, st.at(right-st.img.Rect.Dx(), base))
 
-		left := int(1.1 * u)
-		name, rating := r.nameAndRating(sc, s, col, right-st.img.Rect.Dx()-int(0.8*u)-left)
+		left := int(nameStartU * u)
+		name, rating := r.nameAndRating(sc, s, col, r.nameRoom(st.img.Rect.Dx()))
 		ns := sc.sprite(r.faces.name, name, p.text)
 		ls = append(ls, ns.at(left, base))
 		if rating != "" {
@@ -56,6 +56,22 @@ func (r *Renderer) strip(sc *scribe, s *Scene, v *view, ls []layer) []layer {
 	st := sc.sprite(r.faces.status, status, p.text)
 	base := (l.status.Min.Y+l.status.Max.Y)/2 + r.faces.status.capTop/2
 	return append(ls, st.at((l.w-st.img.Rect.Dx())/2, base))
+}
+
+// Where a player's line puts its parts, in units: the name starts
+// nameStartU from the left edge, the counts of birds end countsEndU from
+// the right, and the name and rating stay countsGapU clear of the counts.
+const (
+	nameStartU = 1.1
+	countsEndU = 0.55
+	countsGapU = 0.8
+)
+
+// nameRoom returns the pixels a player's line leaves for the name and
+// rating beside counts of birds statsWidth pixels wide.
+func (r *Renderer) nameRoom(statsWidth int) int {
+	u := float64(r.lay.u)
+	return r.lay.w - int(countsEndU*u) - statsWidth - int(countsGapU*u) - int(nameStartU*u)
 }
 
 // The room a rating takes in a player's line, in units: the gap from the
