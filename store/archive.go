@@ -20,11 +20,7 @@ import (
 // Rated, settles their ratings. The announcements, if any, are committed
 // with the game's end.
 func (s *Store) Finish(g *Game, anns ...*Announcement) error {
-	if err := g.validate(); err != nil {
-		return err
-	}
-	now := utc(s.clock())
-	an, err := newAnnouncer(anns, now)
+	now, an, err := s.begin(g, anns)
 	if err != nil {
 		return err
 	}

@@ -8,17 +8,25 @@ import (
 	bolt "go.etcd.io/bbolt"
 )
 
+// begin checks g and the announcements of its change before any
+// transaction, and returns the time of the change and the announcer that
+// commits anns with it.
+func (s *Store) begin(g *Game, anns []*Announcement) (now time.Time, an *announcer, err error) {
+	if err := g.validate(); err != nil {
+		return time.Time{}, nil, err
+	}
+	now = utc(s.clock())
+	an, err = newAnnouncer(anns, now)
+	return now, an, err
+}
+
 // Create stores a new challenge or game, one per channel: it fails with
 // ErrChannelBusy if the channel already has one. It sets g's Version, its
 // Updated to now, and its Created to now unless the caller set it (to
 // name the game in the announcements committed with it). The
 // announcements, if any, are committed with the game (see Announcement).
 func (s *Store) Create(g *Game, anns ...*Announcement) error {
-	if err := g.validate(); err != nil {
-		return err
-	}
-	now := utc(s.clock())
-	an, err := newAnnouncer(anns, now)
+	now, an, err := s.begin(g, anns)
 	if err != nil {
 		return err
 	}
@@ -66,16 +74,13 @@ func (s *Store) Get(channel string) (*Game, error) {
 // change is on disk when Update returns, with the announcements of what
 // to tell the players, if any.
 func (s *Store) Update(g *Game, anns ...*Announcement) error {
-	if err := g.validate(); err != nil {
+	now, an, err := s.begin(g, anns)
+	if err != nil {
 		return err
 	}
 	next := *g
 	next.ID, next.Finished = "", time.Time{}
-	next.Updated = utc(s.clock())
-	an, err := newAnnouncer(anns, next.Updated)
-	if err != nil {
-		return err
-	}
+	next.Updated = now
 	body, err := encodeBody(&next)
 	if err != nil {
 		return err
