@@ -15,10 +15,7 @@ import (
 // when it is Rated, settles their ratings: as the bbolt store's Finish
 // does (see store.Store.Finish).
 func (s *Store) Finish(g *store.Game, anns ...*store.Announcement) error {
-	if err := g.Validate(); err != nil {
-		return err
-	}
-	if err := store.CheckAnnouncements(anns); err != nil {
+	if err := checkChange(g, anns); err != nil {
 		return err
 	}
 	now := s.now()

@@ -12,16 +12,22 @@ import (
 	"github.com/volo-discord/volo/store"
 )
 
+// checkChange refuses, before any transaction, a game or announcements
+// the store cannot keep.
+func checkChange(g *store.Game, anns []*store.Announcement) error {
+	if err := g.Validate(); err != nil {
+		return err
+	}
+	return store.CheckAnnouncements(anns)
+}
+
 // Create stores a new challenge or game, one per channel: it fails with
 // store.ErrChannelBusy if the channel already has one. It sets g's
 // Version, its Updated to now, and its Created to now unless the caller
 // set it. The announcements, if any, are committed with the game, claimed
 // by this store.
 func (s *Store) Create(g *store.Game, anns ...*store.Announcement) error {
-	if err := g.Validate(); err != nil {
-		return err
-	}
-	if err := store.CheckAnnouncements(anns); err != nil {
+	if err := checkChange(g, anns); err != nil {
 		return err
 	}
 	now := s.now()
@@ -32,10 +38,7 @@ func (s *Store) Create(g *store.Game, anns ...*store.Announcement) error {
 	var ids []uint64
 	err := s.write("create game in channel "+g.Channel, func(ctx context.Context, tx pgx.Tx) (err error) {
 		made = next
-		if made.Version, err = nextVal(ctx, tx, "game_versions"); err != nil {
-			return err
-		}
-		row, err := activeRow(&made)
+		row, err := versionedRow(ctx, tx, &made)
 		if err != nil {
 			return err
 		}
@@ -90,10 +93,7 @@ func getActive(ctx context.Context, q querier, channel string) (*store.Game, err
 // success g has its new Version and Updated is now, and any claim of the
 // game by Due is over.
 func (s *Store) Update(g *store.Game, anns ...*store.Announcement) error {
-	if err := g.Validate(); err != nil {
-		return err
-	}
-	if err := store.CheckAnnouncements(anns); err != nil {
+	if err := checkChange(g, anns); err != nil {
 		return err
 	}
 	next := *g
@@ -103,10 +103,7 @@ func (s *Store) Update(g *store.Game, anns ...*store.Announcement) error {
 	var ids []uint64
 	err := s.write("update game of channel "+g.Channel, func(ctx context.Context, tx pgx.Tx) (err error) {
 		made = next
-		if made.Version, err = nextVal(ctx, tx, "game_versions"); err != nil {
-			return err
-		}
-		row, err := activeRow(&made)
+		row, err := versionedRow(ctx, tx, &made)
 		if err != nil {
 			return err
 		}
@@ -243,6 +240,17 @@ func (s *Store) listActive(op, sql string, args ...any) ([]*store.Game, error) {
 		})
 		return err
 	}))
+}
+
+// versionedRow gives g the next version of the games and returns the row
+// that stores it.
+func versionedRow(ctx context.Context, tx pgx.Tx, g *store.Game) (active, error) {
+	v, err := nextVal(ctx, tx, "game_versions")
+	if err != nil {
+		return active{}, err
+	}
+	g.Version = v
+	return activeRow(g)
 }
 
 // active is what a row of active_games holds beside the channel and the
