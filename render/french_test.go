@@ -23,41 +23,17 @@ func french(s Scene) Scene {
 }
 
 func TestStatusLineInFrench(t *testing.T) {
-	start := engine.StartPosition()
-	added := played(t, engine.StartText, "f5", 1)
-	passed := Scene{Position: mustPosition(t, "5/1O4B1/9/10/11/12/B8O/12/11/10/9/1O4B1/5 B 1"), Before: start, Last: engine.Pass(), Ply: 1}
-	long := played(t, endBefore, endMove, 135)
-	long.Outcome = engine.Outcome{Result: engine.BlueWins, Reason: engine.OpponentLeftOneFlock}
 	fly := firstFlight(t, mustPosition(t, flightBefore)).String()
-	for _, tc := range []struct {
-		name     string
-		scene    Scene
-		withMove bool
-		want     string
-	}{
-		{"start", Scene{Position: start}, true, "Départ · À Orange de jouer"},
-		{"add", added, true, "Coup 1 · Orange a ajouté un oiseau en f5 · À Bleu de jouer"},
-		{"pass", passed, true, "Coup 1 · Orange a passé · À Bleu de jouer"},
+	testStatusLines(t, lang.French, []statusLineCase{
+		{"start", Scene{Position: engine.StartPosition()}, true, "Départ · À Orange de jouer"},
+		{"add", played(t, engine.StartText, "f5", 1), true, "Coup 1 · Orange a ajouté un oiseau en f5 · À Bleu de jouer"},
+		{"pass", passedScene(t), true, "Coup 1 · Orange a passé · À Bleu de jouer"},
 		{"flight", played(t, flightBefore, fly, 70), true, "Coup 70 · Bleu a fait voler " + fly + " · À Orange de jouer"},
 		{"flight clearing", played(t, flightBefore, flightMove, 70), true, "Coup 70 · Bleu a fait voler a2:b2-NW4/a2, retirant 1 · À Orange de jouer"},
 		{"won", played(t, endBefore, endMove, 135), false, "Coup 135 · Orange gagne\u00a0: tous ses oiseaux forment une seule nuée."},
-		{"won, short", long, false, "Coup 135 · Bleu gagne\u00a0: Orange a laissé Bleu en une seule nuée."},
+		{"won, short", leftOneFlockScene(t), false, "Coup 135 · Bleu gagne\u00a0: Orange a laissé Bleu en une seule nuée."},
 		{"pending", regionsScene(t), true, "Orange fait voler h8:h9-W2\u00a0: quelle région garde Bleu\u00a0? A, B ou C"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			s := french(tc.scene)
-			v, err := look(&s)
-			if s.Last.Kind == engine.KindPass {
-				v, err = view{pos: s.Position, mover: s.Before.ToMove()}, nil
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := statusLine(&s, &v, tc.withMove); got != tc.want {
-				t.Errorf("got  %q\nwant %q", got, tc.want)
-			}
-		})
-	}
+	})
 }
 
 func TestCountsInFrench(t *testing.T) {
