@@ -323,12 +323,7 @@ func loadDaily(tx *bolt.Tx, guild, date string) (DailyPuzzle, error) {
 	if data == nil {
 		return DailyPuzzle{}, fmt.Errorf("%w: no daily puzzle in %s on %s", ErrNotFound, guild, date)
 	}
-	var d DailyPuzzle
-	if err := json.Unmarshal(data, &d); err != nil {
-		return DailyPuzzle{}, fmt.Errorf("%w: daily puzzle of %s on %s: %v", ErrCorrupt, guild, date, err)
-	}
-	d.Guild, d.Date = guild, date
-	return d, nil
+	return DecodeDailyPuzzle(guild, date, data)
 }
 
 func checkDaily(d DailyPuzzle) error {

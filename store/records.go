@@ -15,17 +15,7 @@ func loadActive(tx *bolt.Tx, channel string) (*Game, error) {
 	if data == nil {
 		return nil, ErrNotFound
 	}
-	g, err := decodeGame(data)
-	if err == nil && g.Channel != channel {
-		err = fmt.Errorf("record says channel %q", g.Channel)
-	}
-	if err == nil && g.Status == Finished {
-		err = errors.New("a finished game among the active ones")
-	}
-	if err != nil {
-		return nil, &CorruptError{Channel: channel, Err: err}
-	}
-	return g, nil
+	return DecodeActive(channel, data)
 }
 
 // loadFinished reads and decodes the record of a finished game.
