@@ -15,7 +15,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/volo-discord/volo/engine"
-	"github.com/volo-discord/volo/internal/race"
 	"github.com/volo-discord/volo/internal/sandbox/sandboxtest"
 )
 
@@ -272,20 +271,14 @@ type finishedGame struct {
 // game's last message in its thread shows the board, the record and the
 // replay, the channel says where they are, and its link leads there.
 func TestClickThroughAGameInABrowser(t *testing.T) {
-	if _, ok := sandboxtest.Chromium(); !ok {
-		t.Skip("no chromium binary: install Debian's chromium package to run the browser test")
-	}
-	if race.Enabled {
-		t.Skip("the browser test runs without the race detector")
-	}
+	skipWithoutBrowser(t)
 	script := clickableGame(t)
 	w := startSandbox(t, "sandbox")
-	step := 45 * time.Second
 	dir, err := os.MkdirTemp("", "volo-clickplay-")
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := sandboxtest.Open(t, w.page.URL+"/?as=ana&channel=volo", sandboxtest.Options{Step: step, ScreenshotDir: dir})
+	p := openPage(t, w, dir)
 
 	p.Run("/volo challenge opponent:@ben colour:orange thread:true")
 	p.WaitForText("challenges")
@@ -298,7 +291,7 @@ func TestClickThroughAGameInABrowser(t *testing.T) {
 	p.SelectChannel(thread)
 	p.WaitForText("The game begins")
 
-	c := &clickPlayer{t: t, p: p, step: step, steps: map[string]int{}, dir: dir}
+	c := &clickPlayer{t: t, p: p, step: pageStep, steps: map[string]int{}, dir: dir}
 	players := map[engine.Colour]string{engine.Orange: "ana", engine.Blue: "ben"}
 	pos := engine.StartPosition()
 	user := "ben"
@@ -351,30 +344,30 @@ func TestClickThroughAGameInABrowser(t *testing.T) {
 
 	// The replay opens large, as a click on an image does.
 	click(t, p, "the replay", `document.querySelector('#message-list img[data-filename="volo-replay.gif"]')`)
-	waitJS(t, p, step, "the replay in the lightbox", `!document.getElementById("lightbox").hidden && document.querySelector("#lightbox img").complete && document.querySelector("#lightbox img").naturalWidth > 0`)
+	waitJS(t, p, pageStep, "the replay in the lightbox", `!document.getElementById("lightbox").hidden && document.querySelector("#lightbox img").complete && document.querySelector("#lightbox img").naturalWidth > 0`)
 	c.screenshot("replay-opened")
 	click(t, p, "the open replay", `document.getElementById("lightbox")`)
-	waitJS(t, p, step, "the lightbox to close", `document.getElementById("lightbox").hidden`)
+	waitJS(t, p, pageStep, "the lightbox to close", `document.getElementById("lightbox").hidden`)
 
 	// The channel has the result and a link to the thread, which leads back.
 	p.SelectChannel("volo")
 	p.WaitForText("The board, the record and a replay are in")
 	link := fmt.Sprintf(`[...document.querySelectorAll("#message-list .channel-mention")].filter(a => a.textContent === %s).pop()`, jsString("#"+thread))
-	waitJS(t, p, step, "the link to the thread", link)
+	waitJS(t, p, pageStep, "the link to the thread", link)
 	result := sandboxtest.Eval[string](p, link+`.closest(".message").querySelector(".content").innerText`)
 	if !strings.Contains(result, strings.TrimSuffix(played.Outcome().String(), ".")) {
 		t.Errorf("the channel says %q, want the result %q", result, played.Outcome())
 	}
 	c.screenshot("channel-result")
 	click(t, p, "the link to the thread", link)
-	waitJS(t, p, step, "the thread, from the link", fmt.Sprintf(`document.getElementById("message-list").dataset.channelName === %s && document.body.dataset.busy === "0"`, jsString(thread)))
+	waitJS(t, p, pageStep, "the thread, from the link", fmt.Sprintf(`document.getElementById("message-list").dataset.channelName === %s && document.body.dataset.busy === "0"`, jsString(thread)))
 
 	// Anyone may look at the finished game's board there.
 	p.SelectUser("cleo")
 	p.Run("/volo board")
 	p.WaitForText("/volo history has its record")
 	const board = `[...document.querySelectorAll("#message-list > .message")].pop()`
-	waitJS(t, p, step, "the finished game's board", board+`.querySelector("img.attachment-image").complete`)
+	waitJS(t, p, pageStep, "the finished game's board", board+`.querySelector("img.attachment-image").complete`)
 	shown := sandboxtest.Eval[string](p, board+`.querySelector(".content").innerText`)
 	images := sandboxtest.Eval[int](p, `[...`+board+`.querySelectorAll("img")].filter(i => i.naturalWidth > 0).length`)
 	if images != 1 || !strings.Contains(shown, strings.TrimSuffix(played.Outcome().String(), ".")) {

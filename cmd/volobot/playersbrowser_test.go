@@ -4,27 +4,18 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/volo-discord/volo/internal/race"
-	"github.com/volo-discord/volo/internal/sandbox/sandboxtest"
 )
 
 // A rated game in the sandbox, then the profile, the leaderboard and the
 // settings as a person sees them in a browser.
 func TestPlayersInABrowser(t *testing.T) {
-	if _, ok := sandboxtest.Chromium(); !ok {
-		t.Skip("no chromium binary: install Debian's chromium package to run the browser test")
-	}
-	if race.Enabled {
-		t.Skip("the browser test runs without the race detector")
-	}
+	skipWithoutBrowser(t)
 	w := startSandbox(t, "sandbox")
 	dir := os.Getenv("VOLO_SCREENSHOTS")
 	if dir == "" {
 		dir = t.TempDir()
 	}
-	p := sandboxtest.Open(t, w.page.URL+"/?as=ana&channel=volo", sandboxtest.Options{Step: 45 * time.Second, ScreenshotDir: dir})
+	p := openPage(t, w, dir)
 
 	p.Run("/volo challenge opponent:@ben colour:orange")
 	p.WaitForText("rated")

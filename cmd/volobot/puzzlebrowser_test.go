@@ -5,11 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/volo-discord/volo/engine/ai"
-	"github.com/volo-discord/volo/internal/race"
-	"github.com/volo-discord/volo/internal/sandbox/sandboxtest"
 )
 
 // A puzzle in the sandbox, in a browser: ana asks for one (the new
@@ -17,14 +14,9 @@ import (
 // its board and the Solve button, opens the picker with it, and answers
 // by notation; she hears it is correct, with her streak.
 func TestSandboxPuzzleInABrowser(t *testing.T) {
-	if _, ok := sandboxtest.Chromium(); !ok {
-		t.Skip("no chromium binary: install Debian's chromium package to run the browser test")
-	}
-	if race.Enabled {
-		t.Skip("the browser test runs without the race detector")
-	}
+	skipWithoutBrowser(t)
 	w := startSandbox(t, "sandbox")
-	p := sandboxtest.Open(t, w.page.URL+"/?as=ana&channel=volo", sandboxtest.Options{Step: 45 * time.Second})
+	p := openPage(t, w, "")
 	p.Run("/volo puzzle level:easy")
 	p.WaitForText("Puzzle for")
 	posted := p.LastMessage()

@@ -4,10 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/volo-discord/volo/internal/fakediscord"
-	"github.com/volo-discord/volo/internal/race"
 	"github.com/volo-discord/volo/internal/sandbox/sandboxtest"
 )
 
@@ -17,14 +15,9 @@ import (
 // with the real bot answering through the interactions alone; margaux,
 // whose client speaks French, challenges with the French names.
 func TestSandboxGroupDMInABrowser(t *testing.T) {
-	if _, ok := sandboxtest.Chromium(); !ok {
-		t.Skip("no chromium binary: install Debian's chromium package to run the browser test")
-	}
-	if race.Enabled {
-		t.Skip("the browser test runs without the race detector")
-	}
+	skipWithoutBrowser(t)
 	w := startSandbox(t, "sandbox")
-	p := sandboxtest.Open(t, w.page.URL+"/?as=ana&channel=volo", sandboxtest.Options{Step: 45 * time.Second})
+	p := openPage(t, w, "")
 	if got := p.DirectMessages(); !slices.Equal(got, []sandboxtest.DM{{Name: "ana, ben", Kind: "group", Members: 2}}) {
 		t.Fatalf("ana's direct messages: %+v, want the group DM of ana and ben", got)
 	}

@@ -91,6 +91,32 @@ func startSandbox(t *testing.T, token string) *sandboxWorld {
 	return w
 }
 
+// skipWithoutBrowser skips a browser test where Chromium is not
+// installed, and under the race detector: that slows the bot enough that
+// its autocomplete answers race the page's Enter key. The plain test run
+// (CI runs both) drives the browser, and the bot's own tests cover races.
+func skipWithoutBrowser(t *testing.T) {
+	t.Helper()
+	if _, ok := sandboxtest.Chromium(); !ok {
+		t.Skip("no chromium binary: install Debian's chromium package to run the browser test")
+	}
+	if race.Enabled {
+		t.Skip("the browser test runs without the race detector")
+	}
+}
+
+// openPage opens the sandbox's page in a browser as ana, in the channel
+// volo, its screenshots going to dir (a new temporary directory when
+// empty). Each step may take pageStep.
+func openPage(t *testing.T, w *sandboxWorld, dir string) *sandboxtest.Page {
+	t.Helper()
+	return sandboxtest.Open(t, w.page.URL+"/?as=ana&channel=volo", sandboxtest.Options{Step: pageStep, ScreenshotDir: dir})
+}
+
+// pageStep bounds each action and wait on the sandbox's page: long, for a
+// loaded machine.
+const pageStep = 45 * time.Second
+
 // run types a line as user without the page, and waits for the answer.
 func (w *sandboxWorld) run(t *testing.T, user, line string) {
 	t.Helper()
@@ -133,19 +159,10 @@ func earlyRegionChoice(t *testing.T) []engine.Move {
 // browser. Two people challenge and accept, play moves (a region choice
 // among them) through the page, and a spectator looks at the board.
 func TestSandboxInABrowser(t *testing.T) {
-	if _, ok := sandboxtest.Chromium(); !ok {
-		t.Skip("no chromium binary: install Debian's chromium package to run the browser test")
-	}
-	if race.Enabled {
-		// The race detector slows the bot enough that its autocomplete
-		// answers race the page's Enter key; the plain test run (CI runs
-		// both) drives the browser, and the bot's own tests cover races.
-		t.Skip("the browser test runs without the race detector")
-	}
+	skipWithoutBrowser(t)
 	w := startSandbox(t, "sandbox")
 	script := earlyRegionChoice(t)
-	// Steps may take long on a loaded machine running the race detector.
-	p := sandboxtest.Open(t, w.page.URL+"/?as=ana&channel=volo", sandboxtest.Options{Step: 45 * time.Second})
+	p := openPage(t, w, "")
 
 	p.Run("/volo challenge opponent:@ben colour:orange")
 	p.WaitForText("challenges")
