@@ -4,15 +4,52 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"os"
 	"strings"
 	"testing"
+
+	"github.com/volo-discord/volo/engine"
 )
 
+// runVolo runs volo and returns its standard output.
 func runVolo(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	out, _, err := runVoloErr(t, args...)
+	return out, err
+}
+
+// runVoloErr runs volo and returns its standard output and error output.
+func runVoloErr(t *testing.T, args ...string) (string, string, error) {
 	t.Helper()
 	var out, errOut bytes.Buffer
 	err := run(context.Background(), args, &out, &errOut)
-	return out.String(), err
+	return out.String(), errOut.String(), err
+}
+
+// game80From returns the record, with tags, of the 80-ply game of the
+// engine's tests from ply from to its end (Blue wins).
+func game80From(t *testing.T, from int, tags ...engine.Tag) string {
+	t.Helper()
+	text, err := os.ReadFile("../../engine/ai/testdata/review/game80.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := engine.ParseRecord(string(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, err := full.PositionAt(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := engine.NewGame(full.Rules(), start)
+	for _, m := range full.Moves()[from:] {
+		if _, err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g.Tags = tags
+	return g.Record()
 }
 
 func TestMovesAndPerftContract(t *testing.T) {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -12,14 +11,6 @@ import (
 	"github.com/volo-discord/volo/engine"
 	"github.com/volo-discord/volo/engine/ai"
 )
-
-// runVoloErr runs volo and returns its standard output and error output.
-func runVoloErr(t *testing.T, args ...string) (string, string, error) {
-	t.Helper()
-	var out, errOut bytes.Buffer
-	err := run(context.Background(), args, &out, &errOut)
-	return out.String(), errOut.String(), err
-}
 
 func lines(s string) []string {
 	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
@@ -56,28 +47,7 @@ func TestPuzzleGeneratePrintsVerifiedPuzzles(t *testing.T) {
 // 80-ply game of the engine's tests, one with an ID tag.
 func twoRecords(t *testing.T) string {
 	t.Helper()
-	text, err := os.ReadFile("../../engine/ai/testdata/review/game80.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	full, err := engine.ParseRecord(string(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var recs []string
-	for i, from := range []int{60, 66} {
-		start, _ := full.PositionAt(from)
-		g := engine.NewGame(full.Rules(), start)
-		for _, m := range full.Moves()[from:] {
-			if _, err := g.Play(m); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if i == 1 {
-			g.Tags = []engine.Tag{{Name: "ID", Value: "0193abcdef"}}
-		}
-		recs = append(recs, g.Record())
-	}
+	recs := []string{game80From(t, 60), game80From(t, 66, engine.Tag{Name: "ID", Value: "0193abcdef"})}
 	path := filepath.Join(t.TempDir(), "my games.txt")
 	if err := os.WriteFile(path, []byte(strings.Join(recs, "\n")), 0o644); err != nil {
 		t.Fatal(err)

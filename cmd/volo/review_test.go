@@ -16,24 +16,9 @@ import (
 // of the engine's tests, which Blue wins.
 func shortGame(t *testing.T) string {
 	t.Helper()
-	text, err := os.ReadFile("../../engine/ai/testdata/review/game80.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	full, err := engine.ParseRecord(string(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	start, _ := full.PositionAt(68)
-	g := engine.NewGame(full.Rules(), start)
-	for _, m := range full.Moves()[68:] {
-		if _, err := g.Play(m); err != nil {
-			t.Fatal(err)
-		}
-	}
-	g.Tags = []engine.Tag{{Name: "Orange", Value: "ana"}, {Name: "Blue", Value: "ben"}}
+	rec := game80From(t, 68, engine.Tag{Name: "Orange", Value: "ana"}, engine.Tag{Name: "Blue", Value: "ben"})
 	path := filepath.Join(t.TempDir(), "game.txt")
-	if err := os.WriteFile(path, []byte(g.Record()), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(rec), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return path

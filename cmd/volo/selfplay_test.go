@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -13,9 +11,7 @@ import (
 // selfplay runs volo selfplay and returns its standard output and error.
 func selfplay(t *testing.T, args ...string) (string, string, error) {
 	t.Helper()
-	var out, errOut bytes.Buffer
-	err := run(context.Background(), append([]string{"selfplay"}, args...), &out, &errOut)
-	return out.String(), errOut.String(), err
+	return runVoloErr(t, append([]string{"selfplay"}, args...)...)
 }
 
 func TestSelfplayReportsEloPentanomialAndDraws(t *testing.T) {
