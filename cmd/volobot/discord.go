@@ -35,6 +35,12 @@ func runDiscord(ctx context.Context, s settings, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("discord session: %w", err)
 	}
+	if s.discordAPI != "" {
+		if session.Client, err = apiClient(s.discordAPI); err != nil {
+			return err
+		}
+		log.Info("Discord's API", "url", s.discordAPI)
+	}
 	return serve(ctx, cfg, st, session, log, s.tokenSource)
 }
 

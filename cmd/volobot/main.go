@@ -45,6 +45,9 @@ type settings struct {
 	shardRange, shardCount string
 	// version prints the build's version instead of running.
 	version bool
+	// discordAPI, when set, is where the bot's requests to Discord's API
+	// go instead of discord.com.
+	discordAPI string
 }
 
 func parseSettings(args []string, getenv func(string) string, stderr io.Writer) (settings, error) {
@@ -57,9 +60,10 @@ func parseSettings(args []string, getenv func(string) string, stderr io.Writer) 
 	fs.Float64Var(&s.chaos, "chaos", 0, "in the sandbox, the share of the bot's requests the stand-in fails at random, from 0 to 1")
 	fs.StringVar(&s.shardRange, "shards", "", "the shards this process runs, such as 0-3 (the configuration's shard_range)")
 	fs.StringVar(&s.shardCount, "shard-count", "", "the bot's shards in all: a number or auto (the configuration's shards)")
+	fs.StringVar(&s.discordAPI, "discord-api", "", "send the requests for Discord's API to this base URL instead, such as a REST proxy's (the gateway's address follows)")
 	fs.BoolVar(&s.version, "version", false, "print the version, the VCS revision and the Go version, and exit")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: volobot [-config FILE] [-sandbox] [-listen ADDR] [-chaos RATE] [-shards RANGE -shard-count N]")
+		fmt.Fprintln(stderr, "Usage: volobot [-config FILE] [-sandbox] [-listen ADDR] [-chaos RATE] [-shards RANGE -shard-count N] [-discord-api URL]")
 		fmt.Fprintln(stderr, "       volobot -version")
 		fmt.Fprintln(stderr, "The Discord token comes from DISCORD_TOKEN, or from the file named by DISCORD_TOKEN_FILE.")
 		fs.PrintDefaults()
@@ -79,6 +83,14 @@ func parseSettings(args []string, getenv func(string) string, stderr io.Writer) 
 		return s, err
 	}
 	s.token, s.tokenSource = token, source
+	if s.discordAPI != "" && (s.token == "" || s.sandbox) {
+		return s, errors.New("-discord-api is for a bot with a token: the sandbox has its own stand-in for Discord")
+	}
+	if s.discordAPI != "" {
+		if _, err := apiClient(s.discordAPI); err != nil {
+			return s, err
+		}
+	}
 	return s, s.checkChaos()
 }
 
