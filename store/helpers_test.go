@@ -17,9 +17,8 @@ var epoch = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 
 // The players of the tests.
 var (
-	ana  = Player{ID: "100", Name: "ana"}
-	ben  = Player{ID: "200", Name: "ben"}
-	easy = Player{ID: "999", Name: "Volo", Level: "easy"}
+	ana = Player{ID: "100", Name: "ana"}
+	ben = Player{ID: "200", Name: "ben"}
 )
 
 // openTest opens a fresh store in a temporary directory with a clock

@@ -14,8 +14,7 @@ const (
 	lineB = "5c86b6527f medium win2 standard | 5/1B6/1BBB5/2O7/3B7/1B10/BB6OO/10O1/9O1/5O4/5O3/5O2/3O1 B 0 | i4-W2 a2 g2:i2-NE1 | generated 2 ply 21"
 )
 
-func second[A any](_ A, err error) error        { return err }
-func third[A, B any](_ A, _ B, err error) error { return err }
+func second[A any](_ A, err error) error { return err }
 
 // TestMigrationAddsPuzzles opens a database written by the release
 // before puzzles were kept (schema 5, testdata/schema5.db: three finished
