@@ -33,7 +33,7 @@
 //
 // Interactions are injected the way Discord builds them: InvokeCommand and Autocomplete (or
 // RunCommandLine and AutocompleteCommandLine, which parse what a person types in the message
-// box against the registered commands), ClickComponent and SubmitModal. Each returns an
+// box against the registered commands) and ClickComponent. Each returns an
 // Interaction whose replies can be awaited.
 //
 // Direct messages work as on Discord: POST /users/@me/channels opens the bot's DM channel with

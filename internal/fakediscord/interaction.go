@@ -16,7 +16,6 @@ const (
 	InteractionApplicationCommand InteractionType = 2
 	InteractionMessageComponent   InteractionType = 3
 	InteractionAutocomplete       InteractionType = 4
-	InteractionModalSubmit        InteractionType = 5
 )
 
 // CallbackType is the kind of an interaction callback, the bot's first answer.
@@ -30,7 +29,6 @@ const (
 	CallbackDeferredUpdateMessage  CallbackType = 6
 	CallbackUpdateMessage          CallbackType = 7
 	CallbackAutocompleteResult     CallbackType = 8
-	CallbackModal                  CallbackType = 9
 )
 
 // ReplyKind says what the bot did in answer to an interaction.
@@ -72,22 +70,13 @@ type Reply struct {
 	// CallbackType is the type of a ReplyCallback.
 	CallbackType CallbackType
 	// Message is the message created, edited or deleted, as it was right after; nil for a
-	// callback that touches no message (pong, autocomplete result, modal).
+	// callback that touches no message (pong, autocomplete result).
 	Message *Message
 	// Choices are the suggestions of an autocomplete result.
 	Choices []Choice
-	// Modal is the form of a modal callback.
-	Modal *Modal
 	// RequestSeq is the Seq of the request that carried the reply.
 	RequestSeq int
 	Time       time.Time
-}
-
-// Modal is a form the bot asked Discord to show: a title and text inputs in rows.
-type Modal struct {
-	CustomID   string          `json:"custom_id"`
-	Title      string          `json:"title"`
-	Components json.RawMessage `json:"components"`
 }
 
 // Interaction is an interaction the stand-in dispatched to the bot, and a handle to wait for
@@ -129,7 +118,6 @@ type interactionState struct {
 	failed    bool
 	original  string   // ID of the @original message, once there is one
 	followups []string // IDs of follow-up messages
-	modal     *Modal
 	replies   []Reply
 }
 

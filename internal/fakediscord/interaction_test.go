@@ -381,44 +381,26 @@ func TestDeferredResponseIsFilledByFirstFollowup(t *testing.T) {
 	}
 }
 
-func TestAutocompleteAndModal(t *testing.T) {
+func TestAutocomplete(t *testing.T) {
 	t.Parallel()
 	f := startBot(t, Options{}, func(f *botFixture, i *discordgo.InteractionCreate) {
-		switch i.Type {
-		case discordgo.InteractionApplicationCommandAutocomplete:
-			_, opts := subcommand(i)
-			typed := opts[0].StringValue()
-			f.fail(f.ds.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
-				Type: discordgo.InteractionApplicationCommandAutocompleteResult,
-				Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{
-					{Name: typed + ":c5-NE2", Value: typed + ":c5-NE2"}, {Name: typed + ":d4", Value: typed + ":d4"},
-				}},
-			}))
-		case discordgo.InteractionMessageComponent:
-			f.fail(f.ds.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
-				Type: discordgo.InteractionResponseModal,
-				Data: &discordgo.InteractionResponseData{CustomID: "resign-form", Title: "Resign?", Components: []discordgo.MessageComponent{
-					discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-						discordgo.TextInput{CustomID: "why", Label: "Why", Style: discordgo.TextInputShort, Required: true},
-					}},
-				}},
-			}))
-		case discordgo.InteractionModalSubmit:
-			data := i.ModalSubmitData()
-			why := data.Components[0].(*discordgo.ActionsRow).Components[0].(*discordgo.TextInput).Value
-			f.fail(f.ds.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
-				Type: discordgo.InteractionResponseUpdateMessage,
-				Data: &discordgo.InteractionResponseData{Content: data.CustomID + ": " + why},
-			}))
+		if i.Type != discordgo.InteractionApplicationCommandAutocomplete {
+			return
 		}
+		_, opts := subcommand(i)
+		typed := opts[0].StringValue()
+		f.fail(f.ds.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+			Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{
+				{Name: typed + ":c5-NE2", Value: typed + ":c5-NE2"}, {Name: typed + ":d4", Value: typed + ":d4"},
+			}},
+		}))
 	})
-	srv, w, ctx := f.srv, f.w, timeout(t)
-
-	ac, err := srv.AutocompleteCommandLine(w.general.ID, "ana", "/volo move move:c3")
+	ac, err := f.srv.AutocompleteCommandLine(f.w.general.ID, "ana", "/volo move move:c3")
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := ac.Callback(ctx)
+	r, err := ac.Callback(timeout(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -427,33 +409,6 @@ func TestAutocompleteAndModal(t *testing.T) {
 	}
 	if !strings.Contains(string(ac.Payload), `"focused":true`) || !strings.Contains(string(ac.Payload), `"type":4,`) {
 		t.Errorf("autocomplete payload lacks the focused option: %s", ac.Payload)
-	}
-
-	board, err := f.ds.ChannelMessageSendComplex(w.general.ID, &discordgo.MessageSend{
-		Content: "ana to move",
-		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Resign", Style: discordgo.DangerButton, CustomID: "resign"},
-		}}},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	click, err := srv.ClickComponent(ComponentClick{MessageID: board.ID, User: "ana", CustomID: "resign"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r, err = click.Callback(ctx); err != nil || r.Modal == nil || r.Modal.CustomID != "resign-form" {
-		t.Fatalf("modal callback %+v, %v", r, err)
-	}
-	if _, err := srv.SubmitModal(ModalSubmit{InteractionID: click.ID, Values: map[string]string{}}); !errors.Is(err, ErrModalIncomplete) {
-		t.Errorf("submitting without the required input: %v, want ErrModalIncomplete", err)
-	}
-	submit, err := srv.SubmitModal(ModalSubmit{InteractionID: click.ID, Values: map[string]string{"why": "outplayed"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r, err = submit.Callback(ctx); err != nil || r.Message.ID != board.ID || r.Message.Content != "resign-form: outplayed" {
-		t.Errorf("modal submit answered %+v, %v", r.Message, err)
 	}
 }
 

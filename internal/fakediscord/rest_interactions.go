@@ -10,19 +10,14 @@ import (
 )
 
 // callbacksFor lists the callback types Discord accepts for each interaction type.
-func callbacksFor(t InteractionType, fromComponent bool) []CallbackType {
+func callbacksFor(t InteractionType) []CallbackType {
 	switch t {
 	case InteractionApplicationCommand:
-		return []CallbackType{CallbackChannelMessage, CallbackDeferredChannelMessage, CallbackModal}
+		return []CallbackType{CallbackChannelMessage, CallbackDeferredChannelMessage}
 	case InteractionMessageComponent:
-		return []CallbackType{CallbackChannelMessage, CallbackDeferredChannelMessage, CallbackDeferredUpdateMessage, CallbackUpdateMessage, CallbackModal}
+		return []CallbackType{CallbackChannelMessage, CallbackDeferredChannelMessage, CallbackDeferredUpdateMessage, CallbackUpdateMessage}
 	case InteractionAutocomplete:
 		return []CallbackType{CallbackAutocompleteResult}
-	case InteractionModalSubmit:
-		if fromComponent {
-			return []CallbackType{CallbackChannelMessage, CallbackDeferredChannelMessage, CallbackDeferredUpdateMessage, CallbackUpdateMessage}
-		}
-		return []CallbackType{CallbackChannelMessage, CallbackDeferredChannelMessage}
 	}
 	return []CallbackType{CallbackPong}
 }
@@ -69,7 +64,7 @@ func (s *Server) takeCallback(id, token string, payload json.RawMessage, files [
 	if d := s.opts.CallbackDeadline; d > 0 && s.now().Sub(st.createdAt) > d {
 		return nil, 0, nil, errUnknownInteract()
 	}
-	if !slices.Contains(callbacksFor(st.Type, st.source != ""), req.Type) {
+	if !slices.Contains(callbacksFor(st.Type), req.Type) {
 		return nil, 0, nil, errInvalidFormBodyAt("type", "INTERACTION_RESPONSE_TYPE_INVALID",
 			"Interaction response type "+strconv.Itoa(int(req.Type))+" is not valid for this interaction")
 	}
@@ -88,9 +83,6 @@ func (s *Server) takeCallback(id, token string, payload json.RawMessage, files [
 		msg, aerr = s.updateSource(st, d, files)
 	case CallbackAutocompleteResult:
 		reply.Choices, aerr = autocompleteChoices(req.Data)
-	case CallbackModal:
-		reply.Modal, aerr = modalFrom(req.Data)
-		st.modal = reply.Modal
 	}
 	if aerr != nil {
 		return nil, 0, nil, aerr
@@ -209,23 +201,6 @@ func autocompleteChoices(raw json.RawMessage) ([]Choice, *apiError) {
 		data.Choices = []Choice{}
 	}
 	return data.Choices, nil
-}
-
-// modalFrom reads the form of a modal callback, which needs a custom_id, a title and components.
-func modalFrom(raw json.RawMessage) (*Modal, *apiError) {
-	var m Modal
-	if len(raw) == 0 || json.Unmarshal(raw, &m) != nil {
-		return nil, errInvalidFormBodyAt("data", "BASE_TYPE_REQUIRED", "This field is required")
-	}
-	switch {
-	case m.CustomID == "":
-		return nil, errInvalidFormBodyAt("data.custom_id", "BASE_TYPE_REQUIRED", "This field is required")
-	case m.Title == "" || utf8.RuneCountInString(m.Title) > 45:
-		return nil, errInvalidFormBodyAt("data.title", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 45 in length.")
-	case arrayLen(m.Components) == 0:
-		return nil, errInvalidFormBodyAt("data.components", "BASE_TYPE_REQUIRED", "This field is required")
-	}
-	return &m, nil
 }
 
 // webhookInteraction finds the interaction behind a webhook route: the application's ID and a

@@ -143,9 +143,6 @@ func TestDiscordgoBodiesPassTheSpec(t *testing.T) {
 			Content: "hi", Embeds: []*discordgo.MessageEmbed{embed}, Components: []discordgo.MessageComponent{row, menu},
 			AllowedMentions: &discordgo.MessageAllowedMentions{}, Flags: discordgo.MessageFlagsEphemeral}}},
 		{"deferred update", "POST", "/interactions/1/t/callback", discordgo.InteractionResponse{Type: 6}},
-		{"modal", "POST", "/interactions/1/t/callback", discordgo.InteractionResponse{Type: 9, Data: &discordgo.InteractionResponseData{
-			CustomID: "m", Title: "Resign", Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				discordgo.TextInput{CustomID: "why", Label: "Why", Style: discordgo.TextInputParagraph, Required: true}}}}}}},
 		{"follow-up", "POST", "/webhooks/1/t", discordgo.WebhookParams{Content: "f", Embeds: []*discordgo.MessageEmbed{embed}, Components: []discordgo.MessageComponent{row}}},
 		{"edit original", "PATCH", "/webhooks/1/t/messages/@original", discordgo.WebhookEdit{Content: &content, Components: &[]discordgo.MessageComponent{}, Embeds: &[]*discordgo.MessageEmbed{}}},
 		{"channel message", "POST", "/channels/1/messages", discordgo.MessageSend{Content: "m", Embeds: []*discordgo.MessageEmbed{embed}, Components: []discordgo.MessageComponent{row},

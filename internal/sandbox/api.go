@@ -300,32 +300,12 @@ func (sb *Sandbox) serveAutocomplete(w http.ResponseWriter, r *http.Request) {
 	sb.writeJSON(w, http.StatusOK, sb.complete(ctx, c.ID, u.ID, r.FormValue("line")))
 }
 
-// outcome is what became of a command, a click or a form: nothing to show (the bot's answer
-// arrives on the event stream), a notice such as "This interaction failed.", or a form to fill.
+// outcome is what became of a command or a click: nothing to show (the bot's answer arrives on
+// the event stream), or a notice such as "This interaction failed.".
 type outcome struct {
-	OK          bool       `json:"ok"`
-	Interaction string     `json:"interaction,omitempty"`
-	Notice      string     `json:"notice,omitempty"`
-	Modal       *modalView `json:"modal,omitempty"`
-}
-
-// modalView is a form the bot asked for.
-type modalView struct {
-	Title  string      `json:"title"`
-	Inputs []inputView `json:"inputs"`
-}
-
-// inputView is a text input of a form.
-type inputView struct {
-	CustomID    string `json:"customId"`
-	Label       string `json:"label"`
-	Description string `json:"description,omitempty"`
-	Paragraph   bool   `json:"paragraph,omitempty"`
-	Placeholder string `json:"placeholder,omitempty"`
-	Required    bool   `json:"required,omitempty"`
-	Value       string `json:"value,omitempty"`
-	MinLength   int    `json:"minLength,omitempty"`
-	MaxLength   int    `json:"maxLength,omitempty"`
+	OK          bool   `json:"ok"`
+	Interaction string `json:"interaction,omitempty"`
+	Notice      string `json:"notice,omitempty"`
 }
 
 // await waits for the bot's first answer to an interaction. failed is what Discord's client
@@ -334,13 +314,8 @@ func (sb *Sandbox) await(ctx context.Context, inter *fakediscord.Interaction, fa
 	ctx, cancel := context.WithTimeout(ctx, replyWait)
 	defer cancel()
 	out := outcome{OK: true, Interaction: inter.ID}
-	reply, err := inter.Callback(ctx)
-	if err != nil {
+	if _, err := inter.Callback(ctx); err != nil {
 		out.Notice = failed
-		return out
-	}
-	if reply.Modal != nil {
-		out.Modal = modalOf(*reply.Modal)
 	}
 	return out
 }
@@ -424,27 +399,6 @@ func (sb *Sandbox) serveClick(w http.ResponseWriter, r *http.Request) {
 	sb.writeJSON(w, http.StatusOK, sb.await(r.Context(), inter, "This interaction failed."))
 }
 
-// modalRequest is a form filled in.
-type modalRequest struct {
-	Interaction string            `json:"interaction"`
-	Values      map[string]string `json:"values"`
-}
-
-// serveModal answers POST /api/modal: the form the bot asked for, submitted.
-func (sb *Sandbox) serveModal(w http.ResponseWriter, r *http.Request) {
-	var req modalRequest
-	if err := readJSON(w, r, &req); err != nil {
-		sb.writeError(w, err)
-		return
-	}
-	inter, err := sb.srv.SubmitModal(fakediscord.ModalSubmit{InteractionID: req.Interaction, Values: req.Values})
-	if err != nil {
-		sb.writeError(w, err)
-		return
-	}
-	sb.writeJSON(w, http.StatusOK, sb.await(r.Context(), inter, "This interaction failed."))
-}
-
 // threadRequest starts a thread.
 type threadRequest struct {
 	Channel string `json:"channel"`
@@ -501,52 +455,4 @@ func (sb *Sandbox) serveAttachment(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "private, max-age=86400, immutable")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	_, _ = w.Write(a.Data)
-}
-
-// modalOf shows a form: its text inputs, in action rows or in labels, in order.
-func modalOf(m fakediscord.Modal) *modalView {
-	out := &modalView{Title: m.Title, Inputs: []inputView{}}
-	type wire struct {
-		Type        int             `json:"type"`
-		CustomID    string          `json:"custom_id"`
-		Label       string          `json:"label"`
-		Description string          `json:"description"`
-		Style       int             `json:"style"`
-		Placeholder string          `json:"placeholder"`
-		Required    *bool           `json:"required"`
-		Value       string          `json:"value"`
-		MinLength   int             `json:"min_length"`
-		MaxLength   int             `json:"max_length"`
-		Components  json.RawMessage `json:"components"`
-		Component   json.RawMessage `json:"component"`
-	}
-	var walk func(raw json.RawMessage, label, description string)
-	walk = func(raw json.RawMessage, label, description string) {
-		var list []wire
-		if json.Unmarshal(raw, &list) != nil {
-			var one wire
-			if json.Unmarshal(raw, &one) != nil {
-				return
-			}
-			list = []wire{one}
-		}
-		for _, c := range list {
-			switch c.Type {
-			case 4: // text input
-				in := inputView{CustomID: c.CustomID, Label: c.Label, Description: description,
-					Paragraph: c.Style == 2, Placeholder: c.Placeholder, Required: c.Required == nil || *c.Required,
-					Value: c.Value, MinLength: c.MinLength, MaxLength: c.MaxLength}
-				if in.Label == "" {
-					in.Label = label
-				}
-				out.Inputs = append(out.Inputs, in)
-			case 18: // label around an input
-				walk(c.Component, c.Label, c.Description)
-			default:
-				walk(c.Components, label, description)
-			}
-		}
-	}
-	walk(m.Components, "", "")
-	return out
 }

@@ -76,7 +76,6 @@
 //	GET  /api/autocomplete?channel&user&line   the popup for a line being typed
 //	POST /api/command {channel, user, line}    run a slash command, or post a message
 //	POST /api/click {user, message, customId, values}
-//	POST /api/modal {interaction, values}      submit a form the bot asked for
 //	POST /api/threads {channel, user, name}    start a thread
 //	GET  /attachments/{channel}/{id}/{name}    an attachment's bytes
 //	GET  /events?user=name                     server-sent events: ready, message, channel;

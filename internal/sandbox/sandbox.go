@@ -115,7 +115,6 @@ func (sb *Sandbox) routes(static fs.FS) *http.ServeMux {
 	mux.HandleFunc("GET /api/autocomplete", sb.serveAutocomplete)
 	mux.HandleFunc("POST /api/command", sb.serveCommand)
 	mux.HandleFunc("POST /api/click", sb.serveClick)
-	mux.HandleFunc("POST /api/modal", sb.serveModal)
 	mux.HandleFunc("POST /api/threads", sb.serveNewThread)
 	mux.HandleFunc("GET /attachments/{channel}/{id}/{name}", sb.serveAttachment)
 	mux.HandleFunc("GET /events", sb.serveEvents)

@@ -26,7 +26,6 @@ const state = {
   suppress: false, // Escape closed the popup: keep it closed until the next keystroke
   suggestSeq: 0,
   suggestTimer: 0,
-  modal: null, // the form the bot asked for: {interaction, messageId}
 };
 
 const els = {
@@ -785,7 +784,6 @@ function setFailed(id, text) {
 
 function handleOutcome(out, messageId) {
   if (!out) return;
-  if (out.modal) openModal(out.interaction, out.modal, messageId);
   if (out.notice) {
     if (messageId) setFailed(messageId, out.notice);
     else addNotice(out.notice);
@@ -1262,40 +1260,6 @@ async function createThread(ev) {
   }
 }
 
-function openModal(interaction, modal, messageId) {
-  state.modal = { interaction, messageId };
-  $("modal-title").textContent = modal.title;
-  const body = $("modal-body");
-  body.replaceChildren();
-  for (const input of modal.inputs) {
-    const id = `modal-${input.customId}`;
-    const field = input.paragraph
-      ? el("textarea", { id, rows: 4, placeholder: input.placeholder, required: input.required, minlength: input.minLength || undefined, maxlength: input.maxLength || undefined })
-      : el("input", { id, placeholder: input.placeholder, required: input.required, minlength: input.minLength || undefined, maxlength: input.maxLength || undefined });
-    field.value = input.value || "";
-    field.dataset.customId = input.customId;
-    body.append(el("div", {}, el("label", { for: id }, input.label, input.required ? " *" : ""), field));
-  }
-  $("modal").hidden = false;
-  const first = body.querySelector("input, textarea");
-  if (first) first.focus();
-}
-
-async function submitModal(ev) {
-  ev.preventDefault();
-  const values = {};
-  for (const f of $("modal-body").querySelectorAll("[data-custom-id]")) values[f.dataset.customId] = f.value;
-  const { interaction, messageId } = state.modal || {};
-  $("modal").hidden = true;
-  try {
-    const out = await api("/api/modal", { interaction, values });
-    handleOutcome(out, messageId);
-  } catch (e) {
-    if (messageId) setFailed(messageId, e.message);
-    else showError(e.message);
-  }
-}
-
 function openLightbox(src) {
   const box = $("lightbox");
   box.querySelector("img").src = src;
@@ -1341,10 +1305,6 @@ function bind() {
   $("thread-form").addEventListener("submit", createThread);
   $("thread-cancel").addEventListener("click", () => {
     $("thread-form").hidden = true;
-  });
-  $("modal-form").addEventListener("submit", submitModal);
-  $("modal-cancel").addEventListener("click", () => {
-    $("modal").hidden = true;
   });
   $("lightbox").addEventListener("click", () => {
     $("lightbox").hidden = true;
