@@ -111,9 +111,6 @@ func errInvalidJSON(error) *apiError {
 	return &apiError{Status: 400, Code: 50109, Message: "The request body contains invalid JSON."}
 }
 
-// Error makes an apiError an error, for tests and logs.
-func (e *apiError) Error() string { return e.Message }
-
 // fieldErrors collects "Invalid Form Body" problems by dotted field path, such as
 // "0.options.1.name".
 type fieldErrors map[string][]map[string]string

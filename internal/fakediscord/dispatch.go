@@ -167,25 +167,6 @@ func (s *Server) anyoneWants(intent int64) bool {
 	return false
 }
 
-// Dispatch sends any gateway event to the connected bot, such as a CHANNEL_UPDATE the stand-in
-// does not produce by itself: to the shard of data's guild_id, if it has one, else to shard 0.
-// data is marshalled as the payload's d.
-func (s *Server) Dispatch(event string, data any) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if !s.connected() {
-		return ErrNotConnected
-	}
-	var routed struct {
-		GuildID string `json:"guild_id"`
-	}
-	if raw, err := json.Marshal(data); err == nil {
-		_ = json.Unmarshal(raw, &routed)
-	}
-	s.dispatchAll(routed.GuildID, event, data, 0)
-	return nil
-}
-
 // connected reports whether a bot has an identified, open gateway connection. The caller holds
 // s.mu.
 func (s *Server) connected() bool {

@@ -30,18 +30,6 @@ func (s *Server) SetAcceptsDMs(userRef string, ok bool) error {
 	return nil
 }
 
-// AcceptsDMs reports whether a user (an ID, username or mention) accepts direct messages from
-// the bot; see SetAcceptsDMs.
-func (s *Server) AcceptsDMs(userRef string) (bool, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	u, ok := s.lookupUser(userRef)
-	if !ok {
-		return false, ErrUnknownUser
-	}
-	return !s.refusesDMs[u.ID], nil
-}
-
 // DMMessages lists the messages of the direct message channel between the bot and a user (an
 // ID, username or mention), oldest first, attachments with their bytes, as Messages does; none
 // when the channel was never opened, which it does not open.

@@ -32,7 +32,7 @@ func TestDirectMessages(t *testing.T) {
 		{name: "refuses, text only", user: "ben", refused: true,
 			setup: func(t *testing.T, srv *Server, w testWorld) { mustSetAcceptsDMs(t, srv, w.ben.ID, false) }},
 		{name: "refuses, by mention", user: "ben", refused: true,
-			setup: func(t *testing.T, srv *Server, w testWorld) { mustSetAcceptsDMs(t, srv, w.ben.Mention(), false) }},
+			setup: func(t *testing.T, srv *Server, w testWorld) { mustSetAcceptsDMs(t, srv, mention(w.ben), false) }},
 		{name: "refused, then accepts again", user: "spectator", file: true,
 			setup: func(t *testing.T, srv *Server, _ testWorld) {
 				mustSetAcceptsDMs(t, srv, "spectator", false)
@@ -47,8 +47,8 @@ func TestDirectMessages(t *testing.T) {
 				tc.setup(t, srv, w)
 			}
 			user, _ := srv.User(tc.user)
-			if ok, err := srv.AcceptsDMs(tc.user); err != nil || ok == tc.refused {
-				t.Fatalf("AcceptsDMs(%s) = %v, %v; want %v", tc.user, ok, err, !tc.refused)
+			if ok := acceptsDMs(srv, user.ID); ok == tc.refused {
+				t.Fatalf("%s accepts DMs: %v, want %v", tc.user, ok, !tc.refused)
 			}
 			ds := restSession(t, srv)
 
@@ -64,7 +64,7 @@ func TestDirectMessages(t *testing.T) {
 			}
 
 			png := boardPNG(t, 6, 6)
-			send := &discordgo.MessageSend{Content: "Your move, " + user.Mention()}
+			send := &discordgo.MessageSend{Content: "Your move, " + mention(user)}
 			if tc.file {
 				send.Embeds = []*discordgo.MessageEmbed{{Title: "Board", Image: &discordgo.MessageEmbedImage{URL: "attachment://board.png"}}}
 				send.Files = []*discordgo.File{{Name: "board.png", ContentType: "image/png", Reader: bytes.NewReader(png)}}
@@ -238,7 +238,6 @@ func TestAcceptsDMsErrors(t *testing.T) {
 		want error
 	}{
 		{"set, unknown user", func() error { return srv.SetAcceptsDMs("nobody", false) }, ErrUnknownUser},
-		{"get, unknown user", func() error { _, err := srv.AcceptsDMs("nobody"); return err }, ErrUnknownUser},
 		{"messages, unknown user", func() error { _, err := srv.DMMessages("nobody"); return err }, ErrUnknownUser},
 		{"set, the bot", func() error { return srv.SetAcceptsDMs(srv.Bot().ID, false) }, errBotDMs},
 	} {

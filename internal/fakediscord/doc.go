@@ -47,10 +47,9 @@
 //
 // The app may also be used where its bot is not a member, as Discord's user-installable apps
 // are (installation contexts, 2024). AddGuildWithoutBot creates a guild the app is not installed
-// to (InstallInGuild adds the bot later); AddGroupDM a group DM (channel type 3) and FriendDM the
-// DM between two people, neither with the bot. A person adds the app to their account with
-// InstallForUser (UninstallForUser, InstalledForUser; Options.IntegrationTypes says which
-// installations the application supports, both by default).
+// to; AddGroupDM a group DM (channel type 3) and FriendDM the DM between two people, neither with
+// the bot. A person adds the app to their account with InstallForUser (InstalledForUser tells;
+// Options.IntegrationTypes says which installations the application supports, both by default).
 //
 // A global command is offered in an interaction context its contexts include (all three when it
 // has none, as Discord documents): GUILD (0) in a guild's channel or thread, BOT_DM (1) in the DM
@@ -67,7 +66,7 @@
 // is in; ATTACH_FILES|EMBED_LINKS|MENTION_EVERYONE in group DMs and DMs between people, with
 // USE_EXTERNAL_EMOJIS in the bot's DM and in a guild without the bot (for which Discord documents
 // nothing). In a guild, with the bot or not, there are guild_id, guild_locale and member;
-// elsewhere user (SetLocale and SetGuildLocale set the locales).
+// elsewhere user (SetLocale sets a user's locale).
 //
 // The bot cannot act on its own where it is not a member: it is sent no event of such a guild or
 // channel, and each REST request it makes about one is answered 403 {"message": "Missing
@@ -78,7 +77,7 @@
 // guild's, makes a server that forbids external apps) or may not post in the channel, every
 // answer is made ephemeral (Interaction.EphemeralOnly), as Discord does.
 //
-// Every HTTP request is recorded (Requests, RequestsTo, UnmatchedRequests). With a Validator,
+// Every HTTP request is recorded (Requests, RequestsTo, RequestsFunc). With a Validator,
 // every JSON body, or payload_json of a multipart body, is checked against the requestBody
 // schema of Discord's OpenAPI description, and failures are recorded (ValidationFailures);
 // Allowances lists the narrow, documented exceptions made for discordgo. FindSpec finds the
@@ -123,8 +122,8 @@
 //
 // The gateway fails on demand: DropGateway closes the connection without a close frame (the
 // bot reconnects and RESUMEs), SendReconnect sends op 7 (likewise) and InvalidateSession sends
-// op 9 and forgets the session (the bot must IDENTIFY anew). Identifies, Resumes,
-// WaitIdentifies and WaitResumes tell what the bot did.
+// op 9 and forgets the session (the bot must IDENTIFY anew). Identifies, WaitIdentifies and
+// WaitResumes tell what the bot did.
 //
 // Memory stays bounded on a long run: each channel keeps its latest
 // Options.MaxMessagesPerChannel messages, the request log its latest Options.MaxRequests

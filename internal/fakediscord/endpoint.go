@@ -89,14 +89,6 @@ func (s *Server) SetInteractionsURLs(ctx context.Context, urls ...string) error 
 	return nil
 }
 
-// InteractionsURLs returns the bot's endpoint URLs interactions are posted to; none when they
-// go by the gateway.
-func (s *Server) InteractionsURLs() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]string(nil), s.endpoints...)
-}
-
 // checkEndpoint checks an endpoint as Discord does when its URL is saved: a PING answered with
 // a PONG, and a PING with a bad signature refused with 401.
 func (s *Server) checkEndpoint(ctx context.Context, endpoint string) error {

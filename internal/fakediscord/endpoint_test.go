@@ -133,7 +133,7 @@ func TestInteractionsURLIsCheckedWhenSet(t *testing.T) {
 			t.Errorf("the endpoint %s was not refused: %v", bad, err)
 		}
 	}
-	if got := srv.InteractionsURLs(); len(got) != 0 {
+	if got := interactionsURLs(srv); len(got) != 0 {
 		t.Errorf("after refusals, interactions go to %q", got)
 	}
 	if err := srv.SetInteractionsURLs(ctx, urls...); err != nil {
@@ -142,11 +142,11 @@ func TestInteractionsURLIsCheckedWhenSet(t *testing.T) {
 	if n := bots[0].requests(); n != 1 {
 		t.Errorf("the endpoint took %d requests while being checked, want the PING alone", n)
 	}
-	if got := srv.InteractionsURLs(); len(got) != 1 || got[0] != urls[0] {
+	if got := interactionsURLs(srv); len(got) != 1 || got[0] != urls[0] {
 		t.Errorf("interactions go to %q, want %q", got, urls)
 	}
-	if err := srv.SetInteractionsURLs(ctx); err != nil || len(srv.InteractionsURLs()) != 0 {
-		t.Errorf("no URL: %v, %q; want the gateway back", err, srv.InteractionsURLs())
+	if err := srv.SetInteractionsURLs(ctx); err != nil || len(interactionsURLs(srv)) != 0 {
+		t.Errorf("no URL: %v, %q; want the gateway back", err, interactionsURLs(srv))
 	}
 	// Without a URL and without a gateway, an interaction has nowhere to go.
 	if _, err := srv.RunCommandLine(w.general.ID, "ana", "/volo board"); !errors.Is(err, ErrNotConnected) {
@@ -215,8 +215,8 @@ func TestInteractionsPostedSignedInTurn(t *testing.T) {
 		}
 		b.mu.Unlock()
 	}
-	if len(srv.UnmatchedRequests()) != 0 {
-		t.Errorf("the endpoint's records count as unmatched requests: %+v", srv.UnmatchedRequests())
+	if len(unmatchedRequests(srv)) != 0 {
+		t.Errorf("the endpoint's records count as unmatched requests: %+v", unmatchedRequests(srv))
 	}
 }
 

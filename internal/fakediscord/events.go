@@ -16,21 +16,6 @@ const (
 	ChannelCreated
 )
 
-// String names the event kind.
-func (k EventKind) String() string {
-	switch k {
-	case MessageCreated:
-		return "message created"
-	case MessageUpdated:
-		return "message updated"
-	case MessageDeleted:
-		return "message deleted"
-	case ChannelCreated:
-		return "channel created"
-	}
-	return "unknown"
-}
-
 // Event is a change in a channel as a person watching it would see it: a message posted,
 // edited or deleted, or a channel or thread created.
 type Event struct {

@@ -120,6 +120,6 @@ func ExampleServer_Subscribe() {
 	events := srv.Subscribe(ctx)
 	_, _ = srv.PostMessage(general.ID, "ben", "good game")
 	e := <-events
-	fmt.Println(e.Kind, e.Message.Author.Username, e.Message.Content)
-	// Output: message created ben good game
+	fmt.Println(e.Kind == fakediscord.MessageCreated, e.Message.Author.Username, e.Message.Content)
+	// Output: true ben good game
 }

@@ -170,13 +170,6 @@ func (s *Server) InjectFault(route string, f Fault) error {
 	return nil
 }
 
-// PendingFaults reports how many injected faults have not met their request yet.
-func (s *Server) PendingFaults() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return len(s.scripted)
-}
-
 // ClearFaults forgets the injected faults that have not met their request yet.
 func (s *Server) ClearFaults() {
 	s.mu.Lock()

@@ -99,7 +99,7 @@ func TestInjectedFaultsAnswerLikeDiscord(t *testing.T) {
 			if want := map[bool]int{true: 200}[tt.fault.AfterProcessing]; faulted[0].HandledStatus != want {
 				t.Errorf("handled status %d, want %d", faulted[0].HandledStatus, want)
 			}
-			if srv.PendingFaults() != 0 {
+			if pendingFaults(srv) != 0 {
 				t.Error("the fault is still pending")
 			}
 		})
@@ -179,7 +179,7 @@ func TestInjectFaultRefusesWhatCannotHappen(t *testing.T) {
 			}
 		})
 	}
-	if n := srv.PendingFaults(); n != 0 {
+	if n := pendingFaults(srv); n != 0 {
 		t.Errorf("%d faults pending, want none", n)
 	}
 }

@@ -110,7 +110,7 @@ type rawGateway struct {
 
 func dialGateway(t *testing.T, srv *Server, query string) *rawGateway {
 	t.Helper()
-	ws, _, err := websocket.DefaultDialer.Dial(srv.GatewayURL()+"/?"+query, nil)
+	ws, _, err := websocket.DefaultDialer.Dial(gatewayURL(srv)+"/?"+query, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,8 +229,8 @@ func TestGatewayHandshakeHeartbeatCompressionAndResume(t *testing.T) {
 	if gs := d["guilds"].([]any); len(gs) != 1 || gs[0].(map[string]any)["unavailable"] != true {
 		t.Errorf("READY guilds = %v, want one unavailable guild", gs)
 	}
-	if d["resume_gateway_url"] != srv.GatewayURL() {
-		t.Errorf("resume_gateway_url = %v, want %s", d["resume_gateway_url"], srv.GatewayURL())
+	if d["resume_gateway_url"] != gatewayURL(srv) {
+		t.Errorf("resume_gateway_url = %v, want %s", d["resume_gateway_url"], gatewayURL(srv))
 	}
 	if gc := g.expectOp(0); gc["t"] != "GUILD_CREATE" {
 		t.Fatalf("second dispatch = %v, want GUILD_CREATE", gc["t"])
@@ -297,7 +297,7 @@ func TestMessageEventsFollowIntents(t *testing.T) {
 		content, want string
 	}{
 		{"secret plan", ""}, // no MESSAGE_CONTENT intent: content withheld
-		{"hey " + srv.Bot().Mention(), "hey " + srv.Bot().Mention()}, // but not when the bot is mentioned
+		{"hey " + mention(srv.Bot()), "hey " + mention(srv.Bot())}, // but not when the bot is mentioned
 	} {
 		if _, err := srv.PostMessage(w.general.ID, "ana", tt.content); err != nil {
 			t.Fatal(err)

@@ -80,13 +80,6 @@ func (s *Server) eachIdentified(fault func(c *gatewayConn)) error {
 	return nil
 }
 
-// Resumes returns every RESUME received, in order, with how it was answered.
-func (s *Server) Resumes() []Resume {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Clone(s.resumes)
-}
-
 // WaitIdentifies waits until at least n IDENTIFYs have been received, and a session is
 // connected, and returns them all.
 func (s *Server) WaitIdentifies(ctx context.Context, n int) ([]Identify, error) {

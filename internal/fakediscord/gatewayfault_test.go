@@ -95,11 +95,11 @@ func TestDiscordgoRecoversFromGatewayFaults(t *testing.T) {
 				}
 			}
 			if tt.resumed {
-				resumes, err := srv.WaitResumes(timeout(t), 1)
+				rs, err := srv.WaitResumes(timeout(t), 1)
 				if err != nil {
-					t.Fatalf("no RESUME: %v (resumes %+v)", err, srv.Resumes())
+					t.Fatalf("no RESUME: %v (resumes %+v)", err, resumes(srv))
 				}
-				if r := resumes[len(resumes)-1]; r.SessionID != first || r.Version != "9" {
+				if r := rs[len(rs)-1]; r.SessionID != first || r.Version != "9" {
 					t.Errorf("RESUME %+v, want session %s over v9", r, first)
 				}
 			}
@@ -152,7 +152,7 @@ func TestInvalidatedSessionCannotBeResumed(t *testing.T) {
 	if again := g.expectOp(0); again["t"] != "READY" || again["d"].(map[string]any)["session_id"] == sessionID {
 		t.Errorf("got %v, want READY with a new session", again["t"])
 	}
-	rs := srv.Resumes()
+	rs := resumes(srv)
 	if len(rs) != 1 || rs[0].Resumed || rs[0].SessionID != sessionID || rs[0].Version != "10" {
 		t.Errorf("resumes %+v, want one refused, over v10", rs)
 	}

@@ -223,16 +223,3 @@ func (g *guildState) memberList() []Member {
 	}
 	return out
 }
-
-// SetGuildLocale sets a guild's preferred locale, such as "fr": interactions in it carry it as
-// guild_locale. Guilds prefer "en-US" until told otherwise.
-func (s *Server) SetGuildLocale(guildID, locale string) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	g, ok := s.guilds[guildID]
-	if !ok {
-		return ErrUnknownGuild
-	}
-	g.Locale = locale
-	return nil
-}

@@ -3,10 +3,12 @@ package fakediscord
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"image"
 	"image/color"
 	"image/png"
+	"slices"
 	"testing"
 	"time"
 
@@ -170,4 +172,88 @@ func restCode(t testing.TB, err error) (int, int) {
 		t.Fatalf("REST error without a Discord error body: %s", rerr.ResponseBody)
 	}
 	return rerr.Response.StatusCode, rerr.Message.Code
+}
+
+// The stand-in's state that the bot reaches only through Discord's API, read or set directly by
+// its own tests.
+
+// mention is a user's mention markup, <@id>.
+func mention(u User) string { return "<@" + u.ID + ">" }
+
+// acceptsDMs reports whether a user accepts the bot's direct messages (see SetAcceptsDMs).
+func acceptsDMs(s *Server, userID string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return !s.refusesDMs[userID]
+}
+
+// interactionsURLs lists the bot's endpoints interactions are posted to.
+func interactionsURLs(s *Server) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.endpoints...)
+}
+
+// unmatchedRequests lists the requests no route matched.
+func unmatchedRequests(s *Server) []Request {
+	return s.RequestsFunc(func(r Request) bool { return r.Route == "" && r.Status != 0 })
+}
+
+// pendingFaults counts the injected faults that have not met their request yet.
+func pendingFaults(s *Server) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.scripted)
+}
+
+// resumes lists every RESUME received.
+func resumes(s *Server) []Resume {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.resumes)
+}
+
+// gatewayURL is the websocket URL GET /gateway hands out.
+func gatewayURL(s *Server) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.gatewayURL()
+}
+
+// setGuildLocale sets a guild's preferred locale, sent as guild_locale.
+func setGuildLocale(s *Server, guildID, locale string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.guilds[guildID].Locale = locale
+}
+
+// uninstallForUser removes the app from a user's account.
+func uninstallForUser(s *Server, userID string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.userInstalls, userID)
+}
+
+// botInGuild reports whether the bot is a member of a guild.
+func botInGuild(s *Server, guildID string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g, ok := s.guilds[guildID]
+	return ok && g.hasMember(s.bot.ID)
+}
+
+// owners reads an interaction's authorizing_integration_owners.
+func owners(i *Interaction) map[string]string {
+	var p struct {
+		Owners map[string]string `json:"authorizing_integration_owners"`
+	}
+	_ = json.Unmarshal(i.Payload, &p)
+	return p.Owners
+}
+
+// dispatch sends a gateway event of a guild (or of none) to the sessions that serve it.
+func dispatch(s *Server, guildID, event string, data any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.dispatchAll(guildID, event, data, 0)
 }

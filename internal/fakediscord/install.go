@@ -60,20 +60,6 @@ func (s *Server) InstallForUser(userRef string) error {
 	return nil
 }
 
-// UninstallForUser removes the app from a user's account, as a person does under Authorized
-// Apps: its commands are no longer offered to them through a user install. Interactions already
-// created keep their tokens. Removing an app that is not installed changes nothing.
-func (s *Server) UninstallForUser(userRef string) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	u, ok := s.lookupUser(userRef)
-	if !ok {
-		return ErrUnknownUser
-	}
-	delete(s.userInstalls, u.ID)
-	return nil
-}
-
 // InstalledForUser reports whether a user (an ID, username or mention) has added the app to
 // their account; see InstallForUser.
 func (s *Server) InstalledForUser(userRef string) (bool, error) {
@@ -92,7 +78,7 @@ func (s *Server) InstalledForUser(userRef string) (bool, error) {
 // may use its commands there (see InstallForUser); the bot gets no GUILD_CREATE and no event of
 // the guild, and each REST request it makes about the guild or its channels is answered 403
 // {"message": "Missing Access", "code": 50001}. Interaction callbacks and the interaction
-// token's webhook routes work there all the same. InstallInGuild adds the bot later.
+// token's webhook routes work there all the same.
 func (s *Server) AddGuildWithoutBot(name string) Guild {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -102,37 +88,6 @@ func (s *Server) AddGuildWithoutBot(name string) Guild {
 	s.guilds[id] = g
 	s.guildOrder = append(s.guildOrder, id)
 	return g.Guild
-}
-
-// InstallInGuild adds the app's bot to a guild it is not in, as a server manager does from the
-// app's install link: the bot joins with its own role allowing Options.BotPermissions, and a
-// connected bot is sent GUILD_CREATE. The app is then guild-installed there. Installing in a
-// guild the bot is already in changes nothing.
-func (s *Server) InstallInGuild(guildID string) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	g, ok := s.guilds[guildID]
-	if !ok {
-		return ErrUnknownGuild
-	}
-	if g.hasMember(s.bot.ID) {
-		return nil
-	}
-	botRole := &Role{ID: s.newID(), Name: s.bot.Username, Position: len(g.roles), Permissions: s.opts.BotPermissions, Managed: true}
-	g.roles = append(g.roles, botRole)
-	g.joinedAt = s.now()
-	s.join(g, &s.bot, botRole.ID)
-	s.dispatchAll(g.ID, "GUILD_CREATE", s.guildCreate(g), 0)
-	return nil
-}
-
-// BotInGuild reports whether the bot is a member of a guild, which is to say the app is
-// installed there; false for a guild the stand-in does not have.
-func (s *Server) BotInGuild(guildID string) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	g, ok := s.guilds[guildID]
-	return ok && g.hasMember(s.bot.ID)
 }
 
 // SetRolePermissions changes what a role allows, as a server manager does in the server's

@@ -44,25 +44,6 @@ const (
 	ReplyDeleteFollowup
 )
 
-// String names the reply kind.
-func (k ReplyKind) String() string {
-	switch k {
-	case ReplyCallback:
-		return "callback"
-	case ReplyEditOriginal:
-		return "edit original"
-	case ReplyDeleteOriginal:
-		return "delete original"
-	case ReplyFollowup:
-		return "follow-up"
-	case ReplyEditFollowup:
-		return "edit follow-up"
-	case ReplyDeleteFollowup:
-		return "delete follow-up"
-	}
-	return "unknown"
-}
-
 // Reply is one thing the bot did in answer to an interaction: its callback, then any edit of
 // the original response and any follow-up.
 type Reply struct {
@@ -165,17 +146,6 @@ func (i *Interaction) Callback(ctx context.Context) (Reply, error) {
 		return Reply{}, err
 	}
 	return replies[0], nil
-}
-
-// AuthorizingIntegrationOwners returns the interaction's authorizing_integration_owners: "0"
-// (GUILD_INSTALL) to the guild's ID, or "0" in the bot's DM, when it came through the app's
-// guild install, and "1" (USER_INSTALL) to the ID of the user whose install it came through.
-func (i *Interaction) AuthorizingIntegrationOwners() map[string]string {
-	var p struct {
-		Owners map[string]string `json:"authorizing_integration_owners"`
-	}
-	_ = json.Unmarshal(i.Payload, &p)
-	return p.Owners
 }
 
 // Interaction finds an interaction the stand-in dispatched, by ID.

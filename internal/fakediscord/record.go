@@ -99,21 +99,9 @@ func (s *Server) RequestsTo(route string) []Request {
 	return s.RequestsFunc(func(r Request) bool { return r.Route == route })
 }
 
-// UnmatchedRequests returns the requests no route matched, which were answered 404.
-func (s *Server) UnmatchedRequests() []Request {
-	return s.RequestsFunc(func(r Request) bool { return r.Route == "" && r.Status != 0 })
-}
-
 // ValidationFailures returns the requests whose body failed validation.
 func (s *Server) ValidationFailures() []Request {
 	return s.RequestsFunc(func(r Request) bool { return r.ValidationError != "" })
-}
-
-// ResetRequests forgets the requests recorded so far, as between the phases of a test.
-func (s *Server) ResetRequests() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.requests = nil
 }
 
 // clone copies a request so that the copy shares nothing with the record.

@@ -29,7 +29,7 @@ func TestChannelMessagesAndThreads(t *testing.T) {
 	png := boardPNG(t, 4, 4)
 
 	sent, err := ds.ChannelMessageSendComplex(w.general.ID, &discordgo.MessageSend{
-		Content: "New game: " + w.ana.Mention() + " vs " + w.ben.Mention(),
+		Content: "New game: " + mention(w.ana) + " vs " + mention(w.ben),
 		Embeds:  []*discordgo.MessageEmbed{{Title: "Board", Image: &discordgo.MessageEmbedImage{URL: "attachment://b.png"}}},
 		Files:   []*discordgo.File{{Name: "b.png", ContentType: "image/png", Reader: bytes.NewReader(png)}},
 	})
@@ -188,7 +188,7 @@ func TestRESTErrorsLikeDiscord(t *testing.T) {
 			}
 		})
 	}
-	unmatched := srv.UnmatchedRequests()
+	unmatched := unmatchedRequests(srv)
 	if len(unmatched) != 1 || !strings.HasSuffix(unmatched[0].Path, "/emojis") || unmatched[0].Status != 404 {
 		t.Errorf("unmatched requests = %+v, want the emoji listing", unmatched)
 	}

@@ -226,14 +226,7 @@ func (s *Server) URL() string {
 	return "http://" + s.listener.Addr().String()
 }
 
-// GatewayURL is the websocket URL that GET /gateway hands out.
-func (s *Server) GatewayURL() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.gatewayURL()
-}
-
-// gatewayURL is GatewayURL with s.mu held.
+// gatewayURL is the websocket URL that GET /gateway hands out. The caller holds s.mu.
 func (s *Server) gatewayURL() string {
 	if s.listener == nil {
 		return ""

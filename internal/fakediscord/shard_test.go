@@ -88,12 +88,8 @@ func TestShardsGetTheirOwnServers(t *testing.T) {
 			of1 = g
 		}
 	}
-	if err := srv.Dispatch("VOLO_TEST", map[string]any{"guild_id": of1}); err != nil {
-		t.Fatal(err)
-	}
-	if err := srv.Dispatch("VOLO_TEST", map[string]any{"channel_id": "1"}); err != nil {
-		t.Fatal(err)
-	}
+	dispatch(srv, of1, "VOLO_TEST", map[string]any{"guild_id": of1})
+	dispatch(srv, "", "VOLO_TEST", map[string]any{"channel_id": "1"})
 	deadline = time.Now().Add(5 * time.Second)
 	for {
 		shards[0].Lock()

@@ -51,12 +51,3 @@ func (g *snowflakes) reserve(id string) error {
 	g.last = max(g.last, n)
 	return nil
 }
-
-// SnowflakeTime returns the creation time encoded in a Discord snowflake ID.
-func SnowflakeTime(id string) (time.Time, error) {
-	n, err := strconv.ParseUint(id, 10, 64)
-	if err != nil {
-		return time.Time{}, err
-	}
-	return time.UnixMilli(int64(n>>22) + discordEpoch).UTC(), nil
-}

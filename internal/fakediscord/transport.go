@@ -70,15 +70,3 @@ func (s *Server) Configure(ds *discordgo.Session) {
 	ds.Client = s.HTTPClient()
 	ds.Dialer = &websocket.Dialer{HandshakeTimeout: 10 * time.Second}
 }
-
-// LocalURL rewrites a URL on Discord's hosts, such as an attachment's or an embed image's, to
-// the same path on the stand-in, for a browser that cannot use HTTPClient. Other URLs are
-// returned as they are.
-func (s *Server) LocalURL(raw string) string {
-	u, err := url.Parse(raw)
-	base := s.URL()
-	if err != nil || base == "" || !isDiscordHost(u.Hostname()) {
-		return raw
-	}
-	return base + u.RequestURI()
-}

@@ -19,9 +19,6 @@ type User struct {
 	Locale string `json:"-"`
 }
 
-// Mention returns the user's mention markup, <@id>.
-func (u User) Mention() string { return "<@" + u.ID + ">" }
-
 // Role is a guild role: a named set of permissions given to members. The @everyone role has the
 // guild's ID.
 type Role struct {

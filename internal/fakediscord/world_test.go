@@ -61,11 +61,8 @@ func TestWorldSurvivesARestart(t *testing.T) {
 	if p, err := after.Permissions(w.general.ID, w.ben.ID); err != nil || p&PermManageMessages == 0 {
 		t.Errorf("ben, moderator: permissions %b, %v", p, err)
 	}
-	if ok, err := after.AcceptsDMs("ben"); err != nil || ok {
-		t.Errorf("ben, who refuses DMs: accepts %v, %v", ok, err)
-	}
-	if ok, err := after.AcceptsDMs("ana"); err != nil || !ok {
-		t.Errorf("ana, who accepts DMs: accepts %v, %v", ok, err)
+	if acceptsDMs(after, w.ben.ID) || !acceptsDMs(after, w.ana.ID) {
+		t.Errorf("ben, who refuses DMs, accepts %v; ana, who accepts them, %v", acceptsDMs(after, w.ben.ID), acceptsDMs(after, w.ana.ID))
 	}
 
 	// Nothing new takes an old ID, not even the message's, which the world does not keep.
@@ -172,11 +169,10 @@ func TestWorldKeepsInstallsAndPrivateChannels(t *testing.T) {
 	t.Parallel()
 	before := startServer(t, Options{})
 	gw := addGuests(t, before, newWorld(t, before))
-	for _, err := range []error{before.InstallForUser("ana"), before.SetGuildLocale(gw.away.ID, "fr")} {
-		if err != nil {
-			t.Fatal(err)
-		}
+	if err := before.InstallForUser("ana"); err != nil {
+		t.Fatal(err)
 	}
+	setGuildLocale(before, gw.away.ID, "fr")
 	data, err := json.Marshal(before.World())
 	if err != nil {
 		t.Fatal(err)
@@ -200,8 +196,8 @@ func TestWorldKeepsInstallsAndPrivateChannels(t *testing.T) {
 	if ok, _ := after.InstalledForUser("ben"); ok {
 		t.Error("ben installed the app after the restart")
 	}
-	if after.BotInGuild(gw.away.ID) || !after.BotInGuild(gw.guild.ID) {
-		t.Errorf("bot in Elsewhere %v, in Volo Club %v", after.BotInGuild(gw.away.ID), after.BotInGuild(gw.guild.ID))
+	if botInGuild(after, gw.away.ID) || !botInGuild(after, gw.guild.ID) {
+		t.Errorf("bot in Elsewhere %v, in Volo Club %v", botInGuild(after, gw.away.ID), botInGuild(after, gw.guild.ID))
 	}
 	if c, ok := after.Channel(gw.group.ID); !ok || c.Type != ChannelGroupDM || len(c.Recipients) != 3 || c.Name != "volo night" {
 		t.Errorf("group DM %+v, %v", c, ok)
