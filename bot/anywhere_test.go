@@ -29,6 +29,15 @@ func newAnywhereWorld(t *testing.T) (*world, fakediscord.Channel) {
 
 const followUpRoute = "POST /webhooks/{webhook_id}/{webhook_token}"
 
+// noMissingAccess checks that the bot sent no request the stand-in
+// refused for want of access: none to post where it is not a member.
+func (w *world) noMissingAccess() {
+	w.t.Helper()
+	if refused := w.srv.MissingAccessRequests(); len(refused) != 0 {
+		w.t.Errorf("%d requests acted where the bot may not, the first %s %s", len(refused), refused[0].Method, refused[0].Path)
+	}
+}
+
 // The judge: a whole game in a group DM where the bot is not a
 // member, with a region choice, a correspondence deadline and a reminder
 // by DM, and not one request to post where the bot may not.
@@ -78,9 +87,7 @@ func TestGameInAGroupDM(t *testing.T) {
 	if n := len(w.srv.RequestsTo(followUpRoute)); n < 2 {
 		t.Errorf("%d follow-ups: the first board and the board after a region choice ride them", n)
 	}
-	if refused := w.srv.MissingAccessRequests(); len(refused) != 0 {
-		t.Errorf("%d requests acted where the bot may not, the first %s %s", len(refused), refused[0].Method, refused[0].Path)
-	}
+	w.noMissingAccess()
 	w.noValidationFailures()
 }
 
@@ -89,8 +96,7 @@ func TestGameInAGroupDM(t *testing.T) {
 func TestTimeoutInAGroupDM(t *testing.T) {
 	w, gd := newAnywhereWorld(t)
 	w.channel = gd.ID
-	c := w.do("ana", "/volo challenge opponent:@ben colour:orange time_per_move:24h")
-	w.click("ben", c, "Accept")
+	w.startGame(w.channel, "time_per_move:24h")
 	w.do("ana", "/volo move move:f5")
 	w.clock.Advance(25 * time.Hour)
 	w.runDue()
@@ -111,9 +117,7 @@ func TestTimeoutInAGroupDM(t *testing.T) {
 	if got := w.said(gd.ID, "Blue (<@"+w.userID("ben")+">) ran out of time."); len(got) != 1 || len(got[0].Attachments) != 3 {
 		t.Errorf("the loss on time in the group DM after the next interaction: %d messages", len(got))
 	}
-	if refused := w.srv.MissingAccessRequests(); len(refused) != 0 {
-		t.Errorf("%d requests acted where the bot may not, the first %s %s", len(refused), refused[0].Method, refused[0].Path)
-	}
+	w.noMissingAccess()
 	w.noValidationFailures()
 }
 
@@ -142,9 +146,7 @@ func TestComputerInAFriendDM(t *testing.T) {
 	if n := len(w.srv.RequestsTo(followUpRoute)); n < 1 {
 		t.Errorf("the computer's move came without a follow-up")
 	}
-	if refused := w.srv.MissingAccessRequests(); len(refused) != 0 {
-		t.Errorf("%d requests acted where the bot may not, the first %s %s", len(refused), refused[0].Method, refused[0].Path)
-	}
+	w.noMissingAccess()
 	w.noValidationFailures()
 }
 
@@ -190,8 +192,7 @@ func TestServerForbiddingExternalApps(t *testing.T) {
 		}
 	}
 	// A game where the server allows members' apps: it works like a group DM.
-	msg := w.doIn(ch.ID, "ana", "/volo challenge opponent:@ben colour:orange")
-	w.click("ben", msg, "Accept")
+	w.startGame(ch.ID)
 	w.flush()
 	if got := w.said(ch.ID, "The game begins."); len(got) != 1 {
 		t.Fatalf("the first board in a server without the bot: %d", len(got))
@@ -207,9 +208,7 @@ func TestServerForbiddingExternalApps(t *testing.T) {
 	if refused.Flags&64 == 0 || !strings.Contains(refused.Content, "only you would see Volo here") {
 		t.Errorf("a challenge where members' apps may not post: %q (flags %b)", refused.Content, refused.Flags)
 	}
-	if refused := w.srv.MissingAccessRequests(); len(refused) != 0 {
-		t.Errorf("%d requests acted where the bot may not, the first %s %s", len(refused), refused[0].Method, refused[0].Path)
-	}
+	w.noMissingAccess()
 	w.noValidationFailures()
 }
 
@@ -231,9 +230,7 @@ func TestLapseInAGroupDM(t *testing.T) {
 		t.Errorf("the board after the lapse: %q", msg.Content)
 	}
 	w.waitSaid(gd.ID, "lapsed without an answer")
-	if refused := w.srv.MissingAccessRequests(); len(refused) != 0 {
-		t.Errorf("%d requests acted where the bot may not", len(refused))
-	}
+	w.noMissingAccess()
 	w.noValidationFailures()
 }
 
@@ -241,8 +238,7 @@ func TestLapseInAGroupDM(t *testing.T) {
 func TestHeldAcrossARestart(t *testing.T) {
 	w, gd := newAnywhereWorld(t)
 	w.channel = gd.ID
-	c := w.do("ana", "/volo challenge opponent:@ben colour:orange time_per_move:24h")
-	w.click("ben", c, "Accept")
+	w.startGame(w.channel, "time_per_move:24h")
 	w.clock.Advance(25 * time.Hour)
 	w.runDue()
 	w.restart()
@@ -283,8 +279,6 @@ func TestPickerInAGroupDM(t *testing.T) {
 		t.Errorf("after Confirm the picker says %q", done.Content)
 	}
 	w.saidOnce(gd.ID, "f5 · move 1 ·", "ben")
-	if refused := w.srv.MissingAccessRequests(); len(refused) != 0 {
-		t.Errorf("%d requests acted where the bot may not, the first %s %s", len(refused), refused[0].Method, refused[0].Path)
-	}
+	w.noMissingAccess()
 	w.noValidationFailures()
 }

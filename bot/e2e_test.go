@@ -240,8 +240,7 @@ func TestErrorsAreEphemeralAndChangeNothing(t *testing.T) {
 func TestResignationDrawAndAbort(t *testing.T) {
 	w := newWorld(t)
 	start := func() {
-		c := w.do("ana", "/volo challenge opponent:@ben colour:orange")
-		w.click("ben", c, "Accept")
+		w.startGame(w.channel)
 		w.do("ana", "/volo move move:f5")
 		w.do("ben", "/volo move move:h7")
 	}
@@ -284,8 +283,7 @@ func TestResignationDrawAndAbort(t *testing.T) {
 		t.Errorf("agreed draw: %q with %d files", last.Content, len(last.Attachments))
 	}
 
-	c := w.do("ana", "/volo challenge opponent:@ben colour:orange")
-	w.click("ben", c, "Accept")
+	w.startGame(w.channel)
 	w.do("ana", "/volo move move:f5")
 	if msg := w.do("cleo", "/volo abort"); !strings.Contains(msg.Content, "Only the players") {
 		t.Errorf("cleo aborting: %q", msg.Content)
@@ -298,8 +296,7 @@ func TestResignationDrawAndAbort(t *testing.T) {
 
 func TestCorrespondenceTimeAndExpiry(t *testing.T) {
 	w := newWorld(t)
-	c := w.do("ana", "/volo challenge opponent:@ben colour:orange time_per_move:24h")
-	w.click("ben", c, "Accept")
+	w.startGame(w.channel, "time_per_move:24h")
 	w.do("ana", "/volo move move:f5")
 	board := w.do("cleo", "/volo board")
 	if !strings.Contains(board.Content, "time runs out <t:") {
@@ -321,7 +318,7 @@ func TestCorrespondenceTimeAndExpiry(t *testing.T) {
 		t.Errorf("loss on time: %q", last.Content)
 	}
 
-	c = w.do("ana", "/volo challenge opponent:@ben")
+	c := w.do("ana", "/volo challenge opponent:@ben")
 	w.clock.Advance(25 * time.Hour)
 	w.runDue()
 	if last := w.lastMessage(); !strings.Contains(last.Content, "lapsed") {
@@ -343,8 +340,7 @@ func (w *world) runDue() {
 
 func TestSpectatorsRestartAndAutocomplete(t *testing.T) {
 	w := newWorld(t)
-	c := w.do("ana", "/volo challenge opponent:@ben colour:orange")
-	w.click("ben", c, "Accept")
+	w.startGame(w.channel)
 	w.do("ana", "/volo move move:f5")
 	if got := w.suggestions("ben", "/volo move move:h"); len(got) == 0 || len(got) > 25 || !strings.HasPrefix(got[0], "h") {
 		t.Errorf("autocomplete of h: %q", got)

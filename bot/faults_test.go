@@ -87,13 +87,6 @@ func answered(in *fakediscord.Interaction, d time.Duration) bool {
 	return err == nil
 }
 
-// startGame has ana challenge ben (ana plays Orange) and ben accept.
-func (w *world) startGame(channel string) {
-	w.t.Helper()
-	c := w.doIn(channel, "ana", "/volo challenge opponent:@ben colour:orange")
-	w.click("ben", c, "Accept")
-}
-
 // A move whose reply fails is announced all the same, once, pinging the
 // opponent; a player who tries again is told the move is played.
 func TestMoveAnnouncedWhenItsReplyFails(t *testing.T) {

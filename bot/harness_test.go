@@ -117,22 +117,7 @@ func newWorld(t testing.TB) *world { return newWorldWith(t, worldOptions{}) }
 // newWorldWith builds a world as o says.
 func newWorldWith(t testing.TB, o worldOptions) *world {
 	t.Helper()
-	validate := !o.noValidation
-	opts := fakediscord.Options{}
-	if race.Enabled {
-		// Discord allows 3 s; the race detector makes everything many
-		// times slower, and the benchmarks measure the real times.
-		opts.CallbackDeadline = 30 * time.Second
-	}
-	if path, err := fakediscord.FindSpec("."); err == nil && validate {
-		v, err := fakediscord.LoadValidator(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		opts.Validator = v
-	} else if tt, ok := t.(*testing.T); ok && validate {
-		tt.Log("Discord's OpenAPI description (../shared/discord-api-spec/openapi.json) is absent: requests are not validated")
-	}
+	opts := standInOptions(t, !o.noValidation)
 	if o.stand != nil {
 		o.stand(&opts)
 	}
@@ -158,20 +143,70 @@ func newWorldWith(t testing.TB, o worldOptions) *world {
 	return w
 }
 
+// standInOptions are the stand-in's options for a test: Discord's
+// deadlines, longer under the race detector, and with validate every
+// request the bot sends checked against Discord's OpenAPI description
+// where it is found beside the repository.
+func standInOptions(t testing.TB, validate bool) fakediscord.Options {
+	t.Helper()
+	opts := fakediscord.Options{}
+	if race.Enabled {
+		// Discord allows 3 s; the race detector makes everything many
+		// times slower, and the benchmarks measure the real times.
+		opts.CallbackDeadline = 30 * time.Second
+	}
+	if !validate {
+		return opts
+	}
+	path, err := fakediscord.FindSpec(".")
+	if err != nil {
+		if tt, ok := t.(*testing.T); ok {
+			tt.Log("Discord's OpenAPI description (../shared/discord-api-spec/openapi.json) is absent: requests are not validated")
+		}
+		return opts
+	}
+	if opts.Validator, err = fakediscord.LoadValidator(path); err != nil {
+		t.Fatal(err)
+	}
+	return opts
+}
+
+// testConfig is the bot's configuration in the tests, on the database
+// (a file or a PostgreSQL URL) with its commands registered in guild
+// ("" for every server): small boards, a review in a blink, puzzles
+// searched for wins in one alone.
+func testConfig(database, guild string) bot.Config {
+	cfg := bot.DefaultConfig()
+	cfg.Database, cfg.DevelopmentGuild = database, guild
+	cfg.Render.Size = 480
+	cfg.Review.Playouts = 50 // the least it takes: a short game's review in a blink
+	// The finished games of the tests are searched for wins in one alone,
+	// in milliseconds; TestPuzzles searches deeper.
+	cfg.Puzzles.MaxDepth = 1
+	return cfg
+}
+
+// testLogger is the bot's log in the tests: discarded, or with
+// VOLO_TEST_LOG set on standard error, to debug a test.
+func testLogger() *slog.Logger {
+	var out io.Writer = io.Discard
+	if os.Getenv("VOLO_TEST_LOG") != "" {
+		out = os.Stderr
+	}
+	return slog.New(slog.NewTextHandler(out, &slog.HandlerOptions{Level: slog.LevelDebug}))
+}
+
 // start runs a new session and bot on the world's database.
 func (w *world) start() {
 	t := w.t
 	t.Helper()
-	cfg := bot.DefaultConfig()
-	cfg.Database = w.dbPath
-	if !w.global {
-		cfg.DevelopmentGuild = w.guild
+	guild := w.guild
+	if w.global {
+		guild = ""
 	}
-	cfg.Render.Size = 480
-	cfg.Review.Playouts = cmp.Or(w.reviewPlayouts, 50) // 50, the least it takes: a short game's review in a blink
-	// The finished games of the tests are searched for wins in one alone,
-	// in milliseconds; TestPuzzles searches deeper.
-	cfg.Puzzles.MaxDepth = cmp.Or(w.puzzleDepth, 1)
+	cfg := testConfig(w.dbPath, guild)
+	cfg.Review.Playouts = cmp.Or(w.reviewPlayouts, cfg.Review.Playouts)
+	cfg.Puzzles.MaxDepth = cmp.Or(w.puzzleDepth, cfg.Puzzles.MaxDepth)
 	cfg.Shards = cmp.Or(w.shards, bot.ShardsAuto)
 	w.httpConfig(&cfg)
 	st, err := store.Open(w.dbPath, store.Options{Clock: w.clock.Now, Timeout: time.Second})
@@ -190,12 +225,7 @@ func (w *world) start() {
 	s, _ := discordgo.New("Bot test-token")
 	w.srv.Configure(s)
 	s.ShouldReconnectOnError = w.reconnect
-	var out io.Writer = io.Discard
-	if os.Getenv("VOLO_TEST_LOG") != "" { // the bot's log, to debug a test
-		out = os.Stderr
-	}
-	log := slog.New(slog.NewTextHandler(out, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	b, err := bot.New(s, bot.Options{Config: cfg, Store: st, Renderer: r, Logger: log, Thinker: w.thinker, Clock: w.clock.Now, Seed: 1, ShutdownGrace: w.grace, Metrics: w.metrics})
+	b, err := bot.New(s, bot.Options{Config: cfg, Store: st, Renderer: r, Logger: testLogger(), Thinker: w.thinker, Clock: w.clock.Now, Seed: 1, ShutdownGrace: w.grace, Metrics: w.metrics})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,6 +279,14 @@ func (w *world) doIn(channel, user, line string) *fakediscord.Message {
 		w.t.Fatalf("%s types %q: %v", user, line, err)
 	}
 	return w.answer(in, user+" "+line)
+}
+
+// startGame has ana challenge ben in channel (ana plays Orange), on the
+// further terms given ("time_per_move:24h"), and ben accept.
+func (w *world) startGame(channel string, terms ...string) {
+	w.t.Helper()
+	c := w.doIn(channel, "ana", strings.Join(append([]string{"/volo challenge opponent:@ben colour:orange"}, terms...), " "))
+	w.click("ben", c, "Accept")
 }
 
 // answerWait is how long a test waits for an answer or a delivery: the

@@ -56,8 +56,7 @@ func refusal(t *testing.T, what string, msg *fakediscord.Message) {
 func TestHostileInputIsAnsweredAndChangesNothing(t *testing.T) {
 	w := newWorld(t)
 	rng := rand.New(rand.NewPCG(14, 200))
-	challenge := w.do("ana", "/volo challenge opponent:@ben colour:orange")
-	w.click("ben", challenge, "Accept")
+	w.startGame(w.channel)
 	w.do("ana", "/volo move move:f5")
 	offer := w.do("ben", "/volo draw")
 	thread, _ := w.srv.AddThread(w.channel, "hostile", "cleo")

@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -454,8 +453,7 @@ func (w *world) replica() *bot.Bot {
 	t := w.t
 	t.Helper()
 	st := w.store
-	cfg := bot.DefaultConfig()
-	cfg.Database, cfg.DevelopmentGuild, cfg.Render.Size, cfg.Review.Playouts, cfg.Puzzles.MaxDepth = w.dbPath, w.guild, 480, 50, 1
+	cfg := testConfig(w.dbPath, w.guild)
 	w.httpConfig(&cfg)
 	r, err := render.New(render.Options{Size: cfg.Render.Size})
 	if err != nil {
@@ -463,11 +461,7 @@ func (w *world) replica() *bot.Bot {
 	}
 	s, _ := discordgo.New("Bot test-token")
 	w.srv.Configure(s)
-	var out io.Writer = io.Discard
-	if os.Getenv("VOLO_TEST_LOG") != "" {
-		out = os.Stderr
-	}
-	log := slog.New(slog.NewTextHandler(out, &slog.HandlerOptions{Level: slog.LevelDebug})).With("replica", "b")
+	log := testLogger().With("replica", "b")
 	// bbolt claims no announcement for a process: polling the store, each
 	// bot would deliver the other's pending ones too. The test ends long
 	// before the world's bot's first poll, 30 s after its start.

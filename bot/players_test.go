@@ -120,8 +120,7 @@ func (w *world) dms(user, s string) []fakediscord.Message {
 func TestNotices(t *testing.T) {
 	w := newWorld(t)
 	w.do("ben", "/volo settings notify:dm")
-	c := w.do("ana", "/volo challenge opponent:@ben colour:orange time_per_move:24h")
-	w.click("ben", c, "Accept")
+	w.startGame(w.channel, "time_per_move:24h")
 	w.do("ana", "/volo move move:f5")
 	w.flush()
 	move := w.lastMessage()
@@ -162,7 +161,7 @@ func TestNotices(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.doIn(second.ID, "cleo", "/volo settings notify:dm")
-	c = w.doIn(second.ID, "ana", "/volo challenge opponent:@cleo colour:orange time_per_move:24h")
+	c := w.doIn(second.ID, "ana", "/volo challenge opponent:@cleo colour:orange time_per_move:24h")
 	w.click("cleo", c, "Accept")
 	w.doIn(second.ID, "ana", "/volo move move:f5")
 	w.flush()
@@ -202,10 +201,9 @@ func TestMyGamesAcrossServers(t *testing.T) {
 	theirMove, dueSoon := w.channel, channel(w.guild, "second")
 	challenged, noClock := channel(other.ID, "general"), channel(other.ID, "slow")
 
-	c := w.do("ana", "/volo challenge opponent:@ben colour:orange time_per_move:24h")
-	w.click("ben", c, "Accept")
+	w.startGame(w.channel, "time_per_move:24h")
 	w.do("ana", "/volo move move:f5") // ben's move
-	c = w.doIn(noClock, "cleo", "/volo challenge opponent:@ana colour:blue")
+	c := w.doIn(noClock, "cleo", "/volo challenge opponent:@ana colour:blue")
 	w.click("ana", c, "Accept") // ana's move, no time limit
 	w.doIn(challenged, "cleo", "/volo challenge opponent:@ana")
 	w.clock.Advance(time.Hour)
@@ -321,8 +319,7 @@ func TestLeaderboardPages(t *testing.T) {
 func TestDirectMessageSurvivesFaults(t *testing.T) {
 	w := newWorld(t)
 	w.do("ben", "/volo settings notify:dm")
-	c := w.do("ana", "/volo challenge opponent:@ben colour:orange time_per_move:24h")
-	w.click("ben", c, "Accept")
+	w.startGame(w.channel, "time_per_move:24h")
 	for _, f := range []fakediscord.Fault{{Kind: fakediscord.ServiceUnavailable, AfterProcessing: true}, {Kind: fakediscord.ServerError}} {
 		if err := w.srv.InjectFault(messageRoute, f); err != nil {
 			t.Fatal(err)

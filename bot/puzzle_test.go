@@ -45,8 +45,7 @@ func puzzleGame(t *testing.T) ([]engine.Move, []ai.Puzzle) {
 // playScript plays moves as ana (Orange) and ben in the world's channel.
 func (w *world) playScript(moves []engine.Move) {
 	w.t.Helper()
-	msg := w.do("ana", "/volo challenge opponent:@ben colour:orange")
-	w.click("ben", msg, "Accept")
+	w.startGame(w.channel)
 	players := map[engine.Colour]string{engine.Orange: "ana", engine.Blue: "ben"}
 	pos := engine.StartPosition()
 	for _, m := range moves {
@@ -223,14 +222,7 @@ func (w *world) pickTo(user string, msg *fakediscord.Message, m engine.Move) *fa
 // each member's first answer counts; /volo puzzle daily:true shows it.
 func TestPuzzleOfTheDay(t *testing.T) {
 	w := newWorld(t)
-	role, err := w.srv.AddRole(w.guild, "managers", fakediscord.PermAdministrator)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dana, _ := w.srv.AddUser("dana")
-	if _, err := w.srv.AddMember(w.guild, dana.ID, role.ID); err != nil {
-		t.Fatal(err)
-	}
+	w.addManager("dana")
 	if got := w.do("ana", "/volo puzzle daily:true"); !strings.Contains(got.Content, "no puzzle of the day yet") {
 		t.Errorf("before any: %q", got.Content)
 	}

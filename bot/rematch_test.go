@@ -32,8 +32,7 @@ func TestOpenChallenge(t *testing.T) {
 // The end of a game offers a rematch: colours swapped, same terms.
 func TestRematch(t *testing.T) {
 	w := newWorld(t)
-	c := w.do("ana", "/volo challenge opponent:@ben colour:orange time_per_move:1d")
-	w.click("ben", c, "Accept")
+	w.startGame(w.channel, "time_per_move:1d")
 	confirm := w.do("ana", "/volo resign")
 	w.click("ana", confirm, "Resign")
 	end := w.lastMessage()

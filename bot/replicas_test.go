@@ -5,14 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"log/slog"
 	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/http/httputil"
 	neturl "net/url"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -264,19 +261,8 @@ func newCluster(t *testing.T, url string, n int) *cluster {
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	clk := newRunningClock()
-	opts := fakediscord.Options{Clock: clk.Now, MaxInteractions: -1, MaxRequests: -1}
-	if race.Enabled {
-		opts.CallbackDeadline = 30 * time.Second // as newWorldWith
-	}
-	if path, err := fakediscord.FindSpec("."); err == nil {
-		v, err := fakediscord.LoadValidator(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		opts.Validator = v
-	} else {
-		t.Log("Discord's OpenAPI description (../shared/discord-api-spec/openapi.json) is absent: requests are not validated")
-	}
+	opts := standInOptions(t, true)
+	opts.Clock, opts.MaxInteractions, opts.MaxRequests = clk.Now, -1, -1
 	c := &cluster{t: t, ctx: ctx, srv: fakediscord.New(opts), clock: clk, url: url}
 	if err := c.srv.Start(); err != nil {
 		t.Fatal(err)
@@ -347,8 +333,7 @@ func (c *cluster) startReplica(name string, f *front, lag time.Duration) *replic
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := bot.DefaultConfig()
-	cfg.Database, cfg.DevelopmentGuild, cfg.Render.Size, cfg.Review.Playouts, cfg.Puzzles.MaxDepth = c.url, c.guild, 480, 50, 1
+	cfg := testConfig(c.url, c.guild)
 	cfg.Interactions, cfg.Listen, cfg.PublicKey = bot.InteractionsHTTP, "127.0.0.1:0", c.srv.PublicKey()
 	r, err := render.New(render.Options{Size: cfg.Render.Size})
 	if err != nil {
@@ -360,11 +345,7 @@ func (c *cluster) startReplica(name string, f *front, lag time.Duration) *replic
 	client := *s.Client
 	client.Transport = rest
 	s.Client = &client
-	var out io.Writer = io.Discard
-	if os.Getenv("VOLO_TEST_LOG") != "" {
-		out = os.Stderr
-	}
-	log := slog.New(slog.NewTextHandler(out, &slog.HandlerOptions{Level: slog.LevelDebug})).With("replica", name)
+	log := testLogger().With("replica", name)
 	backend := &lagging{Backend: st}
 	backend.lag.Store(int64(lag))
 	b, err := bot.New(s, bot.Options{Config: cfg, Store: backend, Renderer: r, Logger: log, Clock: c.clock.Now, Seed: 1,

@@ -7,18 +7,28 @@ import (
 	"github.com/volo-discord/volo/internal/fakediscord"
 )
 
+// addManager adds a member to the world's server with a role whose
+// members may manage it.
+func (w *world) addManager(name string) {
+	w.t.Helper()
+	role, err := w.srv.AddRole(w.guild, "managers", fakediscord.PermAdministrator)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	u, err := w.srv.AddUser(name)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	if _, err := w.srv.AddMember(w.guild, u.ID, role.ID); err != nil {
+		w.t.Fatal(err)
+	}
+}
+
 // A server's manager has games start in threads: the channel keeps the
 // challenge, the link and the result, the thread the game.
 func TestGamesInThreads(t *testing.T) {
 	w := newWorld(t)
-	role, err := w.srv.AddRole(w.guild, "managers", fakediscord.PermAdministrator)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dana, _ := w.srv.AddUser("dana")
-	if _, err := w.srv.AddMember(w.guild, dana.ID, role.ID); err != nil {
-		t.Fatal(err)
-	}
+	w.addManager("dana")
 	if msg := w.do("cleo", "/volo settings thread:true"); !strings.Contains(msg.Content, "Only members who can manage this server") {
 		t.Errorf("cleo changing the settings: %q", msg.Content)
 	}
