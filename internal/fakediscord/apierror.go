@@ -33,24 +33,9 @@ func errUnknownChannel() *apiError {
 	return &apiError{Status: 404, Code: 10003, Message: "Unknown Channel"}
 }
 
-// errUnknownGuild is Discord's answer to a guild ID that leads nowhere.
-func errUnknownGuild() *apiError {
-	return &apiError{Status: 404, Code: 10004, Message: "Unknown Guild"}
-}
-
-// errUnknownMember is Discord's answer to a user who is not in the guild.
-func errUnknownMember() *apiError {
-	return &apiError{Status: 404, Code: 10007, Message: "Unknown Member"}
-}
-
 // errUnknownMessage is Discord's answer to a message ID that leads nowhere.
 func errUnknownMessage() *apiError {
 	return &apiError{Status: 404, Code: 10008, Message: "Unknown Message"}
-}
-
-// errUnknownUser is Discord's answer to a user ID that leads nowhere.
-func errUnknownUser() *apiError {
-	return &apiError{Status: 404, Code: 10013, Message: "Unknown User"}
 }
 
 // errUnknownWebhook is Discord's answer to a webhook (interaction token) that leads nowhere.

@@ -10,15 +10,14 @@ type ChannelType int
 
 // The channel types the stand-in models.
 const (
-	ChannelGuildText     ChannelType = 0
-	ChannelDM            ChannelType = 1
-	ChannelGroupDM       ChannelType = 3
-	ChannelPublicThread  ChannelType = 11
-	ChannelPrivateThread ChannelType = 12
+	ChannelGuildText    ChannelType = 0
+	ChannelDM           ChannelType = 1
+	ChannelGroupDM      ChannelType = 3
+	ChannelPublicThread ChannelType = 11
 )
 
 // IsThread reports whether channels of this type are threads.
-func (t ChannelType) IsThread() bool { return t == ChannelPublicThread || t == ChannelPrivateThread }
+func (t ChannelType) IsThread() bool { return t == ChannelPublicThread }
 
 // Channel is a text channel, a thread (a channel with a parent), a direct message channel (the
 // bot's with one user, whom Recipients holds, or one between two people, both in Recipients) or
@@ -49,7 +48,6 @@ type ThreadMetadata struct {
 	AutoArchiveDuration int       `json:"auto_archive_duration"`
 	ArchiveTimestamp    time.Time `json:"archive_timestamp"`
 	Locked              bool      `json:"locked"`
-	Invitable           *bool     `json:"invitable,omitempty"`
 	CreateTimestamp     time.Time `json:"create_timestamp"`
 }
 
@@ -89,17 +87,16 @@ func (s *Server) AddThread(parentID, name, ownerRef string) (Channel, error) {
 	if !ok {
 		return Channel{}, ErrUnknownUser
 	}
-	th, err := s.startThread(parentID, "", name, *owner, ChannelPublicThread, 4320)
+	th, err := s.startThread(parentID, name, *owner, 4320)
 	if err != nil {
 		return Channel{}, err
 	}
 	return th.Channel, nil
 }
 
-// startThread creates a thread under parentID. A thread started from a message takes the
-// message's ID, as on Discord; one started without gets a "thread created" system message in
-// the parent. The caller holds s.mu.
-func (s *Server) startThread(parentID, fromMessageID, name string, owner User, typ ChannelType, archiveMinutes int) (*channelState, error) {
+// startThread creates a public thread under parentID, with a "thread created" system message
+// in the parent. The caller holds s.mu.
+func (s *Server) startThread(parentID, name string, owner User, archiveMinutes int) (*channelState, error) {
 	parent, ok := s.channels[parentID]
 	if !ok {
 		return nil, ErrUnknownChannel
@@ -112,18 +109,8 @@ func (s *Server) startThread(parentID, fromMessageID, name string, owner User, t
 		archiveMinutes = 4320
 	}
 	meta := &ThreadMetadata{AutoArchiveDuration: archiveMinutes, ArchiveTimestamp: now, CreateTimestamp: now}
-	if typ == ChannelPrivateThread {
-		invitable := true
-		meta.Invitable = &invitable
-	}
-	c := Channel{ID: fromMessageID, Type: typ, GuildID: parent.GuildID, Name: name, ParentID: parent.ID,
-		OwnerID: owner.ID, ThreadMetadata: meta, MemberCount: 1}
-	th := s.addChannel(c)
-	if fromMessageID != "" {
-		_, m := s.findMessage(fromMessageID)
-		m.Thread = &th.Channel
-		s.publish(Event{Kind: MessageUpdated, ChannelID: parent.ID, Message: m.clone()})
-	}
+	th := s.addChannel(Channel{Type: ChannelPublicThread, GuildID: parent.GuildID, Name: name, ParentID: parent.ID,
+		OwnerID: owner.ID, ThreadMetadata: meta, MemberCount: 1})
 	created := map[string]any{}
 	mustRoundTrip(th.Channel, &created)
 	created["newly_created"] = true
@@ -131,11 +118,9 @@ func (s *Server) startThread(parentID, fromMessageID, name string, owner User, t
 		s.dispatchAll(th.GuildID, "THREAD_CREATE", created, IntentGuilds)
 	}
 	s.publish(Event{Kind: ChannelCreated, ChannelID: th.ID, Channel: th.Channel})
-	if fromMessageID == "" {
-		notice := &Message{Type: MessageThreadCreated, Author: owner, Content: name,
-			MessageReference: &MessageReference{ChannelID: th.ID, GuildID: th.GuildID}}
-		s.addMessage(parent, notice)
-	}
+	notice := &Message{Type: MessageThreadCreated, Author: owner, Content: name,
+		MessageReference: &MessageReference{ChannelID: th.ID, GuildID: th.GuildID}}
+	s.addMessage(parent, notice)
 	return th, nil
 }
 

@@ -12,16 +12,15 @@ type EventKind int
 const (
 	MessageCreated EventKind = iota + 1
 	MessageUpdated
-	MessageDeleted
 	ChannelCreated
 )
 
-// Event is a change in a channel as a person watching it would see it: a message posted,
-// edited or deleted, or a channel or thread created.
+// Event is a change in a channel as a person watching it would see it: a message posted or
+// edited, or a channel or thread created.
 type Event struct {
 	Kind      EventKind
 	ChannelID string
-	// Message is the message as it is after the change (as it was, for a deletion). Check
+	// Message is the message as it is after the change. Check
 	// Message.VisibleTo before showing an ephemeral message.
 	Message Message
 	// Channel is the new channel of a ChannelCreated event.

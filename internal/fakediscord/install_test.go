@@ -379,17 +379,9 @@ func TestBotCallsWhereItIsNotAMember(t *testing.T) {
 			return err
 		}},
 		{"edit", "PATCH /channels/{channel_id}/messages/{message_id}", func(ch, m string) error { _, err := ds.ChannelMessageEdit(ch, m, "edited"); return err }},
-		{"delete", "DELETE /channels/{channel_id}/messages/{message_id}", func(ch, m string) error { return ds.ChannelMessageDelete(ch, m) }},
-		{"read the history", "GET /channels/{channel_id}/messages", func(ch, _ string) error { _, err := ds.ChannelMessages(ch, 10, "", "", ""); return err }},
-		{"read a message", "GET /channels/{channel_id}/messages/{message_id}", func(ch, m string) error { _, err := ds.ChannelMessage(ch, m); return err }},
 		{"type", "POST /channels/{channel_id}/typing", func(ch, _ string) error { return ds.ChannelTyping(ch) }},
-		{"get the channel", "GET /channels/{channel_id}", func(ch, _ string) error { _, err := ds.Channel(ch); return err }},
 		{"start a thread", "POST /channels/{channel_id}/threads", func(ch, _ string) error {
 			_, err := ds.ThreadStart(ch, "game", discordgo.ChannelTypeGuildPublicThread, 60)
-			return err
-		}},
-		{"start a thread from a message", "POST /channels/{channel_id}/messages/{message_id}/threads", func(ch, m string) error {
-			_, err := ds.MessageThreadStart(ch, m, "game", 60)
 			return err
 		}},
 	}
@@ -429,15 +421,10 @@ func TestBotCallsWhereItIsNotAMember(t *testing.T) {
 		name string
 		call func(guildID string) error
 	}{
-		{"get the guild", func(g string) error { _, err := ds.Guild(g); return err }},
-		{"list the channels", func(g string) error { _, err := ds.GuildChannels(g); return err }},
-		{"get a member", func(g string) error { _, err := ds.GuildMember(g, gw.ana.ID); return err }},
-		{"list the roles", func(g string) error { _, err := ds.GuildRoles(g); return err }},
 		{"register commands", func(g string) error {
 			_, err := ds.ApplicationCommandBulkOverwrite(appID, g, guestCommands())
 			return err
 		}},
-		{"list commands", func(g string) error { _, err := ds.ApplicationCommands(appID, g); return err }},
 	}
 	for _, c := range guildCalls {
 		err := c.call(gw.away.ID)
@@ -502,14 +489,7 @@ func TestAnswersWhereTheBotIsNotAMember(t *testing.T) {
 					if _, err := f.ds.InteractionResponse(i.Interaction); err != nil {
 						f.fail(fmt.Errorf("reading @original: %w", err))
 					}
-					fu, err := f.ds.FollowupMessageCreate(i.Interaction, true, &discordgo.WebhookParams{Content: "A follow-up"})
-					f.fail(err)
-					if err == nil {
-						_, err = f.ds.FollowupMessageEdit(i.Interaction, fu.ID, &discordgo.WebhookEdit{Content: ptr("A follow-up, edited")})
-						f.fail(err)
-						f.fail(f.ds.FollowupMessageDelete(i.Interaction, fu.ID))
-					}
-					_, err = f.ds.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{Content: ptr("Your board, edited")})
+					_, err := f.ds.FollowupMessageCreate(i.Interaction, true, &discordgo.WebhookParams{Content: "A follow-up"})
 					f.fail(err)
 				case discordgo.InteractionMessageComponent:
 					f.fail(f.ds.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
@@ -540,7 +520,7 @@ func TestAnswersWhereTheBotIsNotAMember(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			replies, err := inter.WaitReplies(timeout(t), 5)
+			replies, err := inter.WaitReplies(timeout(t), 2)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -548,15 +528,15 @@ func TestAnswersWhereTheBotIsNotAMember(t *testing.T) {
 			for _, r := range replies {
 				kinds = append(kinds, r.Kind)
 			}
-			if want := []ReplyKind{ReplyCallback, ReplyFollowup, ReplyEditFollowup, ReplyDeleteFollowup, ReplyEditOriginal}; !slices.Equal(kinds, want) {
+			if want := []ReplyKind{ReplyCallback, ReplyFollowup}; !slices.Equal(kinds, want) {
 				t.Errorf("replies %v, want %v", kinds, want)
 			}
 			msgs := srv.Messages(place.ID)[base:]
-			if len(msgs) != 1 {
-				t.Fatalf("%d messages, want the answer alone (the follow-up was deleted)", len(msgs))
+			if len(msgs) != 2 || msgs[1].Content != "A follow-up" {
+				t.Fatalf("%d messages, want the answer and the follow-up", len(msgs))
 			}
 			m := msgs[0]
-			if m.Author.ID != srv.Bot().ID || m.WebhookID != srv.Application().ID || m.Content != "Your board, edited" || m.VisibleTo != "" {
+			if m.Author.ID != srv.Bot().ID || m.WebhookID != srv.Application().ID || m.Content != "Your board" || m.VisibleTo != "" {
 				t.Errorf("answer by %s (webhook %s): %q, visible to %q", m.Author.ID, m.WebhookID, m.Content, m.VisibleTo)
 			}
 			if len(m.Attachments) != 1 || !bytes.Equal(m.Attachments[0].Data, board) {
@@ -593,8 +573,8 @@ func TestAnswersWhereTheBotIsNotAMember(t *testing.T) {
 			} else if status, code := restCode(t, err); status != http.StatusUnauthorized || code != discordgo.ErrCodeInvalidWebhookTokenProvided {
 				t.Errorf("follow-up after 16 minutes: %d, %d; want 401, 50027", status, code)
 			}
-			if n := len(srv.Messages(place.ID)) - base; n != 2 {
-				t.Errorf("%d messages, want the answer and the follow-up of minute 14", n)
+			if n := len(srv.Messages(place.ID)) - base; n != 3 {
+				t.Errorf("%d messages, want the answer, the follow-up and the follow-up of minute 14", n)
 			}
 			if got := srv.MissingAccessRequests(); len(got) != 0 {
 				t.Errorf("refused: %+v", got)

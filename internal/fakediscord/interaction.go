@@ -26,7 +26,6 @@ const (
 	CallbackPong                   CallbackType = 1
 	CallbackChannelMessage         CallbackType = 4
 	CallbackDeferredChannelMessage CallbackType = 5
-	CallbackDeferredUpdateMessage  CallbackType = 6
 	CallbackUpdateMessage          CallbackType = 7
 	CallbackAutocompleteResult     CallbackType = 8
 )
@@ -34,23 +33,18 @@ const (
 // ReplyKind says what the bot did in answer to an interaction.
 type ReplyKind int
 
-// The kinds of replies.
+// The kinds of replies: the callback, and follow-ups.
 const (
 	ReplyCallback ReplyKind = iota + 1
-	ReplyEditOriginal
-	ReplyDeleteOriginal
 	ReplyFollowup
-	ReplyEditFollowup
-	ReplyDeleteFollowup
 )
 
-// Reply is one thing the bot did in answer to an interaction: its callback, then any edit of
-// the original response and any follow-up.
+// Reply is one thing the bot did in answer to an interaction: its callback, then any follow-up.
 type Reply struct {
 	Kind ReplyKind
 	// CallbackType is the type of a ReplyCallback.
 	CallbackType CallbackType
-	// Message is the message created, edited or deleted, as it was right after; nil for a
+	// Message is the message created or edited, as it was right after; nil for a
 	// callback that touches no message (pong, autocomplete result).
 	Message *Message
 	// Choices are the suggestions of an autocomplete result.
@@ -96,10 +90,9 @@ type interactionState struct {
 	// failed: the interaction failed before the bot answered it, as Discord shows "This
 	// interaction failed": its endpoint answered with an error, or not in time (see
 	// SetInteractionsURLs). Its token is void.
-	failed    bool
-	original  string   // ID of the @original message, once there is one
-	followups []string // IDs of follow-up messages
-	replies   []Reply
+	failed   bool
+	original string // ID of the @original message, once there is one
+	replies  []Reply
 }
 
 // Replies returns the replies the bot made so far, in order.

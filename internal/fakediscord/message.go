@@ -56,7 +56,6 @@ type Message struct {
 	MessageReference    *MessageReference    `json:"message_reference,omitempty"`
 	InteractionMetadata *InteractionMetadata `json:"interaction_metadata,omitempty"`
 	Interaction         *MessageInteraction  `json:"interaction,omitempty"`
-	Thread              *Channel             `json:"thread,omitempty"`
 	// Nonce is the nonce the message was created with, an integer or a string as sent.
 	Nonce json.RawMessage `json:"nonce,omitempty"`
 
@@ -128,10 +127,6 @@ func (m *Message) clone() Message {
 		t := *m.EditedTimestamp
 		c.EditedTimestamp = &t
 	}
-	if m.Thread != nil {
-		th := *m.Thread
-		c.Thread = &th
-	}
 	return c
 }
 
@@ -169,21 +164,6 @@ func (s *Server) updateMessage(c *channelState, m *Message) {
 	s.normalize(m)
 	s.publish(Event{Kind: MessageUpdated, ChannelID: c.ID, Message: m.clone()})
 	s.dispatchMessage("MESSAGE_UPDATE", c, m)
-}
-
-// deleteMessage removes a message and tells the subscribers and the bot. The caller holds s.mu.
-func (s *Server) deleteMessage(c *channelState, m *Message) {
-	c.messages = slices.DeleteFunc(c.messages, func(x *Message) bool { return x == m })
-	delete(s.messages, m.ID)
-	s.publish(Event{Kind: MessageDeleted, ChannelID: c.ID, Message: m.clone()})
-	if m.VisibleTo != "" || !s.botSees(c) {
-		return
-	}
-	d := map[string]string{"id": m.ID, "channel_id": c.ID}
-	if c.GuildID != "" {
-		d["guild_id"] = c.GuildID
-	}
-	s.dispatchAll(c.GuildID, "MESSAGE_DELETE", d, messageIntent(c))
 }
 
 // normalize fills the arrays Discord always sends and works out whom the content mentions,

@@ -100,32 +100,8 @@ func (s *Server) editMessage(c *call) (int, any, *apiError) {
 	return 0, m.clone(), nil
 }
 
-// deleteMessageRoute answers DELETE /channels/{channel_id}/messages/{message_id}. Deleting
-// another user's message needs Manage Messages.
-func (s *Server) deleteMessageRoute(c *call) (int, any, *apiError) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	ch, ok := s.channels[c.param("channel_id")]
-	if !ok {
-		return 0, nil, errUnknownChannel()
-	}
-	m := ch.message(c.param("message_id"))
-	if m == nil || m.VisibleTo != "" {
-		return 0, nil, errUnknownMessage()
-	}
-	if m.Author.ID != s.bot.ID {
-		perms, err := s.permissions(ch.ID, s.bot.ID)
-		if err != nil || perms&PermManageMessages == 0 {
-			return 0, nil, errMissingPerms()
-		}
-	}
-	s.deleteMessage(ch, m)
-	return http.StatusNoContent, nil, nil
-}
-
-// startThreadRoute answers POST /channels/{channel_id}/threads and
-// POST /channels/{channel_id}/messages/{message_id}/threads: a thread started by the bot,
-// without or from a message.
+// startThreadRoute answers POST /channels/{channel_id}/threads: a public thread started by the
+// bot, the only kind the stand-in models.
 func (s *Server) startThreadRoute(c *call) (int, any, *apiError) {
 	var req struct {
 		Name                string      `json:"name"`
@@ -144,32 +120,17 @@ func (s *Server) startThreadRoute(c *call) (int, any, *apiError) {
 	if req.Name == "" || len([]rune(req.Name)) > 100 {
 		return 0, nil, errInvalidFormBodyAt("name", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
 	}
-	typ := ChannelPublicThread
-	messageID := c.param("message_id")
-	if messageID == "" && req.Type == ChannelPrivateThread {
-		typ = ChannelPrivateThread
-	}
-	need := PermCreatePublicThreads
-	if typ == ChannelPrivateThread {
-		need = PermCreatePrivateThreads
-	}
 	perms, err := s.permissions(ch.ID, s.bot.ID)
 	if err != nil || perms&PermViewChannel == 0 {
 		return 0, nil, errMissingAccess()
 	}
-	if perms&need == 0 {
+	if perms&PermCreatePublicThreads == 0 {
 		return 0, nil, errMissingPerms()
 	}
-	if messageID != "" {
-		m := ch.message(messageID)
-		if m == nil || m.VisibleTo != "" {
-			return 0, nil, errUnknownMessage()
-		}
-		if m.Thread != nil {
-			return 0, nil, &apiError{Status: 400, Code: 160004, Message: "A thread has already been created for this message"}
-		}
+	if req.Type != ChannelPublicThread {
+		return 0, nil, errInvalidFormBodyAt("type", "CHANNEL_TYPE_INVALID", "The stand-in models public threads only")
 	}
-	th, terr := s.startThread(ch.ID, messageID, req.Name, s.bot, typ, req.AutoArchiveDuration)
+	th, terr := s.startThread(ch.ID, req.Name, s.bot, req.AutoArchiveDuration)
 	if terr != nil {
 		return 0, nil, errInvalidFormBodyAt("type", "CHANNEL_TYPE_INVALID", terr.Error())
 	}

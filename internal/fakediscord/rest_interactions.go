@@ -15,7 +15,7 @@ func callbacksFor(t InteractionType) []CallbackType {
 	case InteractionApplicationCommand:
 		return []CallbackType{CallbackChannelMessage, CallbackDeferredChannelMessage}
 	case InteractionMessageComponent:
-		return []CallbackType{CallbackChannelMessage, CallbackDeferredChannelMessage, CallbackDeferredUpdateMessage, CallbackUpdateMessage}
+		return []CallbackType{CallbackChannelMessage, CallbackDeferredChannelMessage, CallbackUpdateMessage}
 	case InteractionAutocomplete:
 		return []CallbackType{CallbackAutocompleteResult}
 	}
@@ -77,8 +77,6 @@ func (s *Server) takeCallback(id, token string, payload json.RawMessage, files [
 	switch req.Type {
 	case CallbackChannelMessage, CallbackDeferredChannelMessage:
 		msg, aerr = s.respondWithMessage(st, req.Type, d, files)
-	case CallbackDeferredUpdateMessage:
-		msg, aerr = s.sourceMessage(st)
 	case CallbackUpdateMessage:
 		msg, aerr = s.updateSource(st, d, files)
 	case CallbackAutocompleteResult:
@@ -154,16 +152,6 @@ func (s *Server) interactionMessage(st *interactionState, ch *channelState) *Mes
 	return m
 }
 
-// sourceMessage finds the message whose component started the interaction, the one a type 6 or
-// 7 callback acts on. The caller holds s.mu.
-func (s *Server) sourceMessage(st *interactionState) (*Message, *apiError) {
-	_, m := s.findMessage(st.source)
-	if m == nil {
-		return nil, errUnknownMessage()
-	}
-	return m, nil
-}
-
 // updateSource edits the message whose component started the interaction, for a type 7
 // callback. The caller holds s.mu.
 func (s *Server) updateSource(st *interactionState, d messageData, files []File) (*Message, *apiError) {
@@ -216,82 +204,20 @@ func (s *Server) webhookInteraction(c *call) (*interactionState, *apiError) {
 	return st, nil
 }
 
-// webhookTarget finds the message a webhook message route is about: the original response for
-// @original, else a follow-up of the same interaction. The caller holds s.mu.
-func (s *Server) webhookTarget(c *call) (*interactionState, *channelState, *Message, *apiError) {
+// getOriginal answers GET /webhooks/{webhook_id}/{webhook_token}/messages/@original: the
+// interaction's response message.
+func (s *Server) getOriginal(c *call) (int, any, *apiError) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	st, aerr := s.webhookInteraction(c)
 	if aerr != nil {
-		return nil, nil, nil, aerr
+		return 0, nil, aerr
 	}
-	id := c.param("message_id")
-	if id == "" {
-		id = st.original
-	} else if id != st.original && !slices.Contains(st.followups, id) {
-		return nil, nil, nil, errUnknownMessage()
-	}
-	ch, m := s.findMessage(id)
+	_, m := s.findMessage(st.original)
 	if m == nil {
-		return nil, nil, nil, errUnknownMessage()
-	}
-	return st, ch, m, nil
-}
-
-// getWebhookMessage answers GET /webhooks/{webhook_id}/{webhook_token}/messages/@original and
-// .../{message_id}.
-func (s *Server) getWebhookMessage(c *call) (int, any, *apiError) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	_, _, m, aerr := s.webhookTarget(c)
-	if aerr != nil {
-		return 0, nil, aerr
+		return 0, nil, errUnknownMessage()
 	}
 	return 0, m.clone(), nil
-}
-
-// editWebhookMessage answers PATCH of @original or of a follow-up. Editing a deferred response
-// replaces its "is thinking" state with the content.
-func (s *Server) editWebhookMessage(c *call) (int, any, *apiError) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	st, ch, m, aerr := s.webhookTarget(c)
-	if aerr != nil {
-		return 0, nil, aerr
-	}
-	d, aerr := parseMessageData(c.payload)
-	if aerr != nil {
-		return 0, nil, aerr
-	}
-	edited := m.clone()
-	edited.Flags &^= FlagLoading
-	if aerr := s.apply(&edited, d, c.files, false); aerr != nil {
-		return 0, nil, aerr
-	}
-	*m = edited
-	s.updateMessage(ch, m)
-	kind := ReplyEditFollowup
-	if m.ID == st.original {
-		kind = ReplyEditOriginal
-	}
-	s.addReply(st, Reply{Kind: kind, Message: m, RequestSeq: c.seq})
-	return 0, m.clone(), nil
-}
-
-// deleteWebhookMessage answers DELETE of @original or of a follow-up.
-func (s *Server) deleteWebhookMessage(c *call) (int, any, *apiError) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	st, ch, m, aerr := s.webhookTarget(c)
-	if aerr != nil {
-		return 0, nil, aerr
-	}
-	kind := ReplyDeleteFollowup
-	if m.ID == st.original {
-		kind = ReplyDeleteOriginal
-		st.original = ""
-	}
-	s.deleteMessage(ch, m)
-	s.addReply(st, Reply{Kind: kind, Message: m, RequestSeq: c.seq})
-	return http.StatusNoContent, nil, nil
 }
 
 // postFollowup answers POST /webhooks/{webhook_id}/{webhook_token}, a follow-up message. The
@@ -339,7 +265,6 @@ func (s *Server) postFollowup(c *call) (int, any, *apiError) {
 			m.VisibleTo = st.User.ID
 		}
 		s.addMessage(ch, m)
-		st.followups = append(st.followups, m.ID)
 	}
 	s.addReply(st, Reply{Kind: ReplyFollowup, Message: m, RequestSeq: c.seq})
 	if c.query.Get("wait") != "true" {

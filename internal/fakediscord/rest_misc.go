@@ -4,8 +4,6 @@ import (
 	"mime"
 	"net/http"
 	"path"
-	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -41,17 +39,6 @@ func (s *Server) getCurrentUser(*call) (int, any, *apiError) {
 	}, nil
 }
 
-// getUser answers GET /users/{user_id}.
-func (s *Server) getUser(c *call) (int, any, *apiError) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	u, ok := s.users[c.param("user_id")]
-	if !ok {
-		return 0, nil, errUnknownUser()
-	}
-	return 0, u, nil
-}
-
 // createDM answers POST /users/@me/channels: the DM channel with recipient_id.
 func (s *Server) createDM(c *call) (int, any, *apiError) {
 	var req struct {
@@ -65,20 +52,6 @@ func (s *Server) createDM(c *call) (int, any, *apiError) {
 		return 0, nil, errInvalidFormBodyAt("recipient_id", "NUMBER_TYPE_COERCE", "Value is not snowflake.")
 	}
 	return 0, ch, nil
-}
-
-// getCommands answers GET .../commands with the registered global or guild commands.
-func (s *Server) getCommands(c *call) (int, any, *apiError) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if aerr := s.checkCommandScope(c); aerr != nil {
-		return 0, nil, aerr
-	}
-	cmds := slices.Clone(s.commands[c.param("guild_id")])
-	if cmds == nil {
-		cmds = []Command{}
-	}
-	return 0, cmds, nil
 }
 
 // putCommands answers PUT .../commands, the bulk overwrite of global or guild commands.
@@ -109,69 +82,6 @@ func (s *Server) checkCommandScope(c *call) *apiError {
 	return nil
 }
 
-// getGuild answers GET /guilds/{guild_id}.
-func (s *Server) getGuild(c *call) (int, any, *apiError) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	g, ok := s.guilds[c.param("guild_id")]
-	if !ok {
-		return 0, nil, errUnknownGuild()
-	}
-	return 0, s.guildObject(g), nil
-}
-
-// getGuildChannels answers GET /guilds/{guild_id}/channels: the channels, not the threads.
-func (s *Server) getGuildChannels(c *call) (int, any, *apiError) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	g, ok := s.guilds[c.param("guild_id")]
-	if !ok {
-		return 0, nil, errUnknownGuild()
-	}
-	chans := s.channelsOf(g.ID)
-	if chans == nil {
-		chans = []Channel{}
-	}
-	return 0, chans, nil
-}
-
-// getMember answers GET /guilds/{guild_id}/members/{user_id}.
-func (s *Server) getMember(c *call) (int, any, *apiError) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	g, ok := s.guilds[c.param("guild_id")]
-	if !ok {
-		return 0, nil, errUnknownGuild()
-	}
-	m, ok := g.members[c.param("user_id")]
-	if !ok {
-		return 0, nil, errUnknownMember()
-	}
-	return 0, m, nil
-}
-
-// getRoles answers GET /guilds/{guild_id}/roles.
-func (s *Server) getRoles(c *call) (int, any, *apiError) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	g, ok := s.guilds[c.param("guild_id")]
-	if !ok {
-		return 0, nil, errUnknownGuild()
-	}
-	return 0, g.roles, nil
-}
-
-// getChannel answers GET /channels/{channel_id}.
-func (s *Server) getChannel(c *call) (int, any, *apiError) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	ch, ok := s.channels[c.param("channel_id")]
-	if !ok {
-		return 0, nil, errUnknownChannel()
-	}
-	return 0, ch.Channel, nil
-}
-
 // typing answers POST /channels/{channel_id}/typing.
 func (s *Server) typing(c *call) (int, any, *apiError) {
 	s.mu.Lock()
@@ -180,96 +90,6 @@ func (s *Server) typing(c *call) (int, any, *apiError) {
 		return 0, nil, errUnknownChannel()
 	}
 	return 0, nil, nil
-}
-
-// getMessages answers GET /channels/{channel_id}/messages: newest first, at most limit (50 by
-// default, 100 at most), before, after or around a message. Ephemeral messages are not channel
-// messages and never listed.
-func (s *Server) getMessages(c *call) (int, any, *apiError) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	ch, aerr := s.readableChannel(c.param("channel_id"))
-	if aerr != nil {
-		return 0, nil, aerr
-	}
-	limit := 50
-	if l := c.query.Get("limit"); l != "" {
-		n, err := strconv.Atoi(l)
-		if err != nil || n < 1 || n > 100 {
-			return 0, nil, errInvalidFormBodyAt("limit", "NUMBER_TYPE_MAX", "int value should be between 1 and 100.")
-		}
-		limit = n
-	}
-	var list []Message
-	for _, m := range ch.messages {
-		if m.VisibleTo == "" {
-			list = append(list, m.clone())
-		}
-	}
-	list = pageMessages(list, c.query.Get("before"), c.query.Get("after"), c.query.Get("around"), limit)
-	slices.Reverse(list)
-	if list == nil {
-		list = []Message{}
-	}
-	return 0, list, nil
-}
-
-// pageMessages picks one page of messages, given oldest first, and returns it oldest first.
-func pageMessages(list []Message, before, after, around string, limit int) []Message {
-	older := func(a, b string) bool { return len(a) < len(b) || len(a) == len(b) && a < b }
-	switch {
-	case before != "":
-		i := slices.IndexFunc(list, func(m Message) bool { return !older(m.ID, before) })
-		if i < 0 {
-			i = len(list)
-		}
-		return list[max(0, i-limit):i]
-	case after != "":
-		i := slices.IndexFunc(list, func(m Message) bool { return older(after, m.ID) })
-		if i < 0 {
-			return nil
-		}
-		return list[i:min(len(list), i+limit)]
-	case around != "":
-		i := slices.IndexFunc(list, func(m Message) bool { return !older(m.ID, around) })
-		if i < 0 {
-			i = len(list)
-		}
-		lo := max(0, i-limit/2)
-		return list[lo:min(len(list), lo+limit)]
-	}
-	return list[max(0, len(list)-limit):]
-}
-
-// getMessage answers GET /channels/{channel_id}/messages/{message_id}.
-func (s *Server) getMessage(c *call) (int, any, *apiError) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	ch, aerr := s.readableChannel(c.param("channel_id"))
-	if aerr != nil {
-		return 0, nil, aerr
-	}
-	m := ch.message(c.param("message_id"))
-	if m == nil || m.VisibleTo != "" {
-		return 0, nil, errUnknownMessage()
-	}
-	return 0, m.clone(), nil
-}
-
-// readableChannel finds a channel whose history the bot may read. The caller holds s.mu.
-func (s *Server) readableChannel(id string) (*channelState, *apiError) {
-	ch, ok := s.channels[id]
-	if !ok {
-		return nil, errUnknownChannel()
-	}
-	perms, err := s.permissions(id, s.bot.ID)
-	if err != nil || perms&PermViewChannel == 0 {
-		return nil, errMissingAccess()
-	}
-	if perms&PermReadMessageHistory == 0 {
-		return nil, errMissingPerms()
-	}
-	return ch, nil
 }
 
 // message finds a message of the channel by ID.

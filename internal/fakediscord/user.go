@@ -68,7 +68,6 @@ const (
 	PermUseApplicationCommand int64 = 1 << 31
 	PermManageThreads         int64 = 1 << 34
 	PermCreatePublicThreads   int64 = 1 << 35
-	PermCreatePrivateThreads  int64 = 1 << 36
 	PermSendMessagesInThreads int64 = 1 << 38
 	// PermUseExternalApps lets the apps members installed to their own account answer in public
 	// in a server the app is not installed to; without it, those answers are ephemeral.

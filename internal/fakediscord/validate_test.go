@@ -142,7 +142,6 @@ func TestDiscordgoBodiesPassTheSpec(t *testing.T) {
 		{"message callback", "POST", "/interactions/1/t/callback", discordgo.InteractionResponse{Type: 4, Data: &discordgo.InteractionResponseData{
 			Content: "hi", Embeds: []*discordgo.MessageEmbed{embed}, Components: []discordgo.MessageComponent{row, menu},
 			AllowedMentions: &discordgo.MessageAllowedMentions{}, Flags: discordgo.MessageFlagsEphemeral}}},
-		{"deferred update", "POST", "/interactions/1/t/callback", discordgo.InteractionResponse{Type: 6}},
 		{"follow-up", "POST", "/webhooks/1/t", discordgo.WebhookParams{Content: "f", Embeds: []*discordgo.MessageEmbed{embed}, Components: []discordgo.MessageComponent{row}}},
 		{"edit original", "PATCH", "/webhooks/1/t/messages/@original", discordgo.WebhookEdit{Content: &content, Components: &[]discordgo.MessageComponent{}, Embeds: &[]*discordgo.MessageEmbed{}}},
 		{"channel message", "POST", "/channels/1/messages", discordgo.MessageSend{Content: "m", Embeds: []*discordgo.MessageEmbed{embed}, Components: []discordgo.MessageComponent{row},

@@ -337,10 +337,6 @@ func cloneChannel(c Channel) Channel {
 	c.Recipients = slices.Clone(c.Recipients)
 	if c.ThreadMetadata != nil {
 		meta := *c.ThreadMetadata
-		if meta.Invitable != nil {
-			invitable := *meta.Invitable
-			meta.Invitable = &invitable
-		}
 		c.ThreadMetadata = &meta
 	}
 	return c

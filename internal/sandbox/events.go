@@ -18,7 +18,7 @@ const heartbeat = 20 * time.Second
 // in one of the viewer's direct messages or group DMs; "channel" events a new channel or
 // thread, or a new group DM of the viewer's.
 type eventView struct {
-	Kind      string       `json:"kind"` // created, updated, deleted, channel
+	Kind      string       `json:"kind"` // created, updated, channel
 	ChannelID string       `json:"channelId"`
 	DM        bool         `json:"dm,omitempty"`
 	Message   *messageView `json:"message,omitempty"`
@@ -99,8 +99,6 @@ func (sb *Sandbox) eventView(e fakediscord.Event, viewer string) (string, eventV
 		v.Kind = "created"
 	case fakediscord.MessageUpdated:
 		v.Kind = "updated"
-	case fakediscord.MessageDeleted:
-		v.Kind = "deleted"
 	default:
 		return "", eventView{}, false
 	}

@@ -324,10 +324,6 @@ func (sb *Sandbox) messageView(m fakediscord.Message) messageView {
 		return v
 	}
 	v.HTML = r.markdown(m.Content)
-	if m.Thread != nil {
-		tv := channelOf(*m.Thread)
-		v.Thread = &tv
-	}
 	if meta := m.InteractionMetadata; meta != nil && meta.Type == fakediscord.InteractionApplicationCommand {
 		v.Command = &commandView{User: sb.userView(meta.User), Name: sb.commandName(meta.ID, meta.Name)}
 	}

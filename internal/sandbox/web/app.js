@@ -897,8 +897,7 @@ function applyEvent(e) {
     }
     return;
   }
-  if (e.kind === "deleted") remove(m.id);
-  else upsert(m);
+  upsert(m);
   if (e.dm && e.kind === "created") markSeen(state.user, e.channelId, m.id);
 }
 
