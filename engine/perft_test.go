@@ -2,8 +2,8 @@ package engine
 
 import "testing"
 
-// The reference counts of the spec, and depth 3 as this engine counts it
-// (cross-checked move by move against the reference rules in
+// The reference counts of the project's rules decisions (volo-spec.md),
+// and depth 3 as this engine counts it (cross-checked move by move against the reference rules in
 // reference_test.go).
 func TestPerftFromStart(t *testing.T) {
 	for _, tc := range []struct {
@@ -43,8 +43,8 @@ func TestPerftMatchesReference(t *testing.T) {
 	}
 }
 
-// BenchmarkPerft4 is `volo perft start 4` (89,306,364), the spec's speed
-// goal: under 10 s on one core.
+// BenchmarkPerft4 is `volo perft start 4` (89,306,364), the speed goal
+// of the rules decisions (volo-spec.md): under 10 s on one core.
 func BenchmarkPerft4(b *testing.B) {
 	for b.Loop() {
 		if n := Perft(StartPosition(), 4, Standard); n != 89306364 {

@@ -50,7 +50,7 @@ func TestPointNames(t *testing.T) {
 			t.Errorf("ParsePoint(%s) = %v, %v", pt, back, err)
 		}
 	}
-	// The spec's examples: b2 NE is c3, g12 NW is h11, l2 SE is k3.
+	// The direction examples of the rules decisions (volo-spec.md): b2 NE is c3, g12 NW is h11, l2 SE is k3.
 	for _, tc := range []struct {
 		from string
 		d    Direction

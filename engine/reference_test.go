@@ -3,7 +3,7 @@ package engine
 import "sort"
 
 // referenceMoves lists the legal moves of p by following the rules decisions
-// of the spec one by one, with plain maps and breadth-first searches and
+// of RULES.md one by one, with plain maps and breadth-first searches and
 // none of the engine's bitboards, shortcuts or move generator. The tests
 // compare it with LegalMoves on many positions: two readings of the rules
 // that must agree.
