@@ -3,8 +3,8 @@ package engine
 import "testing"
 
 // The reference counts of the project's rules decisions (volo-spec.md),
-// and depth 3 as this engine counts it (cross-checked move by move against the reference rules in
-// reference_test.go).
+// and depth 3 as this engine counts it (cross-checked move by move
+// against the reference rules in reference_test.go).
 func TestPerftFromStart(t *testing.T) {
 	for _, tc := range []struct {
 		depth int
