@@ -73,8 +73,8 @@ func (s *Server) ClickComponent(click ComponentClick) (*Interaction, error) {
 	return &h, nil
 }
 
-// checkSelect checks the values picked in a select menu: between min_values and max_values
-// (1 and 1 by default), and for a string select, among its options.
+// checkSelect checks the values picked in a string select menu, the only kind the bot sends:
+// between min_values and max_values (1 and 1 by default), each among its options.
 func checkSelect(comp map[string]any, values []string) error {
 	lo, hi := 1, 1
 	if v, ok := comp["min_values"].(float64); ok {
@@ -86,9 +86,6 @@ func checkSelect(comp map[string]any, values []string) error {
 	if len(values) < lo || len(values) > hi {
 		return fmt.Errorf("%w: pick between %d and %d values", ErrInvalidOptionValue, lo, hi)
 	}
-	if comp["type"] != 3.0 {
-		return nil
-	}
 	opts, _ := comp["options"].([]any)
 	for _, v := range values {
 		if !slices.ContainsFunc(opts, func(o any) bool { om, _ := o.(map[string]any); return om["value"] == v }) {
@@ -98,33 +95,18 @@ func checkSelect(comp map[string]any, values []string) error {
 	return nil
 }
 
-// findComponent finds an interactive component by custom_id anywhere in a components tree
-// (action rows, sections, containers).
+// findComponent finds an interactive component by custom_id in a message's action rows.
 func findComponent(raw json.RawMessage, customID string) (map[string]any, bool) {
-	var tree any
-	if json.Unmarshal(raw, &tree) != nil {
-		return nil, false
+	var rows []struct {
+		Components []map[string]any `json:"components"`
 	}
-	var walk func(v any) (map[string]any, bool)
-	walk = func(v any) (map[string]any, bool) {
-		switch x := v.(type) {
-		case []any:
-			for _, e := range x {
-				if m, ok := walk(e); ok {
-					return m, true
-				}
-			}
-		case map[string]any:
-			if id, _ := x["custom_id"].(string); id == customID {
-				return x, true
-			}
-			for _, k := range []string{"components", "accessory", "component"} {
-				if m, ok := walk(x[k]); ok {
-					return m, true
-				}
+	_ = json.Unmarshal(raw, &rows)
+	for _, row := range rows {
+		for _, c := range row.Components {
+			if id, _ := c["custom_id"].(string); id == customID {
+				return c, true
 			}
 		}
-		return nil, false
 	}
-	return walk(tree)
+	return nil, false
 }

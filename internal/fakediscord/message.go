@@ -26,9 +26,8 @@ const (
 	// FlagLoading marks the "is thinking..." message of a deferred interaction response.
 	FlagLoading            = 1 << 7
 	FlagSuppressNotify     = 1 << 12
-	FlagIsComponentsV2     = 1 << 15
-	allowedFlagsOnCreate   = FlagSuppressEmbeds | FlagEphemeral | FlagSuppressNotify | FlagIsComponentsV2
-	allowedFlagsOnResponse = FlagSuppressEmbeds | FlagEphemeral | FlagIsComponentsV2
+	allowedFlagsOnCreate   = FlagSuppressEmbeds | FlagEphemeral | FlagSuppressNotify
+	allowedFlagsOnResponse = FlagSuppressEmbeds | FlagEphemeral
 )
 
 // Message is a message in a channel. It marshals to Discord's message object; the fields that

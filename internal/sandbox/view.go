@@ -118,8 +118,8 @@ type fieldView struct {
 	Inline bool   `json:"inline,omitempty"`
 }
 
-// componentView is any message component: action rows and their buttons and select menus, and
-// the layout components of Discord's components v2.
+// componentView is a message component the bot sends: an action row and its buttons and string
+// select menus.
 type componentView struct {
 	Type        int             `json:"type"`
 	Style       int             `json:"style,omitempty"`
@@ -132,13 +132,7 @@ type componentView struct {
 	MinValues   int             `json:"minValues,omitempty"`
 	MaxValues   int             `json:"maxValues,omitempty"`
 	Options     []optionView    `json:"options,omitempty"`
-	HTML        string          `json:"html,omitempty"`
-	Media       []string        `json:"media,omitempty"`
-	Colour      string          `json:"colour,omitempty"`
-	Divider     bool            `json:"divider,omitempty"`
-	Spoiler     bool            `json:"spoiler,omitempty"`
 	Components  []componentView `json:"components,omitempty"`
-	Accessory   *componentView  `json:"accessory,omitempty"`
 }
 
 // optionView is an option of a select menu.
@@ -149,24 +143,6 @@ type optionView struct {
 	Emoji       string `json:"emoji,omitempty"`
 	Default     bool   `json:"default,omitempty"`
 }
-
-// Component types, as Discord numbers them.
-const (
-	compActionRow     = 1
-	compButton        = 2
-	compStringSelect  = 3
-	compUserSelect    = 5
-	compRoleSelect    = 6
-	compMentionSelect = 7
-	compChannelSelect = 8
-	compSection       = 9
-	compTextDisplay   = 10
-	compThumbnail     = 11
-	compMediaGallery  = 12
-	compFile          = 13
-	compSeparator     = 14
-	compContainer     = 17
-)
 
 // avatarColours are Discord's default avatar colours, handed out in turn.
 var avatarColours = []string{"#5865f2", "#3ba55c", "#eb459e", "#faa61a", "#ed4245", "#757e8a"}
@@ -334,7 +310,7 @@ func (sb *Sandbox) messageView(m fakediscord.Message) messageView {
 		}
 	}
 	referenced := map[string]bool{}
-	v.Components = sb.components(r, m.Components, m.Attachments, referenced)
+	v.Components = components(m.Components)
 	v.Embeds = sb.embeds(r, m.Embeds, referenced)
 	for _, a := range m.Attachments {
 		if referenced[a.ID] {
@@ -393,17 +369,12 @@ func isImageName(name string) bool {
 	return false
 }
 
-// mediaURL points a media URL of an embed or a component at the sandbox: attachment://name at
-// the attachment of that name, Discord's CDN at the same path here. Other URLs are kept; the
-// sandbox has no network, so they may not load. referenced collects the attachments used.
-func mediaURL(raw string, attachments []fakediscord.Attachment, referenced map[string]bool) string {
-	if name, ok := strings.CutPrefix(raw, "attachment://"); ok {
-		for _, a := range attachments {
-			if a.Filename == name {
-				referenced[a.ID] = true
-				return attachmentPath(a)
-			}
-		}
+// mediaURL points a media URL of an embed at the sandbox: Discord's CDN at the same path here
+// (the stand-in resolved attachment://name to it; one it could not resolve shows nothing). Other
+// URLs are kept; the sandbox has no network, so they may not load. referenced collects the
+// attachments used.
+func mediaURL(raw string, referenced map[string]bool) string {
+	if strings.HasPrefix(raw, "attachment://") {
 		return ""
 	}
 	u, err := url.Parse(raw)
@@ -458,10 +429,10 @@ func (sb *Sandbox) embeds(r *renderer, raw json.RawMessage, referenced map[strin
 			v.Footer = e.Footer.Text
 		}
 		if e.Image != nil {
-			v.Image = mediaURL(e.Image.URL, nil, referenced)
+			v.Image = mediaURL(e.Image.URL, referenced)
 		}
 		if e.Thumbnail != nil {
-			v.Thumbnail = mediaURL(e.Thumbnail.URL, nil, referenced)
+			v.Thumbnail = mediaURL(e.Thumbnail.URL, referenced)
 		}
 		for _, f := range e.Fields {
 			v.Fields = append(v.Fields, fieldView{Name: r.inline(f.Name), HTML: r.markdown(f.Value), Inline: f.Inline})
@@ -493,10 +464,6 @@ type wireComponent struct {
 	Placeholder string `json:"placeholder"`
 	MinValues   *int   `json:"min_values"`
 	MaxValues   *int   `json:"max_values"`
-	Content     string `json:"content"`
-	Spoiler     bool   `json:"spoiler"`
-	Divider     *bool  `json:"divider"`
-	AccentColor *int   `json:"accent_color"`
 	Emoji       *struct {
 		Name string `json:"name"`
 	} `json:"emoji"`
@@ -509,108 +476,46 @@ type wireComponent struct {
 			Name string `json:"name"`
 		} `json:"emoji"`
 	} `json:"options"`
-	Media *struct {
-		URL string `json:"url"`
-	} `json:"media"`
-	File *struct {
-		URL string `json:"url"`
-	} `json:"file"`
-	Items []struct {
-		Media struct {
-			URL string `json:"url"`
-		} `json:"media"`
-	} `json:"items"`
-	Components []json.RawMessage `json:"components"`
-	Accessory  json.RawMessage   `json:"accessory"`
+	Components []wireComponent `json:"components"`
 }
 
-// components shows a message's components, with select menus of users, roles and channels
-// given their options from the guild, as Discord's client fills them in.
-func (sb *Sandbox) components(r *renderer, raw json.RawMessage, attachments []fakediscord.Attachment, referenced map[string]bool) []componentView {
-	var list []json.RawMessage
+// components shows a message's components.
+func components(raw json.RawMessage) []componentView {
+	var list []wireComponent
 	if len(raw) == 0 || json.Unmarshal(raw, &list) != nil {
 		return nil
 	}
 	out := make([]componentView, 0, len(list))
-	for _, item := range list {
-		if v, ok := sb.component(r, item, attachments, referenced); ok {
-			out = append(out, v)
-		}
+	for _, c := range list {
+		out = append(out, component(c))
 	}
 	return out
 }
 
 // component shows one component and what it holds.
-func (sb *Sandbox) component(r *renderer, raw json.RawMessage, attachments []fakediscord.Attachment, referenced map[string]bool) (componentView, bool) {
-	var c wireComponent
-	if json.Unmarshal(raw, &c) != nil {
-		return componentView{}, false
-	}
+func component(c wireComponent) componentView {
 	v := componentView{Type: c.Type, Style: c.Style, Label: c.Label, CustomID: c.CustomID, URL: safeURL(c.URL),
-		Disabled: c.Disabled, Placeholder: c.Placeholder, Spoiler: c.Spoiler}
+		Disabled: c.Disabled, Placeholder: c.Placeholder, MinValues: 1, MaxValues: 1}
 	if c.Emoji != nil {
 		v.Emoji = c.Emoji.Name
 	}
-	v.MinValues, v.MaxValues = 1, 1
 	if c.MinValues != nil {
 		v.MinValues = *c.MinValues
 	}
 	if c.MaxValues != nil {
 		v.MaxValues = *c.MaxValues
 	}
-	switch c.Type {
-	case compStringSelect:
-		for _, o := range c.Options {
-			ov := optionView{Label: o.Label, Value: o.Value, Description: o.Description, Default: o.Default}
-			if o.Emoji != nil {
-				ov.Emoji = o.Emoji.Name
-			}
-			v.Options = append(v.Options, ov)
+	for _, o := range c.Options {
+		ov := optionView{Label: o.Label, Value: o.Value, Description: o.Description, Default: o.Default}
+		if o.Emoji != nil {
+			ov.Emoji = o.Emoji.Name
 		}
-	case compUserSelect, compMentionSelect:
-		for _, u := range append([]fakediscord.User{sb.srv.Bot()}, sb.members()...) {
-			v.Options = append(v.Options, optionView{Label: sb.userView(u).Name, Value: u.ID})
-		}
-	case compRoleSelect:
-		for _, role := range sb.srv.Roles(sb.guild.ID) {
-			v.Options = append(v.Options, optionView{Label: role.Name, Value: role.ID})
-		}
-	case compChannelSelect:
-		for _, ch := range sb.srv.Channels(sb.guild.ID) {
-			v.Options = append(v.Options, optionView{Label: "#" + ch.Name, Value: ch.ID})
-		}
-	case compTextDisplay:
-		v.HTML = r.markdown(c.Content)
-	case compThumbnail:
-		if c.Media != nil {
-			v.Media = []string{mediaURL(c.Media.URL, attachments, referenced)}
-		}
-	case compMediaGallery:
-		for _, it := range c.Items {
-			v.Media = append(v.Media, mediaURL(it.Media.URL, attachments, referenced))
-		}
-	case compFile:
-		if c.File != nil {
-			v.Media = []string{mediaURL(c.File.URL, attachments, referenced)}
-		}
-	case compSeparator:
-		v.Divider = c.Divider == nil || *c.Divider
-	case compContainer:
-		if c.AccentColor != nil {
-			v.Colour = colour(*c.AccentColor)
-		}
+		v.Options = append(v.Options, ov)
 	}
 	for _, child := range c.Components {
-		if cv, ok := sb.component(r, child, attachments, referenced); ok {
-			v.Components = append(v.Components, cv)
-		}
+		v.Components = append(v.Components, component(child))
 	}
-	if len(c.Accessory) > 0 && string(c.Accessory) != "null" {
-		if av, ok := sb.component(r, c.Accessory, attachments, referenced); ok {
-			v.Accessory = &av
-		}
-	}
-	return v, true
+	return v
 }
 
 // commandName names the command an interaction used, with its subcommands, as Discord's client

@@ -673,44 +673,8 @@ function renderComponent(c, m) {
     }
     case 2:
       return renderButton(c, m);
-    case 3: case 5: case 6: case 7: case 8:
+    case 3:
       return renderSelect(c, m);
-    case 9: {
-      const text = el("div", { class: "section-text" });
-      for (const child of c.components || []) {
-        const node = renderComponent(child, m);
-        if (node) text.append(node);
-      }
-      const section = el("div", { class: "section" }, text);
-      if (c.accessory) section.append(renderComponent(c.accessory, m));
-      return section;
-    }
-    case 10:
-      return el("div", { class: "text-display content", html: c.html || "" });
-    case 11:
-      return c.media && c.media[0] ? el("img", { class: "thumbnail", src: c.media[0], alt: "" }) : null;
-    case 12: {
-      const gallery = el("div", { class: "gallery" });
-      for (const src of c.media || []) {
-        const img = el("img", { src, alt: "", onclick: () => openLightbox(src) });
-        img.addEventListener("load", keepBottom);
-        gallery.append(img);
-      }
-      return gallery;
-    }
-    case 13:
-      return c.media && c.media[0] ? el("div", { class: "attachment-file" }, svg(icons.file, "file-icon"),
-        el("a", { class: "file-name", href: c.media[0] }, decodeURIComponent(c.media[0].split("/").pop()))) : null;
-    case 14:
-      return el("div", { class: `separator${c.divider ? " divider" : ""}` });
-    case 17: {
-      const box = el("div", { class: `container${c.colour ? " accent" : ""}`, style: c.colour ? `border-left-color:${c.colour}` : undefined });
-      for (const child of c.components || []) {
-        const node = renderComponent(child, m);
-        if (node) box.append(node);
-      }
-      return box;
-    }
   }
   return null;
 }
