@@ -13,29 +13,20 @@ import (
 // CommandType is the kind of an application command.
 type CommandType int
 
-// The application command types.
-const (
-	CommandChatInput CommandType = 1
-	CommandUser      CommandType = 2
-	CommandMessage   CommandType = 3
-)
+// CommandChatInput is the type of a slash command, the only type the bot registers and the
+// stand-in models.
+const CommandChatInput CommandType = 1
 
 // OptionType is the type of an application command option.
 type OptionType int
 
-// The application command option types.
+// The application command option types the bot registers.
 const (
 	OptionSubCommand      OptionType = 1
 	OptionSubCommandGroup OptionType = 2
 	OptionString          OptionType = 3
-	OptionInteger         OptionType = 4
 	OptionBoolean         OptionType = 5
 	OptionUser            OptionType = 6
-	OptionChannel         OptionType = 7
-	OptionRole            OptionType = 8
-	OptionMentionable     OptionType = 9
-	OptionNumber          OptionType = 10
-	OptionAttachment      OptionType = 11
 )
 
 // Command is an application command the bot registered, as Discord stores and returns it.
@@ -69,9 +60,6 @@ type CommandOption struct {
 	Required                 bool              `json:"required,omitempty"`
 	Choices                  []Choice          `json:"choices,omitempty"`
 	Options                  []CommandOption   `json:"options,omitempty"`
-	ChannelTypes             []ChannelType     `json:"channel_types,omitempty"`
-	MinValue                 *float64          `json:"min_value,omitempty"`
-	MaxValue                 *float64          `json:"max_value,omitempty"`
 	MinLength                *int              `json:"min_length,omitempty"`
 	MaxLength                *int              `json:"max_length,omitempty"`
 	Autocomplete             bool              `json:"autocomplete,omitempty"`
@@ -159,9 +147,7 @@ func (s *Server) commandFrom(u commandUpdate, guildID string) (Command, error) {
 // checkCommand applies the rules Discord enforces on a command beyond its JSON shape.
 func checkCommand(fields fieldErrors, at string, c Command) {
 	if c.Type != CommandChatInput {
-		if c.Description != "" {
-			fields.add(at+".description", "APPLICATION_COMMAND_DESCRIPTION_INVALID", "Context menu commands cannot have a description")
-		}
+		fields.add(at+".type", "APPLICATION_COMMAND_TYPE_INVALID", "The stand-in models chat input commands only")
 		return
 	}
 	if !commandName.MatchString(c.Name) || strings.ToLower(c.Name) != c.Name {

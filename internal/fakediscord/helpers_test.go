@@ -145,7 +145,7 @@ func voloCommands() []*discordgo.ApplicationCommand {
 				}},
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "board", Description: "Show the board",
 				Options: []*discordgo.ApplicationCommandOption{
-					{Type: discordgo.ApplicationCommandOptionInteger, Name: "size", Description: "Pixels", MinValue: ptr(1.0), MaxValue: 64},
+					{Type: discordgo.ApplicationCommandOptionString, Name: "size", Description: "Pixels", MinLength: ptr(1), MaxLength: 2},
 				}},
 		},
 	}, {

@@ -53,7 +53,7 @@ func (s *Server) invokerIn(channelID, userRef string) (*invoker, error) {
 
 // InvokeCommand has a user invoke a registered chat input command and dispatches the
 // INTERACTION_CREATE Discord would send: type 2 with the command's ID, the options tree typed
-// as registered, and resolved users, members, channels and roles. Errors tell what Discord's
+// as registered, and resolved users and members. Errors tell what Discord's
 // client would have refused.
 func (s *Server) InvokeCommand(cmd SlashCommand) (*Interaction, error) {
 	return s.invoke(cmd, InteractionApplicationCommand)
@@ -80,7 +80,7 @@ func (s *Server) invoke(cmd SlashCommand, typ InteractionType) (*Interaction, er
 	if inv.owners, err = s.offer(def, inv); err != nil {
 		return nil, err
 	}
-	rv := newResolver(s, inv.guild, inv.member, typ == InteractionAutocomplete)
+	rv := newResolver(s, inv.guild, typ == InteractionAutocomplete)
 	opts, err := rv.options(def.Name, def.Options, cmd.Options)
 	if err != nil {
 		return nil, err
@@ -102,7 +102,7 @@ func (s *Server) invoke(cmd SlashCommand, typ InteractionType) (*Interaction, er
 	if err != nil {
 		return nil, err
 	}
-	st.commandName, st.commandType = def.Name, def.Type
+	st.commandName = def.Name
 	h := st.Interaction
 	return &h, nil
 }

@@ -83,7 +83,6 @@ type interactionState struct {
 	Interaction
 	createdAt   time.Time
 	commandName string
-	commandType CommandType
 	source      string            // ID of the message whose component was used, if any
 	owners      map[string]string // authorizing_integration_owners
 	acked       bool

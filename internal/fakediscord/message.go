@@ -12,11 +12,10 @@ type MessageType int
 
 // The message types the stand-in creates.
 const (
-	MessageDefault            MessageType = 0
-	MessageThreadCreated      MessageType = 18
-	MessageReply              MessageType = 19
-	MessageChatInputCommand   MessageType = 20
-	MessageContextMenuCommand MessageType = 23
+	MessageDefault          MessageType = 0
+	MessageThreadCreated    MessageType = 18
+	MessageReply            MessageType = 19
+	MessageChatInputCommand MessageType = 20
 )
 
 // Message flags the stand-in gives meaning to.

@@ -3,7 +3,6 @@ package fakediscord
 import (
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,9 +21,8 @@ type SlashCommand struct {
 }
 
 // OptionValue is an option as the user filled it in: a subcommand or group with its own
-// Options, or a value. Values may be given as text, as the message box has them, or typed: an
-// int or float64 for numbers, a bool, a User for a user option; users, channels and roles may
-// also be given by ID, name or mention.
+// Options, or a value. Values may be given as text, as the message box has them, or typed: a
+// bool, a User for a user option; users may also be given by ID, name or mention.
 type OptionValue struct {
 	Name    string
 	Value   any
@@ -41,44 +39,31 @@ var (
 	ErrInvalidOptionValue = errors.New("fakediscord: invalid option value")
 )
 
-// resolver checks an invocation's options against a command definition and collects the users,
-// members, channels and roles it mentions, as Discord does for the resolved field.
+// resolver checks an invocation's options against a command definition and collects the users
+// and members it mentions, as Discord does for the resolved field.
 type resolver struct {
-	s        *Server
-	guild    *guildState // nil in a DM
-	invoker  *Member     // the invoking member; nil in a DM
-	partial  bool        // autocomplete: required options may be missing, one is focused
-	focused  int
-	users    map[string]User
-	members  map[string]map[string]any
-	channels map[string]any
-	roles    map[string]Role
+	s       *Server
+	guild   *guildState // nil in a DM
+	partial bool        // autocomplete: required options may be missing, one is focused
+	focused int
+	users   map[string]User
+	members map[string]map[string]any
 }
 
-// newResolver starts resolving the options of a member's invocation in a guild (both nil in a
-// DM). The caller holds s.mu.
-func newResolver(s *Server, g *guildState, invoker *Member, partial bool) *resolver {
-	return &resolver{s: s, guild: g, invoker: invoker, partial: partial, users: map[string]User{},
-		members: map[string]map[string]any{}, channels: map[string]any{}, roles: map[string]Role{}}
+// newResolver starts resolving the options of an invocation in a guild (nil in a DM). The caller
+// holds s.mu.
+func newResolver(s *Server, g *guildState, partial bool) *resolver {
+	return &resolver{s: s, guild: g, partial: partial, users: map[string]User{}, members: map[string]map[string]any{}}
 }
 
-// resolved is the data's resolved object, or nil when nothing was mentioned.
+// resolved is the data's resolved object, or nil when no user was mentioned.
 func (rv *resolver) resolved() map[string]any {
-	out := map[string]any{}
-	if len(rv.users) > 0 {
-		out["users"] = rv.users
+	if len(rv.users) == 0 {
+		return nil
 	}
+	out := map[string]any{"users": rv.users}
 	if len(rv.members) > 0 {
 		out["members"] = rv.members
-	}
-	if len(rv.channels) > 0 {
-		out["channels"] = rv.channels
-	}
-	if len(rv.roles) > 0 {
-		out["roles"] = rv.roles
-	}
-	if len(out) == 0 {
-		return nil
 	}
 	return out
 }
@@ -149,37 +134,17 @@ func (rv *resolver) checkRequired(path string, defs []CommandOption, seen []stri
 	return nil
 }
 
-// value converts a given value to its option type, checks it against the definition's
-// choices, bounds and channel types, and records mentioned entities as resolved.
+// value converts a given value to its option type, one of those the bot registers (string,
+// boolean, user), checks it against the definition's choices and lengths, and records a
+// mentioned user as resolved.
 func (rv *resolver) value(def CommandOption, v any) (any, error) {
 	switch def.Type {
 	case OptionString:
 		return rv.stringValue(def, text(v))
-	case OptionInteger:
-		n, err := toInt(v)
-		if err != nil {
-			return nil, err
-		}
-		return n, checkNumber(def, float64(n))
-	case OptionNumber:
-		f, err := toFloat(v)
-		if err != nil {
-			return nil, err
-		}
-		return f, checkNumber(def, f)
 	case OptionBoolean:
 		return toBool(v)
 	case OptionUser:
 		return rv.user(v)
-	case OptionChannel:
-		return rv.channel(def, text(v))
-	case OptionRole:
-		return rv.role(text(v))
-	case OptionMentionable:
-		if id, err := rv.user(v); err == nil {
-			return id, nil
-		}
-		return rv.role(text(v))
 	}
 	return nil, fmt.Errorf("option type %d is not supported by the stand-in", def.Type)
 }
@@ -200,20 +165,6 @@ func (rv *resolver) stringValue(def CommandOption, s string) (any, error) {
 		return nil, fmt.Errorf("%q has the wrong length", s)
 	}
 	return s, nil
-}
-
-// checkNumber checks a number option against its choices and bounds.
-func checkNumber(def CommandOption, f float64) error {
-	if len(def.Choices) > 0 && !slices.ContainsFunc(def.Choices, func(c Choice) bool {
-		cf, err := toFloat(c.Value)
-		return err == nil && cf == f
-	}) {
-		return fmt.Errorf("%v is not one of the choices %s", f, choiceNames(def.Choices))
-	}
-	if def.MinValue != nil && f < *def.MinValue || def.MaxValue != nil && f > *def.MaxValue {
-		return fmt.Errorf("%v is out of range", f)
-	}
-	return nil
 }
 
 // choiceNames lists choices for an error message.
@@ -248,43 +199,6 @@ func (rv *resolver) user(v any) (string, error) {
 	return u.ID, nil
 }
 
-// channel resolves a channel option, given as an ID, <#id> or #name, within the guild.
-func (rv *resolver) channel(def CommandOption, ref string) (string, error) {
-	ref = strings.TrimSuffix(strings.TrimPrefix(ref, "<#"), ">")
-	name := strings.TrimPrefix(ref, "#")
-	for _, id := range rv.s.channelOrder {
-		c := rv.s.channels[id]
-		if rv.guild == nil || c.GuildID != rv.guild.ID || c.ID != ref && c.Name != name {
-			continue
-		}
-		if len(def.ChannelTypes) > 0 && !slices.Contains(def.ChannelTypes, c.Type) {
-			return "", fmt.Errorf("channel %q is not of an allowed type", ref)
-		}
-		partial := map[string]any{}
-		mustRoundTrip(c.Channel, &partial)
-		partial["permissions"] = strconv.FormatInt(rv.guild.permissions(rv.invoker), 10)
-		rv.channels[c.ID] = partial
-		return c.ID, nil
-	}
-	return "", fmt.Errorf("no channel %q", ref)
-}
-
-// role resolves a role option, given as an ID, <@&id>, @name or name, within the guild.
-func (rv *resolver) role(ref string) (string, error) {
-	ref = strings.TrimSuffix(strings.TrimPrefix(ref, "<@&"), ">")
-	name := strings.TrimPrefix(ref, "@")
-	if rv.guild == nil {
-		return "", fmt.Errorf("no role %q outside a guild", ref)
-	}
-	for _, r := range rv.guild.roles {
-		if r.ID == ref || strings.EqualFold(r.Name, name) {
-			rv.roles[r.ID] = *r
-			return r.ID, nil
-		}
-	}
-	return "", fmt.Errorf("no role %q", ref)
-}
-
 // text renders a given value as the text a user would have typed.
 func text(v any) string {
 	switch x := v.(type) {
@@ -298,43 +212,6 @@ func text(v any) string {
 		return strconv.FormatFloat(x, 'f', -1, 64)
 	}
 	return fmt.Sprint(v)
-}
-
-// toInt reads an integer option value.
-func toInt(v any) (int64, error) {
-	switch x := v.(type) {
-	case int:
-		return int64(x), nil
-	case int64:
-		return x, nil
-	case float64:
-		if x != math.Trunc(x) || math.Abs(x) > 1<<53 {
-			return 0, fmt.Errorf("%v is not an integer", x)
-		}
-		return int64(x), nil
-	}
-	n, err := strconv.ParseInt(strings.TrimSpace(text(v)), 10, 64)
-	if err != nil || n > 1<<53 || n < -(1<<53) {
-		return 0, fmt.Errorf("%q is not an integer", text(v))
-	}
-	return n, nil
-}
-
-// toFloat reads a number option value.
-func toFloat(v any) (float64, error) {
-	switch x := v.(type) {
-	case int:
-		return float64(x), nil
-	case int64:
-		return float64(x), nil
-	case float64:
-		return x, nil
-	}
-	f, err := strconv.ParseFloat(strings.TrimSpace(text(v)), 64)
-	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-		return 0, fmt.Errorf("%q is not a number", text(v))
-	}
-	return f, nil
 }
 
 // toBool reads a boolean option value; the message box offers True and False.

@@ -139,9 +139,6 @@ func (s *Server) interactionMessage(st *interactionState, ch *channelState) *Mes
 	typ := MessageDefault
 	if st.Type == InteractionApplicationCommand {
 		typ = MessageChatInputCommand
-		if st.commandType != CommandChatInput {
-			typ = MessageContextMenuCommand
-		}
 	}
 	meta := &InteractionMetadata{ID: st.ID, Type: st.Type, User: st.User, AuthorizingIntegrationOwners: maps.Clone(st.owners),
 		Name: st.commandName, InteractedMessageID: st.source}

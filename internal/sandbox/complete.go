@@ -267,9 +267,9 @@ func offerOptions(cmd *leaf, left []fakediscord.CommandOption, prefix, typed str
 	return out
 }
 
-// offerValues lists what the option being typed can take: its choices, the guild's users,
-// channels or roles (in a direct message or group DM, its people), true and false, or the
-// bot's autocomplete suggestions.
+// offerValues lists what the option being typed can take: its choices, the guild's users (in a
+// direct message or group DM, its people), true and false, or the bot's autocomplete
+// suggestions.
 func (sb *Sandbox) offerValues(t *typing, line, prefix string, g given) suggestions {
 	out := suggestions{Title: g.def.Name, Select: true, Items: []suggestion{}}
 	typed := strings.ToLower(strings.TrimSpace(g.value))
@@ -297,7 +297,7 @@ func (sb *Sandbox) offerValues(t *typing, line, prefix string, g given) suggesti
 				add(c.Name, "", valueText(c.Value))
 			}
 		}
-	case g.def.Type == fakediscord.OptionUser || g.def.Type == fakediscord.OptionMentionable:
+	case g.def.Type == fakediscord.OptionUser:
 		typed = strings.TrimPrefix(typed, "@")
 		for _, u := range sb.mentionable(t.channel) {
 			v := sb.userView(u)
@@ -307,20 +307,6 @@ func (sb *Sandbox) offerValues(t *typing, line, prefix string, g given) suggesti
 					description = ""
 				}
 				add(v.Name, description, "@"+u.Username).User = &v
-			}
-		}
-	case g.def.Type == fakediscord.OptionChannel:
-		typed = strings.TrimPrefix(typed, "#")
-		for _, c := range sb.srv.Channels(t.channel.GuildID) {
-			if strings.HasPrefix(strings.ToLower(c.Name), typed) {
-				add("#"+c.Name, "", "#"+c.Name)
-			}
-		}
-	case g.def.Type == fakediscord.OptionRole:
-		typed = strings.TrimPrefix(typed, "@")
-		for _, r := range sb.srv.Roles(t.channel.GuildID) {
-			if strings.HasPrefix(strings.ToLower(strings.TrimPrefix(r.Name, "@")), typed) {
-				add(r.Name, "", r.Name)
 			}
 		}
 	case g.def.Type == fakediscord.OptionBoolean:
