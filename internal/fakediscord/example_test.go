@@ -54,9 +54,10 @@ func Example() {
 	// Output: Hello, ana!
 }
 
-// The validator checks a body the way the stand-in checks each one the bot sends. (Not run:
-// the OpenAPI description lives beside the repository, not in it.)
-func ExampleValidator() {
+// A stand-in with a validator checks every body the bot sends against Discord's OpenAPI
+// description, and records the failures. (Not run: the description lives beside the
+// repository, not in it.)
+func ExampleLoadValidator() {
 	path, err := fakediscord.FindSpec(".")
 	if err != nil {
 		log.Fatal(err)
@@ -65,8 +66,9 @@ func ExampleValidator() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	err = v.Validate("POST", "/api/v10/interactions/1/token/callback", "application/json", []byte(`{"type":99}`))
-	fmt.Println(err != nil)
+	srv := fakediscord.New(fakediscord.Options{Validator: v})
+	// ...the bot runs against srv...
+	fmt.Println(len(srv.ValidationFailures()))
 }
 
 // The message box of the sandbox turns typed text into a command with the registered

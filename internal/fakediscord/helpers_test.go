@@ -257,3 +257,22 @@ func dispatch(s *Server, guildID, event string, data any) {
 	defer s.mu.Unlock()
 	s.dispatchAll(guildID, event, data, 0)
 }
+
+// belowAPI removes /api/vN from the front of a path.
+func belowAPI(path string) string {
+	if m := apiPath.FindStringSubmatch(path); m != nil {
+		return m[2]
+	}
+	return path
+}
+
+// validate checks a request body as the stand-in checks each one the bot sends: path may
+// include the /api/vN prefix, and a multipart/form-data body is checked by its payload_json.
+func validate(v *Validator, method, path, contentType string, body []byte) error {
+	payload, _, err := parseBody(contentType, body)
+	if err != nil {
+		return err
+	}
+	_, err = v.check(method, belowAPI(path), contentType, payload)
+	return err
+}

@@ -179,36 +179,6 @@ func fits(template, segs []string) bool {
 	return true
 }
 
-// Operation names the operation a method and path match, as "POST /channels/{channel_id}/messages".
-func (v *Validator) Operation(method, path string) (string, bool) {
-	o, ok := v.match(strings.ToUpper(method), stripAPIPrefix(path))
-	if !ok {
-		return "", false
-	}
-	return o.method + " " + o.template, true
-}
-
-// Validate checks a request body against the requestBody schema of the operation its method
-// and path match. path may include the /api/vN prefix. A multipart/form-data body is checked by
-// its payload_json part, which carries the same JSON. The documented allowances for discordgo
-// (see Allowances) are applied first.
-func (v *Validator) Validate(method, path, contentType string, body []byte) error {
-	payload, _, err := parseBody(contentType, body)
-	if err != nil {
-		return err
-	}
-	_, err = v.check(strings.ToUpper(method), stripAPIPrefix(path), contentType, payload)
-	return err
-}
-
-// stripAPIPrefix removes /api/vN from the front of a path.
-func stripAPIPrefix(path string) string {
-	if m := apiPath.FindStringSubmatch(path); m != nil {
-		return m[2]
-	}
-	return path
-}
-
 // check validates a JSON payload and returns the names of the allowances applied.
 func (v *Validator) check(method, path, contentType string, payload json.RawMessage) ([]string, error) {
 	o, ok := v.match(method, path)
