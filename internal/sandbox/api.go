@@ -62,6 +62,18 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
 	return nil
 }
 
+// answer serves a route of the JSON API: what the handler returns, or the sentence of its error.
+func (sb *Sandbox) answer(h func(w http.ResponseWriter, r *http.Request) (any, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		v, err := h(w, r)
+		if err != nil {
+			sb.writeError(w, err)
+			return
+		}
+		sb.writeJSON(w, http.StatusOK, v)
+	}
+}
+
 // member finds the person the page acts as: a member of the guild who is not a bot.
 func (sb *Sandbox) member(ref string) (fakediscord.User, error) {
 	u, ok := sb.srv.User(ref)
@@ -156,8 +168,8 @@ func isBotDM(c fakediscord.Channel) bool {
 func (sb *Sandbox) botName() string { return sb.userView(sb.srv.Bot()).Name }
 
 // serveState answers GET /api/state: the guild, its people and its channels with their threads.
-func (sb *Sandbox) serveState(w http.ResponseWriter, _ *http.Request) {
-	sb.writeJSON(w, http.StatusOK, sb.state())
+func (sb *Sandbox) serveState(http.ResponseWriter, *http.Request) (any, error) {
+	return sb.state(), nil
 }
 
 // messagesView is a channel with the latest messages a user sees in it.
@@ -168,11 +180,10 @@ type messagesView struct {
 
 // serveMessages answers GET /api/messages?channel=ID&user=name: the messages the user sees, in
 // a channel of the guild or in one of their own direct messages and group DMs.
-func (sb *Sandbox) serveMessages(w http.ResponseWriter, r *http.Request) {
+func (sb *Sandbox) serveMessages(_ http.ResponseWriter, r *http.Request) (any, error) {
 	c, u, err := sb.readable(r.FormValue("channel"), r.FormValue("user"))
 	if err != nil {
-		sb.writeError(w, err)
-		return
+		return nil, err
 	}
 	list := sb.srv.MessagesVisibleTo(c.ID, u.ID)
 	if len(list) > maxMessages {
@@ -186,7 +197,7 @@ func (sb *Sandbox) serveMessages(w http.ResponseWriter, r *http.Request) {
 	for _, m := range list {
 		out.Messages = append(out.Messages, sb.messageView(m))
 	}
-	sb.writeJSON(w, http.StatusOK, out)
+	return out, nil
 }
 
 // dmsView is what the "Direct Messages" list shows a user: their direct messages with the bot,
@@ -200,13 +211,12 @@ type dmsView struct {
 // DMs and DMs with other people, and their direct messages with the bot once the bot has written
 // there or they opened them. Only that user's own: the list, like the messages, is asked for as
 // them.
-func (sb *Sandbox) serveDMs(w http.ResponseWriter, r *http.Request) {
+func (sb *Sandbox) serveDMs(_ http.ResponseWriter, r *http.Request) (any, error) {
 	u, err := sb.member(r.FormValue("user"))
 	if err != nil {
-		sb.writeError(w, err)
-		return
+		return nil, err
 	}
-	sb.writeJSON(w, http.StatusOK, dmsView{DMs: sb.privateChannels(u)})
+	return dmsView{DMs: sb.privateChannels(u)}, nil
 }
 
 // privateChannels lists the channels outside the guild a user is in, as the "Direct Messages"
@@ -246,26 +256,23 @@ type openRequest struct {
 // serveOpenDM answers POST /api/dms {user}: the user's direct messages with the bot, opened as
 // "Message" on the bot's profile does in Discord's client, so that its commands can be used
 // there before it has written. The conversation is listed from then on.
-func (sb *Sandbox) serveOpenDM(w http.ResponseWriter, r *http.Request) {
+func (sb *Sandbox) serveOpenDM(w http.ResponseWriter, r *http.Request) (any, error) {
 	var req openRequest
 	if err := readJSON(w, r, &req); err != nil {
-		sb.writeError(w, err)
-		return
+		return nil, err
 	}
 	u, err := sb.member(req.User)
 	if err != nil {
-		sb.writeError(w, err)
-		return
+		return nil, err
 	}
 	c, err := sb.srv.DMChannel(u.ID)
 	if err != nil {
-		sb.writeError(w, err)
-		return
+		return nil, err
 	}
 	sb.mu.Lock()
 	sb.opened[u.ID] = true
 	sb.mu.Unlock()
-	sb.writeJSON(w, http.StatusOK, sb.privateView(c, u))
+	return sb.privateView(c, u), nil
 }
 
 // dmOf finds the direct message channel between the bot and a user, if the bot has posted
@@ -289,15 +296,14 @@ func (sb *Sandbox) dmOf(u fakediscord.User) (fakediscord.Channel, bool) {
 
 // serveAutocomplete answers GET /api/autocomplete?channel=ID&user=name&line=text: the popup
 // above the message box for the line typed so far.
-func (sb *Sandbox) serveAutocomplete(w http.ResponseWriter, r *http.Request) {
+func (sb *Sandbox) serveAutocomplete(_ http.ResponseWriter, r *http.Request) (any, error) {
 	c, u, err := sb.commandIn(r.FormValue("channel"), r.FormValue("user"))
 	if err != nil {
-		sb.writeError(w, err)
-		return
+		return nil, err
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), replyWait)
 	defer cancel()
-	sb.writeJSON(w, http.StatusOK, sb.complete(ctx, c.ID, u.ID, r.FormValue("line")))
+	return sb.complete(ctx, c.ID, u.ID, r.FormValue("line")), nil
 }
 
 // outcome is what became of a command or a click: nothing to show (the bot's answer arrives on
@@ -331,37 +337,29 @@ type commandRequest struct {
 // Discord's message box does, or a plain message posted, in a channel of the guild or in one of
 // the user's direct messages and group DMs. A line the stand-in cannot read comes back as an
 // error saying why.
-func (sb *Sandbox) serveCommand(w http.ResponseWriter, r *http.Request) {
+func (sb *Sandbox) serveCommand(w http.ResponseWriter, r *http.Request) (any, error) {
 	var req commandRequest
 	if err := readJSON(w, r, &req); err != nil {
-		sb.writeError(w, err)
-		return
+		return nil, err
 	}
 	c, u, err := sb.commandIn(req.Channel, req.User)
 	if err != nil {
-		sb.writeError(w, err)
-		return
+		return nil, err
 	}
 	line := strings.TrimSpace(req.Line)
 	switch {
 	case line == "":
-		sb.writeError(w, badRequest("Type a message, or / for the commands."))
-		return
+		return nil, badRequest("Type a message, or / for the commands.")
 	case !strings.HasPrefix(line, "/"):
-		if _, err := sb.srv.PostMessage(c.ID, u.ID, line); err != nil {
-			sb.writeError(w, err)
-			return
-		}
-		sb.writeJSON(w, http.StatusOK, outcome{OK: true})
-		return
+		_, err := sb.srv.PostMessage(c.ID, u.ID, line)
+		return outcome{OK: err == nil}, err
 	}
 	// Typed with the names the user's client shows, sent with the registered ones.
 	inter, err := sb.srv.RunCommandLine(c.ID, u.ID, sb.commandsFor(c.ID, u.ID).toSent(line))
 	if err != nil {
-		sb.writeError(w, err)
-		return
+		return nil, err
 	}
-	sb.writeJSON(w, http.StatusOK, sb.await(r.Context(), inter, "The application did not respond."))
+	return sb.await(r.Context(), inter, "The application did not respond."), nil
 }
 
 // clickRequest is a click on a button, or a choice in a select menu.
@@ -373,30 +371,26 @@ type clickRequest struct {
 }
 
 // serveClick answers POST /api/click: a button clicked or a menu chosen from, as the user.
-func (sb *Sandbox) serveClick(w http.ResponseWriter, r *http.Request) {
+func (sb *Sandbox) serveClick(w http.ResponseWriter, r *http.Request) (any, error) {
 	var req clickRequest
 	if err := readJSON(w, r, &req); err != nil {
-		sb.writeError(w, err)
-		return
+		return nil, err
 	}
 	u, err := sb.member(req.User)
 	if err != nil {
-		sb.writeError(w, err)
-		return
+		return nil, err
 	}
 	if m, ok := sb.srv.Message(req.Message); ok {
 		if c, ok := sb.srv.Channel(m.ChannelID); ok && c.GuildID == "" && !isPrivateTo(c, u.ID) {
-			sb.writeError(w, &apiError{http.StatusNotFound, "There is no such message."})
-			return
+			return nil, &apiError{http.StatusNotFound, "There is no such message."}
 		}
 	}
 	inter, err := sb.srv.ClickComponent(fakediscord.ComponentClick{MessageID: req.Message, User: u.ID,
 		CustomID: req.CustomID, Values: req.Values})
 	if err != nil {
-		sb.writeError(w, err)
-		return
+		return nil, err
 	}
-	sb.writeJSON(w, http.StatusOK, sb.await(r.Context(), inter, "This interaction failed."))
+	return sb.await(r.Context(), inter, "This interaction failed."), nil
 }
 
 // threadRequest starts a thread.
@@ -408,32 +402,27 @@ type threadRequest struct {
 
 // serveNewThread answers POST /api/threads: a thread started in a channel by the user, as
 // Discord's client does it, with the notice in the channel.
-func (sb *Sandbox) serveNewThread(w http.ResponseWriter, r *http.Request) {
+func (sb *Sandbox) serveNewThread(w http.ResponseWriter, r *http.Request) (any, error) {
 	var req threadRequest
 	if err := readJSON(w, r, &req); err != nil {
-		sb.writeError(w, err)
-		return
+		return nil, err
 	}
 	c, u, err := sb.actorIn(req.Channel, req.User)
 	if err != nil {
-		sb.writeError(w, err)
-		return
+		return nil, err
 	}
 	name := strings.TrimSpace(req.Name)
 	if name == "" || len([]rune(name)) > 100 {
-		sb.writeError(w, badRequest("Give the thread a name of 1 to 100 characters."))
-		return
+		return nil, badRequest("Give the thread a name of 1 to 100 characters.")
 	}
 	if c.Type.IsThread() {
-		sb.writeError(w, badRequest("Threads start in a text channel, not in a thread."))
-		return
+		return nil, badRequest("Threads start in a text channel, not in a thread.")
 	}
 	th, err := sb.srv.AddThread(c.ID, name, u.ID)
 	if err != nil {
-		sb.writeError(w, err)
-		return
+		return nil, err
 	}
-	sb.writeJSON(w, http.StatusOK, channelOf(th))
+	return channelOf(th), nil
 }
 
 // serveAttachment answers GET /attachments/{channel}/{id}/{name}: an attachment's bytes, from
