@@ -15,12 +15,9 @@ var errBotDMs = errors.New("fakediscord: only people accept or refuse direct mes
 func (s *Server) SetAcceptsDMs(userRef string, ok bool) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	u, found := s.lookupUser(userRef)
-	if !found {
-		return ErrUnknownUser
-	}
-	if u.ID == s.bot.ID {
-		return errBotDMs
+	u, err := s.person(userRef, errBotDMs)
+	if err != nil {
+		return err
 	}
 	if ok {
 		delete(s.refusesDMs, u.ID)

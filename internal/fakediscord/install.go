@@ -46,12 +46,9 @@ var (
 func (s *Server) InstallForUser(userRef string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	u, ok := s.lookupUser(userRef)
-	if !ok {
-		return ErrUnknownUser
-	}
-	if u.ID == s.bot.ID {
-		return errBotInstall
+	u, err := s.person(userRef, errBotInstall)
+	if err != nil {
+		return err
 	}
 	if !slices.Contains(s.opts.IntegrationTypes, UserInstall) {
 		return ErrNotUserInstallable

@@ -62,12 +62,9 @@ func (s *Server) FriendDM(a, b string) (Channel, error) {
 func (s *Server) people(refs []string) ([]User, error) {
 	var out []User
 	for _, ref := range refs {
-		u, ok := s.lookupUser(ref)
-		if !ok {
-			return nil, ErrUnknownUser
-		}
-		if u.ID == s.bot.ID {
-			return nil, errBotRecipient
+		u, err := s.person(ref, errBotRecipient)
+		if err != nil {
+			return nil, err
 		}
 		if slices.ContainsFunc(out, func(x User) bool { return x.ID == u.ID }) {
 			return nil, errNamedTwice

@@ -151,6 +151,19 @@ func (s *Server) lookupUser(ref string) (*User, bool) {
 	return s.userByName(ref)
 }
 
+// person finds a person, not the bot, by ID, username or mention; isBot is the error for the
+// bot. The caller holds s.mu.
+func (s *Server) person(ref string, isBot error) (*User, error) {
+	u, ok := s.lookupUser(ref)
+	if !ok {
+		return nil, ErrUnknownUser
+	}
+	if u.ID == s.bot.ID {
+		return nil, isBot
+	}
+	return u, nil
+}
+
 // userByName finds a user by username. The caller holds s.mu.
 func (s *Server) userByName(name string) (*User, bool) {
 	for _, id := range s.userOrder {
