@@ -11,22 +11,16 @@ import (
 // ErrBadCommandLine is returned for a command line that is not a slash command.
 var ErrBadCommandLine = errors.New("fakediscord: not a command line")
 
-// ParseCommandLine reads a command as typed in Discord's message box, such as
-// "/volo challenge opponent:@ben rules:last-act" or "/volo move move:c3:c5-NE2", into a
-// SlashCommand, using the registered definition of the command where the channel is: bare
-// words pick the subcommand group and subcommand, name:value pairs fill options (a value runs
-// until the next known option name, or may be "quoted"), a value typed before any name fills the
-// first required option, as in "/volo move f5" (see FirstRequired), and users are given as
-// @username.
-// The values stay text; InvokeCommand types them as registered.
-func (s *Server) ParseCommandLine(channelID, user, line string) (SlashCommand, error) {
-	return s.parseLine(channelID, user, line, false)
-}
-
-// RunCommandLine parses a command line and invokes it, as pressing Enter in the message box
-// does.
+// RunCommandLine reads a command as typed in Discord's message box, such as
+// "/volo challenge opponent:@ben rules:last-act" or "/volo move move:c3:c5-NE2", and invokes it,
+// as pressing Enter does. The line is read against the registered definition of the command
+// where the channel is: bare words pick the subcommand group and subcommand, name:value pairs
+// fill options (a value runs until the next known option name, or may be "quoted"), a value typed
+// before any name fills the first required option, as in "/volo move f5" (see FirstRequired),
+// and users are given as @username. The values stay text; InvokeCommand types them as
+// registered.
 func (s *Server) RunCommandLine(channelID, user, line string) (*Interaction, error) {
-	cmd, err := s.ParseCommandLine(channelID, user, line)
+	cmd, err := s.parseLine(channelID, user, line, false)
 	if err != nil {
 		return nil, err
 	}

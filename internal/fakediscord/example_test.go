@@ -11,17 +11,23 @@ import (
 	"github.com/volo-discord/volo/internal/fakediscord"
 )
 
-// A real discordgo bot answers a slash command typed by ana in the stand-in's #general.
-func Example() {
+// club starts a stand-in with the guild Volo Club, its #general, and a member of that name.
+func club(member string) (*fakediscord.Server, fakediscord.Channel) {
 	srv := fakediscord.New(fakediscord.Options{})
 	if err := srv.Start(); err != nil {
 		log.Fatal(err)
 	}
-	defer srv.Close()
 	guild := srv.AddGuild("Volo Club")
 	general, _ := srv.AddChannel(guild.ID, "general")
-	ana, _ := srv.AddUser("ana")
-	_, _ = srv.AddMember(guild.ID, ana.ID)
+	u, _ := srv.AddUser(member)
+	_, _ = srv.AddMember(guild.ID, u.ID)
+	return srv, general
+}
+
+// A real discordgo bot answers a slash command typed by ana in the stand-in's #general.
+func Example() {
+	srv, general := club("ana")
+	defer srv.Close()
 
 	bot, _ := discordgo.New("Bot any-token")
 	srv.Configure(bot)
@@ -71,51 +77,10 @@ func ExampleLoadValidator() {
 	fmt.Println(len(srv.ValidationFailures()))
 }
 
-// The message box of the sandbox turns typed text into a command with the registered
-// definitions.
-func ExampleServer_ParseCommandLine() {
-	srv := fakediscord.New(fakediscord.Options{})
-	if err := srv.Start(); err != nil {
-		log.Fatal(err)
-	}
-	defer srv.Close()
-	guild := srv.AddGuild("Volo Club")
-	general, _ := srv.AddChannel(guild.ID, "general")
-
-	bot, _ := discordgo.New("Bot any-token")
-	srv.Configure(bot)
-	_, err := bot.ApplicationCommandBulkOverwrite(srv.Application().ID, guild.ID, []*discordgo.ApplicationCommand{{
-		Name: "volo", Description: "Play Volo",
-		Options: []*discordgo.ApplicationCommandOption{{
-			Type: discordgo.ApplicationCommandOptionSubCommand, Name: "move", Description: "Make a move",
-			Options: []*discordgo.ApplicationCommandOption{
-				{Type: discordgo.ApplicationCommandOptionString, Name: "move", Description: "The move", Required: true},
-			},
-		}},
-	}})
-	if err != nil {
-		log.Fatal(err)
-	}
-	cmd, err := srv.ParseCommandLine(general.ID, "ana", "/volo move move:c3:c5-NE2")
-	if err != nil {
-		log.Fatal(err)
-	}
-	sub := cmd.Options[0]
-	fmt.Println(cmd.Name, sub.Name, sub.Options[0].Name, sub.Options[0].Value)
-	// Output: volo move move c3:c5-NE2
-}
-
 // A web page can follow a channel as messages come and go.
 func ExampleServer_Subscribe() {
-	srv := fakediscord.New(fakediscord.Options{})
-	if err := srv.Start(); err != nil {
-		log.Fatal(err)
-	}
+	srv, general := club("ben")
 	defer srv.Close()
-	guild := srv.AddGuild("Volo Club")
-	general, _ := srv.AddChannel(guild.ID, "general")
-	ben, _ := srv.AddUser("ben")
-	_, _ = srv.AddMember(guild.ID, ben.ID)
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

@@ -198,7 +198,7 @@ func TestCommandsOfferedByInstallAndContext(t *testing.T) {
 		t.Errorf("ben, without the app, in the group DM: %v, want ErrCommandNotAllowed", err)
 	}
 	// The line parser finds Volo Club's own command in Volo Club only.
-	if _, err := srv.ParseCommandLine(gw.lobby.ID, "ana", "/local"); !errors.Is(err, ErrUnknownCommand) {
+	if _, err := srv.parseLine(gw.lobby.ID, "ana", "/local", false); !errors.Is(err, ErrUnknownCommand) {
 		t.Errorf("/local in Elsewhere: %v, want ErrUnknownCommand", err)
 	}
 }
