@@ -31,24 +31,8 @@ func TestWorldSurvivesARestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := json.Marshal(before.World())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var kept World
-	if err := json.Unmarshal(data, &kept); err != nil {
-		t.Fatal(err)
-	}
-
-	after := startServer(t, Options{})
-	if err := after.Restore(kept); err != nil {
-		t.Fatal(err)
-	}
-	got, want := after.World(), before.World()
-	got.LastID, want.LastID = "", "" // the new stand-in counts from its own start, later
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("restored world\n%+v\nwant\n%+v", got, want)
-	}
+	lastID := before.World().LastID
+	after := restart(t, before)
 	if after.Application() != before.Application() || after.Bot() != before.Bot() {
 		t.Errorf("application %+v, bot %+v; want %+v, %+v", after.Application(), after.Bot(), before.Application(), before.Bot())
 	}
@@ -70,8 +54,8 @@ func TestWorldSurvivesARestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !later(t, cleo.ID, last.ID) || !later(t, cleo.ID, kept.LastID) {
-		t.Errorf("new user %s, not after the last message %s and last ID %s", cleo.ID, last.ID, kept.LastID)
+	if !later(t, cleo.ID, last.ID) || !later(t, cleo.ID, lastID) {
+		t.Errorf("new user %s, not after the last message %s and last ID %s", cleo.ID, last.ID, lastID)
 	}
 
 	// A bot connecting to the restored stand-in is the same user, in the same guild, and may
@@ -170,23 +154,7 @@ func TestWorldKeepsInstallsAndPrivateChannels(t *testing.T) {
 		t.Fatal(err)
 	}
 	setGuildLocale(before, gw.away.ID, "fr")
-	data, err := json.Marshal(before.World())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var kept World
-	if err := json.Unmarshal(data, &kept); err != nil {
-		t.Fatal(err)
-	}
-	after := startServer(t, Options{})
-	if err := after.Restore(kept); err != nil {
-		t.Fatal(err)
-	}
-	got, want := after.World(), before.World()
-	got.LastID, want.LastID = "", ""
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("restored world\n%+v\nwant\n%+v", got, want)
-	}
+	after := restart(t, before)
 	if ok, err := after.InstalledForUser("ana"); !ok || err != nil {
 		t.Errorf("ana's install: %v, %v", ok, err)
 	}
@@ -253,4 +221,28 @@ func TestWorldKeepsInstallsAndPrivateChannels(t *testing.T) {
 			}
 		})
 	}
+}
+
+// restart takes the world of a stand-in through JSON, as a file keeps it, restores it in a new
+// stand-in and checks that the new one holds the same world.
+func restart(t *testing.T, before *Server) *Server {
+	t.Helper()
+	data, err := json.Marshal(before.World())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept World
+	if err := json.Unmarshal(data, &kept); err != nil {
+		t.Fatal(err)
+	}
+	after := startServer(t, Options{})
+	if err := after.Restore(kept); err != nil {
+		t.Fatal(err)
+	}
+	got, want := after.World(), before.World()
+	got.LastID, want.LastID = "", "" // the new stand-in counts from its own start, later
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("restored world\n%+v\nwant\n%+v", got, want)
+	}
+	return after
 }
