@@ -457,22 +457,7 @@ func TestEvents(t *testing.T) {
 		t.Fatalf("content type %q", ct)
 	}
 	events := bufio.NewScanner(res.Body)
-	next := func() (string, string) {
-		var event, data string
-		for events.Scan() {
-			line := events.Text()
-			switch {
-			case strings.HasPrefix(line, "event: "):
-				event = line[7:]
-			case strings.HasPrefix(line, "data: "):
-				data = line[6:]
-			case line == "" && event != "":
-				return event, data
-			}
-		}
-		t.Fatalf("stream ended: %v", events.Err())
-		return "", ""
-	}
+	next := nextEvent(t, events)
 	if e, _ := next(); e != "ready" {
 		t.Fatalf("first event %q, want ready", e)
 	}

@@ -103,8 +103,17 @@ func (w *world) stream(t testing.TB, user string) func() (string, string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { res.Body.Close() })
-	events := bufio.NewScanner(res.Body)
-	next := func() (string, string) {
+	next := nextEvent(t, bufio.NewScanner(res.Body))
+	if e, _ := next(); e != "ready" {
+		t.Fatalf("first event %q, want ready", e)
+	}
+	return next
+}
+
+// nextEvent reads server-sent events: each call returns the next event's name and data, and
+// fails the test when the stream ends first.
+func nextEvent(t testing.TB, events *bufio.Scanner) func() (string, string) {
+	return func() (string, string) {
 		var event, data string
 		for events.Scan() {
 			line := events.Text()
@@ -117,13 +126,9 @@ func (w *world) stream(t testing.TB, user string) func() (string, string) {
 				return event, data
 			}
 		}
-		t.Fatalf("the stream of %q ended: %v", user, events.Err())
+		t.Fatalf("the event stream ended: %v", events.Err())
 		return "", ""
 	}
-	if e, _ := next(); e != "ready" {
-		t.Fatalf("first event %q, want ready", e)
-	}
-	return next
 }
 
 // A user's direct messages with the bot are theirs alone: the list, the messages, the events

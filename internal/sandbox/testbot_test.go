@@ -29,26 +29,16 @@ type world struct {
 }
 
 // newWorld starts a world for one test and stops it after.
-func newWorld(t testing.TB) *world {
-	t.Helper()
-	srv := fakediscord.New(fakediscord.Options{})
-	if err := srv.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
-	sb, err := sandbox.New(srv, sandbox.Options{Logf: t.Logf})
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := &world{srv: srv, sb: sb, bot: startTestBot(t, srv, sb.Guild().ID)}
-	w.serve(t)
-	return w
-}
+func newWorld(t testing.TB) *world { return startWorld(t, false) }
 
 // newAnywhereWorld is newWorld with the tiny bot's command registered globally, installable to
 // accounts and offered in the guild, the bot's direct messages and group DMs, as Volo registers
 // it: the seeded group DM of ana and ben, where the bot is not a member, offers it to them.
-func newAnywhereWorld(t testing.TB) *world {
+func newAnywhereWorld(t testing.TB) *world { return startWorld(t, true) }
+
+// startWorld starts a world with the tiny bot's command registered in the sandbox's guild, or
+// globally.
+func startWorld(t testing.TB, global bool) *world {
 	t.Helper()
 	srv := fakediscord.New(fakediscord.Options{})
 	if err := srv.Start(); err != nil {
@@ -59,7 +49,11 @@ func newAnywhereWorld(t testing.TB) *world {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := &world{srv: srv, sb: sb, bot: startTestBot(t, srv, "")}
+	guild := sb.Guild().ID
+	if global {
+		guild = ""
+	}
+	w := &world{srv: srv, sb: sb, bot: startTestBot(t, srv, guild)}
 	w.serve(t)
 	return w
 }
