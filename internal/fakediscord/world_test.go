@@ -126,12 +126,7 @@ func TestRestoreRefusesAWorldThatDoesNotHoldTogether(t *testing.T) {
 		{"a last ID that is no snowflake", func(w *World) { w.LastID = "later" }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			data, _ := json.Marshal(good)
-			var bad World
-			if err := json.Unmarshal(data, &bad); err != nil {
-				t.Fatal(err)
-			}
-			tc.spoil(&bad)
+			bad := spoiled(t, good, tc.spoil)
 			srv := New(Options{})
 			before := srv.World()
 			if err := srv.Restore(bad); !errors.Is(err, ErrBadWorld) {
@@ -210,13 +205,7 @@ func TestWorldKeepsInstallsAndPrivateChannels(t *testing.T) {
 		{"a DM with oneself", func(w *World) { c := at(w, gw.friends.ID); c.Recipients[1] = c.Recipients[0] }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			data, _ := json.Marshal(good)
-			var bad World
-			if err := json.Unmarshal(data, &bad); err != nil {
-				t.Fatal(err)
-			}
-			tc.spoil(&bad)
-			if err := New(Options{}).Restore(bad); !errors.Is(err, ErrBadWorld) {
+			if err := New(Options{}).Restore(spoiled(t, good, tc.spoil)); !errors.Is(err, ErrBadWorld) {
 				t.Errorf("Restore: %v, want ErrBadWorld", err)
 			}
 		})
@@ -245,4 +234,16 @@ func restart(t *testing.T, before *Server) *Server {
 		t.Errorf("restored world\n%+v\nwant\n%+v", got, want)
 	}
 	return after
+}
+
+// spoiled is a deep copy of a good world, spoiled.
+func spoiled(t *testing.T, good World, spoil func(*World)) World {
+	t.Helper()
+	data, _ := json.Marshal(good)
+	var bad World
+	if err := json.Unmarshal(data, &bad); err != nil {
+		t.Fatal(err)
+	}
+	spoil(&bad)
+	return bad
 }
