@@ -145,7 +145,8 @@ func (s *Server) attach(m *Message, d messageData, files []File, creating bool) 
 }
 
 // newAttachment stores an uploaded file as an attachment of a message, with the URL Discord's
-// CDN would give it and, for an image, its size in pixels. The caller holds s.mu.
+// CDN would give it, a content type (detected when the upload has none) and, for an image, its
+// size in pixels. The caller holds s.mu.
 func (s *Server) newAttachment(m *Message, f File, filename, description string) Attachment {
 	if filename == "" {
 		filename = f.Name

@@ -1,9 +1,7 @@
 package fakediscord
 
 import (
-	"mime"
 	"net/http"
-	"path"
 	"strings"
 )
 
@@ -113,12 +111,5 @@ func (s *Server) serveAttachment(r *http.Request) (int, string, []byte) {
 	if !ok || a.Filename != parts[2] {
 		return http.StatusNotFound, "text/plain", []byte("404: Not Found")
 	}
-	ct := a.ContentType
-	if ct == "" {
-		ct = mime.TypeByExtension(path.Ext(a.Filename))
-	}
-	if ct == "" {
-		ct = "application/octet-stream"
-	}
-	return http.StatusOK, ct, a.Data
+	return http.StatusOK, a.ContentType, a.Data // never empty: see newAttachment
 }

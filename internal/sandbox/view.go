@@ -346,7 +346,7 @@ func safeURL(raw string) string {
 // attachmentOf shows an attachment, served by the sandbox.
 func attachmentOf(a fakediscord.Attachment) attachmentView {
 	return attachmentView{URL: attachmentPath(a), Filename: a.Filename, Description: a.Description,
-		Image: strings.HasPrefix(a.ContentType, "image/") || isImageName(a.Filename),
+		Image: strings.HasPrefix(a.ContentType, "image/"),
 		Width: a.Width, Height: a.Height, Size: a.Size}
 }
 
@@ -356,17 +356,6 @@ func attachmentPath(a fakediscord.Attachment) string {
 		return u.Path
 	}
 	return "/attachments/-/" + a.ID + "/" + url.PathEscape(a.Filename)
-}
-
-// isImageName tells images by their file name, for attachments sent without a content type.
-func isImageName(name string) bool {
-	name = strings.ToLower(name)
-	for _, ext := range []string{".png", ".gif", ".jpg", ".jpeg", ".webp"} {
-		if strings.HasSuffix(name, ext) {
-			return true
-		}
-	}
-	return false
 }
 
 // mediaURL points a media URL of an embed at the sandbox: Discord's CDN at the same path here
