@@ -187,6 +187,7 @@ func (s *Server) postToEndpoint(st *interactionState, raw []byte) {
 	s.requests = append(s.requests, rec)
 	s.trimRequests()
 	id, token, window, done := st.ID, st.Token, s.answerWindow(), s.done
+	lose := s.endpointFault(rec)
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), window)
 		defer cancel()
@@ -202,6 +203,13 @@ func (s *Server) postToEndpoint(st *interactionState, raw []byte) {
 			s.mu.Lock()
 			defer s.mu.Unlock()
 			s.failInteraction(id, rec, fmt.Sprintf("no answer within %v: %v", window, err))
+			return
+		}
+		if lose {
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			rec.Status = status
+			s.failInteraction(id, rec, "the answer was lost on its way back (an injected fault)")
 			return
 		}
 		s.takeAnswer(id, token, rec, status, header, body)

@@ -157,11 +157,19 @@ type scriptedFault struct {
 // for any request under /api/v9 or /api/v10. Faults queued for one request are used in the
 // order they were queued, one per request; scripted faults go before chaos. The request's
 // record carries the fault (see Request.Fault and FaultedRequests).
+//
+// For EndpointRoute the only fault is Dropped: the next interaction posted to the bot's
+// endpoint is handled and answered, and the answer is lost on its way back, as when a load
+// balancer fails after the bot wrote it; the interaction fails for the user and Discord keeps
+// no response.
 func (s *Server) InjectFault(route string, f Fault) error {
 	if err := f.check(); err != nil {
 		return err
 	}
-	if _, ok := s.table[route]; route != "" && !ok {
+	if route == EndpointRoute && f.Kind != Dropped {
+		return fmt.Errorf("%w: %v on the interactions endpoint: only a dropped answer", ErrInvalidFault, f)
+	}
+	if _, ok := s.table[route]; route != "" && route != EndpointRoute && !ok {
 		return fmt.Errorf("%w: %q", ErrUnknownRoute, route)
 	}
 	s.mu.Lock()
@@ -183,11 +191,26 @@ func (s *Server) FaultedRequests() []Request {
 	return s.RequestsFunc(func(r Request) bool { return r.Fault != nil })
 }
 
+// endpointFault takes the fault injected for the next interaction posted to the endpoint, if
+// any, and records it on rec. The caller holds s.mu.
+func (s *Server) endpointFault(rec *Request) bool {
+	i := slices.IndexFunc(s.scripted, func(sf scriptedFault) bool { return sf.route == EndpointRoute })
+	if i < 0 {
+		return false
+	}
+	f := s.scripted[i].fault
+	s.scripted = slices.Delete(s.scripted, i, i+1)
+	rec.Fault = &f
+	return true
+}
+
 // faultFor picks the fault for a REST request to route, if any: the first injected fault for
 // it, else one by chaos. It records the fault on the request. The caller holds s.mu.
 func (s *Server) faultFor(route string, rec *Request) *Fault {
 	var f Fault
-	i := slices.IndexFunc(s.scripted, func(sf scriptedFault) bool { return sf.route == "" || sf.route == route })
+	i := slices.IndexFunc(s.scripted, func(sf scriptedFault) bool {
+		return (sf.route == "" || sf.route == route) && sf.route != EndpointRoute
+	})
 	switch {
 	case i >= 0:
 		f = s.scripted[i].fault

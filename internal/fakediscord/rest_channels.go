@@ -71,6 +71,26 @@ func (s *Server) createMessage(c *call) (int, any, *apiError) {
 	return 0, s.addMessage(ch, m).clone(), nil
 }
 
+// getMessage answers GET /channels/{channel_id}/messages/{message_id}: a message everyone in
+// the channel sees, in a channel whose history the bot may read.
+func (s *Server) getMessage(c *call) (int, any, *apiError) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ch, ok := s.channels[c.param("channel_id")]
+	if !ok {
+		return 0, nil, errUnknownChannel()
+	}
+	const read = PermViewChannel | PermReadMessageHistory
+	if perms, err := s.permissions(ch.ID, s.bot.ID); err != nil || perms&read != read {
+		return 0, nil, errMissingAccess()
+	}
+	m := ch.message(c.param("message_id"))
+	if m == nil || m.VisibleTo != "" {
+		return 0, nil, errUnknownMessage()
+	}
+	return 0, m.clone(), nil
+}
+
 // editMessage answers PATCH /channels/{channel_id}/messages/{message_id}. The bot can edit only
 // its own messages, and only their flags otherwise.
 func (s *Server) editMessage(c *call) (int, any, *apiError) {
