@@ -55,6 +55,12 @@ type Options struct {
 	// it does not hold (those a stopped process sharing the store left);
 	// zero means DefaultStorePoll.
 	StorePoll time.Duration
+	// ConfirmDelay is how long after answering an announcement in an
+	// interaction's HTTP response (interactions: http) the bot looks
+	// whether Discord has the answer, unless the channel's next
+	// announcement comes first; zero means DefaultConfirmDelay. Tests
+	// shorten it.
+	ConfirmDelay time.Duration
 }
 
 // Bot plays Volo on Discord through a discordgo session.
@@ -81,9 +87,10 @@ type Bot struct {
 	kick     chan struct{} // wakes the scheduler when a deadline changes
 	// finished queues the IDs of finished games for the puzzle search;
 	// puzzling counts those queued and not yet searched.
-	finished  chan string
-	puzzling  sync.WaitGroup
-	storePoll time.Duration // see Options.StorePoll
+	finished     chan string
+	puzzling     sync.WaitGroup
+	storePoll    time.Duration // see Options.StorePoll
+	confirmDelay time.Duration // see Options.ConfirmDelay
 	// reviews runs /volo review's searches and keeps their results.
 	reviews *reviewer
 	// shards are the sessions of the shards this process runs, by shard
@@ -133,6 +140,7 @@ func New(s *discordgo.Session, opts Options) (*Bot, error) {
 		b.clock = time.Now
 	}
 	b.storePoll = cmp.Or(opts.StorePoll, DefaultStorePoll)
+	b.confirmDelay = cmp.Or(opts.ConfirmDelay, DefaultConfirmDelay)
 	seed := opts.Seed
 	if seed == 0 {
 		seed = rand.Uint64()

@@ -31,6 +31,7 @@ const (
 	retry                        // a passing failure: try again later
 	undeliverable                // Discord refuses it for good (channel gone, bot removed): give up
 	held                         // the bot may not post there: wait for an interaction in the channel
+	confirm                      // answered in an HTTP response: look in a moment whether Discord took it
 )
 
 // attempt tries once to get a parcel to Discord: its message, then its
@@ -88,8 +89,18 @@ func (b *Bot) attemptMessage(ctx context.Context, p *parcel) (outcome, error) {
 	if v := n.Via; v != nil && !p.callbackDone {
 		age := time.Since(v.Received)
 		if age < callbackWindow {
-			err := b.callback(ctx, n)
+			byHTTP, err := b.callback(ctx, n)
 			switch {
+			case err == nil && byHTTP && !(v.Update && v.Ephemeral):
+				// Written into the HTTP response, which Discord does not
+				// acknowledge: the next attempt, in a moment, looks for
+				// the answer and posts the message where it is missing.
+				b.metrics.answered(v.Received)
+				if n.Detached {
+					b.outbox.lend(p.channel, v)
+				}
+				p.callbackDone, p.unsure = true, true
+				return confirm, nil
 			case err == nil || discordCode(err) == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged:
 				b.metrics.answered(v.Received)
 				if n.Detached {
@@ -123,6 +134,18 @@ func (b *Bot) attemptMessage(ctx context.Context, p *parcel) (outcome, error) {
 			return retry, fmt.Errorf("look for the interaction's response: %w", err)
 		}
 		p.unsure = false // no response: the channel gets the message
+	}
+	if v := n.Via; v != nil && p.unsure && v.Update && !v.Ephemeral {
+		// The message the interaction's answer replaced says whether it
+		// took.
+		m, err := b.session.ChannelMessage(p.channel, v.Message, discordgo.WithContext(ctx))
+		switch {
+		case err == nil && m.Content == n.Content:
+			return delivered, nil
+		case err != nil && retryable(err):
+			return retry, fmt.Errorf("look for the interaction's answer: %w", err)
+		}
+		p.unsure = false // not replaced: the edit below does it
 	}
 	if v := n.Via; v != nil && v.Update && v.Ephemeral {
 		// Only the callback could change a message one user sees (the
@@ -190,8 +213,8 @@ func (b *Bot) refused(p *parcel, err error) (outcome, error) {
 
 // callback answers the notice's interaction with it: by the callback
 // route, or in the HTTP response when the interaction was posted to this
-// process's endpoint (see interactionRespond).
-func (b *Bot) callback(ctx context.Context, n notice) error {
+// process's endpoint (byHTTP; see respondBy).
+func (b *Bot) callback(ctx context.Context, n notice) (byHTTP bool, err error) {
 	data := &discordgo.InteractionResponseData{
 		Content:         n.Content,
 		Files:           n.files(),
@@ -203,7 +226,7 @@ func (b *Bot) callback(ctx context.Context, n notice) error {
 		// The message replaced keeps none of its files (a preview board).
 		typ, data.Attachments = discordgo.InteractionResponseUpdateMessage, &[]*discordgo.MessageAttachment{}
 	}
-	return b.interactionRespond(ctx, n.Via.interaction(), &discordgo.InteractionResponse{Type: typ, Data: data})
+	return b.respondBy(ctx, n.Via.interaction(), &discordgo.InteractionResponse{Type: typ, Data: data})
 }
 
 // messageCreate is the body of a new channel message with the nonce that

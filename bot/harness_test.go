@@ -81,6 +81,11 @@ type world struct {
 	store *store.Store
 }
 
+// testConfirmDelay is how long the bots under test wait before they look
+// whether Discord has an answer written into an HTTP response: short, so
+// that a test's flush does not wait a second a move.
+const testConfirmDelay = 20 * time.Millisecond
+
 // worldOptions vary a world from newWorld's.
 type worldOptions struct {
 	noValidation bool                       // measure the bot, not the validator
@@ -225,7 +230,7 @@ func (w *world) start() {
 	s, _ := discordgo.New("Bot test-token")
 	w.srv.Configure(s)
 	s.ShouldReconnectOnError = w.reconnect
-	b, err := bot.New(s, bot.Options{Config: cfg, Store: st, Renderer: r, Logger: testLogger(), Thinker: w.thinker, Clock: w.clock.Now, Seed: 1, ShutdownGrace: w.grace, Metrics: w.metrics})
+	b, err := bot.New(s, bot.Options{Config: cfg, Store: st, Renderer: r, Logger: testLogger(), Thinker: w.thinker, Clock: w.clock.Now, Seed: 1, ShutdownGrace: w.grace, Metrics: w.metrics, ConfirmDelay: testConfirmDelay})
 	if err != nil {
 		t.Fatal(err)
 	}

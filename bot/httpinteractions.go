@@ -250,21 +250,30 @@ func discordError(status, code int, message string) error {
 // callback route. A body with files is multipart/form-data, payload_json
 // and files[n], as discordgo builds it for the route.
 func (b *Bot) interactionRespond(ctx context.Context, i *discordgo.Interaction, resp *discordgo.InteractionResponse) error {
+	_, err := b.respondBy(ctx, i, resp)
+	return err
+}
+
+// respondBy is interactionRespond that also says whether the answer went into
+// the HTTP response, which Discord does not acknowledge: that the write
+// succeeded does not tell that Discord has it (a load balancer may fail
+// after it), so an announcement answered so is confirmed afterwards
+// (see attemptMessage).
+func (b *Bot) respondBy(ctx context.Context, i *discordgo.Interaction, resp *discordgo.InteractionResponse) (byHTTP bool, err error) {
 	w := b.endpoint.request(i.ID)
 	if w == nil {
-		return b.session.InteractionRespond(i, resp, discordgo.WithContext(ctx))
+		return false, b.session.InteractionRespond(i, resp, discordgo.WithContext(ctx))
 	}
 	a := httpAnswer{contentType: "application/json"}
-	var err error
 	if resp.Data != nil && len(resp.Data.Files) > 0 {
 		a.contentType, a.body, err = discordgo.MultipartBodyWithJSON(resp, resp.Data.Files)
 	} else {
 		a.body, err = json.Marshal(resp)
 	}
 	if err != nil {
-		return fmt.Errorf("encode the interaction's response: %w", err)
+		return true, fmt.Errorf("encode the interaction's response: %w", err)
 	}
-	return w.offer(a)
+	return true, w.offer(a)
 }
 
 // InteractionsAddr returns the address the interactions endpoint listens

@@ -465,7 +465,7 @@ func (w *world) replica() *bot.Bot {
 	// bbolt claims no announcement for a process: polling the store, each
 	// bot would deliver the other's pending ones too. The test ends long
 	// before the world's bot's first poll, 30 s after its start.
-	b, err := bot.New(s, bot.Options{Config: cfg, Store: st, Renderer: r, Logger: log, Thinker: w.thinker, Clock: w.clock.Now, Seed: 2, StorePoll: time.Hour})
+	b, err := bot.New(s, bot.Options{Config: cfg, Store: st, Renderer: r, Logger: log, Thinker: w.thinker, Clock: w.clock.Now, Seed: 2, StorePoll: time.Hour, ConfirmDelay: testConfirmDelay})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -102,7 +102,7 @@ func NewMetrics(reg prometheus.Registerer) (*Metrics, error) {
 		}, []string{"kind"}),
 		deliveries: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "volo_delivery_attempts_total",
-			Help: "Attempts to deliver an announcement to Discord, by outcome: delivered, retry (a passing failure; tried again with backoff), undeliverable (refused for good, given up), held (waiting for an interaction where the bot is not a member).",
+			Help: "Attempts to deliver an announcement to Discord, by outcome: delivered, retry (a passing failure; tried again with backoff), undeliverable (refused for good, given up), held (waiting for an interaction where the bot is not a member), confirm (answered in an interaction's HTTP response, looked for a second later).",
 		}, []string{"outcome"}),
 		commands: map[string]bool{},
 	}
@@ -191,6 +191,8 @@ func (m *Metrics) delivery(out outcome) {
 		name = "undeliverable"
 	case held:
 		name = "held"
+	case confirm:
+		name = "confirm"
 	}
 	m.deliveries.WithLabelValues(name).Inc()
 }
@@ -352,7 +354,7 @@ var (
 	descCountsRead = prometheus.NewDesc("volo_store_counts_read_seconds",
 		"Time the last reading of the store's counts took: on bbolt it decodes every game being played.", nil, nil)
 	descOutbox = prometheus.NewDesc("volo_announcements_pending",
-		"Announcements in the outbox waiting for delivery, by state: queued (being delivered or retried), held (waiting for an interaction where the bot is not a member).", []string{"state"}, nil)
+		"Announcements in the outbox waiting for delivery, by state: queued (being delivered or retried), held (waiting for an interaction where the bot is not a member), confirm (answered in an interaction's HTTP response, looked for a second later).", []string{"state"}, nil)
 	descPuzzleQueue = prometheus.NewDesc("volo_puzzle_search_queue",
 		"Finished games waiting to be searched for puzzles.", nil, nil)
 	descConnected = prometheus.NewDesc("volo_gateway_connected",

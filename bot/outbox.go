@@ -149,6 +149,10 @@ func (o *outbox) reload() {
 	}
 }
 
+// DefaultConfirmDelay is how long after an answer written into an HTTP
+// response the bot looks whether Discord took it (see Options.ConfirmDelay).
+const DefaultConfirmDelay = time.Second
+
 // DefaultStorePoll is how often the outbox reads the store for
 // announcements it does not hold: with a store shared by several
 // processes (PostgreSQL), those of a process that stopped, once its claim
@@ -233,6 +237,14 @@ func (o *outbox) work(ctx context.Context, channel string, wake chan struct{}) {
 		}
 		out, err := o.b.attempt(ctx, p)
 		o.b.metrics.delivery(out)
+		if out == confirm {
+			// Not a failure: the answer is looked for in a moment, or
+			// at once when the channel's next announcement comes.
+			if !o.sleep(ctx, channel, wake, o.b.confirmDelay) {
+				return
+			}
+			continue
+		}
 		p.tries++
 		o.b.log.Debug("delivery attempt", "channel", channel, "id", p.id, "try", p.tries, "outcome", out, "err", err)
 		switch out {
@@ -254,23 +266,32 @@ func (o *outbox) work(ctx context.Context, channel string, wake chan struct{}) {
 		}
 		wait := backoff(p)
 		o.b.log.Warn("announcement not delivered yet; trying again", "channel", channel, "id", p.id, "tries", p.tries, "in", wait, "err", err)
-		t := time.NewTimer(wait)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			o.mu.Lock()
-			delete(o.workers, channel)
-			for _, q := range o.queues[channel] {
-				delete(o.ids, q.id)
-			}
-			delete(o.queues, channel)
-			o.mu.Unlock()
+		if !o.sleep(ctx, channel, wake, wait) {
 			return
-		case <-wake:
-		case <-t.C:
 		}
-		t.Stop()
 	}
+}
+
+// sleep waits until d has passed or the channel's worker is woken, and
+// reports true; false when ctx ends first, the channel's queue then
+// forgotten (it stays in the store for the next start).
+func (o *outbox) sleep(ctx context.Context, channel string, wake chan struct{}, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		o.mu.Lock()
+		delete(o.workers, channel)
+		for _, q := range o.queues[channel] {
+			delete(o.ids, q.id)
+		}
+		delete(o.queues, channel)
+		o.mu.Unlock()
+		return false
+	case <-wake:
+	case <-t.C:
+	}
+	return true
 }
 
 // hold sets a parcel aside until an interaction in its channel lends a
