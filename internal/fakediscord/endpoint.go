@@ -188,7 +188,16 @@ func (s *Server) postToEndpoint(st *interactionState, raw []byte) {
 	s.trimRequests()
 	id, token, window, done := st.ID, st.Token, s.answerWindow(), s.done
 	lose := s.endpointFault(rec)
+	st.posted = true
 	go func() {
+		defer func() {
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			if st, ok := s.interactions[id]; ok {
+				st.posted = false
+			}
+			s.notify()
+		}()
 		ctx, cancel := context.WithTimeout(context.Background(), window)
 		defer cancel()
 		go func() {

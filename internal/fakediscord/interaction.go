@@ -89,7 +89,11 @@ type interactionState struct {
 	// failed: the interaction failed before the bot answered it, as Discord shows "This
 	// interaction failed": its endpoint answered with an error, or not in time (see
 	// SetInteractionsURLs). Its token is void.
-	failed   bool
+	failed bool
+	// posted: the interaction is posted to the bot's endpoint and its answer not yet taken (see
+	// SetInteractionsURLs). A read of the response waits meanwhile: Discord does not tell the
+	// bot that no response exists while the one it wrote is still on its way.
+	posted   bool
 	original string // ID of the @original message, once there is one
 	replies  []Reply
 }

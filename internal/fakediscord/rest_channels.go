@@ -72,8 +72,19 @@ func (s *Server) createMessage(c *call) (int, any, *apiError) {
 }
 
 // getMessage answers GET /channels/{channel_id}/messages/{message_id}: a message everyone in
-// the channel sees, in a channel whose history the bot may read.
+// the channel sees, in a channel whose history the bot may read. Like a read of an
+// interaction's response, it waits while the answer of the bot's endpoint to a click on the
+// message is being taken.
 func (s *Server) getMessage(c *call) (int, any, *apiError) {
+	id := c.param("message_id")
+	_ = s.waitFor(c.r.Context(), func() bool {
+		for _, st := range s.interactions {
+			if st.posted && st.source == id {
+				return false
+			}
+		}
+		return true
+	})
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	ch, ok := s.channels[c.param("channel_id")]

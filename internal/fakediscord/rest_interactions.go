@@ -202,8 +202,15 @@ func (s *Server) webhookInteraction(c *call) (*interactionState, *apiError) {
 }
 
 // getOriginal answers GET /webhooks/{webhook_id}/{webhook_token}/messages/@original: the
-// interaction's response message.
+// interaction's response message. While the answer of the bot's endpoint is still being taken
+// the request waits for it: Discord's API, which took the answer before the bot could ask,
+// would not say it is missing.
 func (s *Server) getOriginal(c *call) (int, any, *apiError) {
+	token := c.param("webhook_token")
+	_ = s.waitFor(c.r.Context(), func() bool {
+		st := s.byToken[token]
+		return st == nil || !st.posted
+	})
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st, aerr := s.webhookInteraction(c)
