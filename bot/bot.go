@@ -57,9 +57,8 @@ type Options struct {
 	StorePoll time.Duration
 	// ConfirmDelay is how long after answering an announcement in an
 	// interaction's HTTP response (interactions: http) the bot looks
-	// whether Discord has the answer, unless the channel's next
-	// announcement comes first; zero means DefaultConfirmDelay. Tests
-	// shorten it.
+	// whether Discord has the answer; zero means DefaultConfirmDelay.
+	// Tests shorten it.
 	ConfirmDelay time.Duration
 }
 

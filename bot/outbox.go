@@ -50,6 +50,9 @@ type outbox struct {
 	// Discord allows an app used through a person's installation alone
 	// five of them.
 	followUps map[string]spent
+	// confirming counts the parcels set aside until their answer is
+	// looked for (see confirmLater).
+	confirming int
 }
 
 // spent is how many follow-ups a token carried, and since when it lives.
@@ -238,11 +241,7 @@ func (o *outbox) work(ctx context.Context, channel string, wake chan struct{}) {
 		out, err := o.b.attempt(ctx, p)
 		o.b.metrics.delivery(out)
 		if out == confirm {
-			// Not a failure: the answer is looked for in a moment, or
-			// at once when the channel's next announcement comes.
-			if !o.sleep(ctx, channel, wake, o.b.confirmDelay) {
-				return
-			}
+			o.confirmLater(p)
 			continue
 		}
 		p.tries++
@@ -292,6 +291,28 @@ func (o *outbox) sleep(ctx context.Context, channel string, wake chan struct{}, 
 	case <-t.C:
 	}
 	return true
+}
+
+// confirmLater sets aside a parcel whose message was answered in an HTTP
+// response, and queues it again once Discord has had the time to take
+// that answer: its next attempt looks for the answer (see attemptMessage),
+// and the channel's later parcels need not wait meanwhile. It stays
+// among the parcels queued, and in the store, until then.
+func (o *outbox) confirmLater(p *parcel) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	q := o.queues[p.channel]
+	if len(q) > 0 && q[0] == p {
+		o.queues[p.channel] = q[1:]
+	}
+	o.confirming++
+	time.AfterFunc(o.b.confirmDelay, func() {
+		o.mu.Lock()
+		defer o.mu.Unlock()
+		o.confirming--
+		delete(o.ids, p.id)
+		o.add(p) // not once the bot is stopping: the next start looks
+	})
 }
 
 // hold sets a parcel aside until an interaction in its channel lends a
