@@ -50,9 +50,6 @@ type outbox struct {
 	// Discord allows an app used through a person's installation alone
 	// five of them.
 	followUps map[string]spent
-	// confirming counts the parcels set aside until their answer is
-	// looked for (see confirmLater).
-	confirming int
 }
 
 // spent is how many follow-ups a token carried, and since when it lives.
@@ -222,11 +219,16 @@ func (o *outbox) head(channel string) *parcel {
 func (o *outbox) pop(p *parcel) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	q := o.queues[p.channel]
-	if len(q) > 0 && q[0] == p {
+	o.dequeue(p)
+	delete(o.ids, p.id)
+}
+
+// dequeue takes p, its channel's oldest parcel, off the channel's queue.
+// The caller holds o.mu.
+func (o *outbox) dequeue(p *parcel) {
+	if q := o.queues[p.channel]; len(q) > 0 && q[0] == p {
 		o.queues[p.channel] = q[1:]
 	}
-	delete(o.ids, p.id)
 }
 
 // work delivers a channel's parcels in order until none is left or ctx
@@ -301,15 +303,10 @@ func (o *outbox) sleep(ctx context.Context, channel string, wake chan struct{}, 
 func (o *outbox) confirmLater(p *parcel) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	q := o.queues[p.channel]
-	if len(q) > 0 && q[0] == p {
-		o.queues[p.channel] = q[1:]
-	}
-	o.confirming++
+	o.dequeue(p)
 	time.AfterFunc(o.b.confirmDelay, func() {
 		o.mu.Lock()
 		defer o.mu.Unlock()
-		o.confirming--
 		delete(o.ids, p.id)
 		o.add(p) // not once the bot is stopping: the next start looks
 	})
@@ -320,10 +317,7 @@ func (o *outbox) confirmLater(p *parcel) {
 func (o *outbox) hold(p *parcel) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	q := o.queues[p.channel]
-	if len(q) > 0 && q[0] == p {
-		o.queues[p.channel] = q[1:]
-	}
+	o.dequeue(p)
 	o.held[p.channel] = append(o.held[p.channel], p)
 }
 
