@@ -15,11 +15,11 @@ import (
 // it (/volo settings daily_puzzle:true) gets one puzzle a day at the
 // configured hour, UTC, the same for all its members; each member's first
 // answer is the one that counts. The scheduler posts it through the
-// outbox. The process whose SetDailyPuzzle stores the day's puzzle is the
-// one that announces it, so processes sharing a database post it once;
-// one that stops between storing it and announcing it leaves that day
-// without the post (the puzzle is still there for /volo puzzle
-// daily:true).
+// outbox. The day's puzzle and the message posting it are committed
+// together (SetDailyPuzzle), and only by the process that stores it
+// first, so processes sharing a database post it once, and one that stops
+// after the commit leaves the post in the outbox for the next start or
+// the others.
 
 // dailyDue returns the day whose puzzle is due at now, and whether one
 // is: from the configured hour on, today's.
@@ -83,13 +83,6 @@ func (b *Bot) postDaily(guild string, gs store.GuildSettings, date string) error
 	if err != nil {
 		return err
 	}
-	_, stored, err := b.store.SetDailyPuzzle(store.DailyPuzzle{Guild: guild, Date: date, ID: p.ID, Line: p.String()})
-	if err != nil {
-		return fmt.Errorf("store the puzzle of the day: %w", err)
-	}
-	if !stored {
-		return nil // another process stored it first, and posts it
-	}
 	t := lang.Parse(gs.PuzzleLang)
 	r, err := b.puzzleReply(t, p, date, "")
 	if err != nil {
@@ -100,11 +93,17 @@ func (b *Bot) postDaily(guild string, gs store.GuildSettings, date string) error
 	if err != nil {
 		return err
 	}
-	if err := b.store.Announce(ann); err != nil {
-		return fmt.Errorf("announce the puzzle of the day: %w", err)
+	// The puzzle and the message posting it are committed together: a
+	// process stopping now leaves the post in the outbox, not undone.
+	d := store.DailyPuzzle{Guild: guild, Date: date, ID: p.ID, Line: p.String(), Channel: gs.PuzzleChannel}
+	_, stored, err := b.store.SetDailyPuzzle(d, ann)
+	if err != nil {
+		return fmt.Errorf("store the puzzle of the day: %w", err)
 	}
-	b.outbox.send(ann)
-	return b.store.UpdateDailyPuzzle(guild, date, gs.PuzzleChannel, "")
+	if stored {
+		b.outbox.send(ann)
+	} // else another process stored it first, and posts it
+	return nil
 }
 
 // dailyChoice chooses a server's next puzzle of the day: a medium one from

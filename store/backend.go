@@ -51,7 +51,7 @@ type Backend interface {
 	// Puzzles.
 	PuzzleStreak(user string) (PuzzleStreak, error)
 	AnswerPuzzle(a PuzzleAnswer) (PuzzleResult, error)
-	SetDailyPuzzle(d DailyPuzzle) (DailyPuzzle, bool, error)
+	SetDailyPuzzle(d DailyPuzzle, anns ...*Announcement) (DailyPuzzle, bool, error)
 	UpdateDailyPuzzle(guild, date, channel, message string) error
 	DailyPuzzle(guild, date string) (DailyPuzzle, error)
 	DailyPuzzles(guild string, limit int) ([]DailyPuzzle, error)

@@ -198,13 +198,19 @@ func (s *Store) AnswerPuzzle(a PuzzleAnswer) (PuzzleResult, error) {
 // SetDailyPuzzle stores a server's puzzle of a day, unless the day has
 // one already: it returns the day's puzzle, the one given or the one kept
 // before, and whether it stored the one given. Two bots racing to post
-// the day's puzzle thus agree on one.
-func (s *Store) SetDailyPuzzle(d DailyPuzzle) (DailyPuzzle, bool, error) {
+// the day's puzzle thus agree on one. The announcements that post it are
+// committed with it, and only if it is stored, so that a process stopping
+// in between loses nothing.
+func (s *Store) SetDailyPuzzle(d DailyPuzzle, anns ...*Announcement) (DailyPuzzle, bool, error) {
 	if err := checkDaily(d); err != nil {
 		return DailyPuzzle{}, false, err
 	}
+	an, err := newAnnouncer(anns, utc(s.clock()))
+	if err != nil {
+		return DailyPuzzle{}, false, err
+	}
 	kept, stored := d, false
-	err := s.commit(func(tx *bolt.Tx) (func() error, error) {
+	err = s.commit(func(tx *bolt.Tx) (func() error, error) {
 		old, err := loadDaily(tx, d.Guild, d.Date)
 		switch {
 		case err == nil:
@@ -214,8 +220,16 @@ func (s *Store) SetDailyPuzzle(d DailyPuzzle) (DailyPuzzle, bool, error) {
 			return nil, err
 		}
 		kept, stored = d, true
-		return func() error { return putJSON(tx, bucketDailyPuzzles, dailyKey(d.Guild, d.Date), d) }, nil
+		return func() error {
+			if err := putJSON(tx, bucketDailyPuzzles, dailyKey(d.Guild, d.Date), d); err != nil {
+				return err
+			}
+			return an.write(tx)
+		}, nil
 	})
+	if err == nil && stored {
+		an.done()
+	}
 	return kept, stored, err
 }
 

@@ -100,11 +100,17 @@ func putRow(ctx context.Context, tx pgx.Tx, sql string, v any, key string, rest 
 // SetDailyPuzzle stores a server's puzzle of a day, unless the day has
 // one already: it returns the day's puzzle, the one given or the one kept
 // before, and whether it stored the one given. Processes racing to post
-// the day's puzzle thus agree on one.
-func (s *Store) SetDailyPuzzle(d store.DailyPuzzle) (store.DailyPuzzle, bool, error) {
+// the day's puzzle thus agree on one. The announcements that post it are
+// committed with it, and only if it is stored.
+func (s *Store) SetDailyPuzzle(d store.DailyPuzzle, anns ...*store.Announcement) (store.DailyPuzzle, bool, error) {
 	if err := store.ValidateDailyPuzzle(d); err != nil {
 		return store.DailyPuzzle{}, false, err
 	}
+	if err := store.CheckAnnouncements(anns); err != nil {
+		return store.DailyPuzzle{}, false, err
+	}
+	now := s.now()
+	var ids []uint64
 	data, err := json.Marshal(d)
 	if err != nil {
 		return store.DailyPuzzle{}, false, fmt.Errorf("encode daily puzzle: %w", err)
@@ -119,11 +125,15 @@ func (s *Store) SetDailyPuzzle(d store.DailyPuzzle) (store.DailyPuzzle, bool, er
 		}
 		if stored = tag.RowsAffected() == 1; stored {
 			kept = d
-			return nil
+			ids, err = s.announce(ctx, tx, anns, now)
+			return err
 		}
 		kept, err = getDaily(ctx, tx, d.Guild, d.Date)
 		return err
 	})
+	if err == nil && stored {
+		announced(anns, ids, now)
+	}
 	return kept, stored, err
 }
 

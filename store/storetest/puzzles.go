@@ -18,6 +18,7 @@ var puzzleTests = []test{
 	{"ConcurrentAnswersAllCount", 0, testConcurrentAnswers},
 	{"DailyPuzzleIsSetOncePerDay", 0, testDailyPuzzleIsSetOncePerDay},
 	{"ConcurrentDailyPuzzlesAgreeOnOne", 0, testConcurrentDailyPuzzles},
+	{"DailyPuzzleCommitsItsPostOnlyWhenStored", 0, testDailyPuzzlePost},
 	{"DailyPuzzlesListsAServersDaysLatestFirst", 0, testDailyPuzzlesList},
 	{"AnswerToTheDailyPuzzleKeepsTheFirstAnswer", 0, testAnswerToTheDailyPuzzle},
 	{"PuzzleAttemptLastsUntilItsPuzzleIsAnswered", 0, testPuzzleAttempt},
@@ -117,6 +118,42 @@ func testDailyPuzzleIsSetOncePerDay(t *testing.T, e *env) {
 	}
 	if err := e.db.UpdateDailyPuzzle("g1", "2026-03-02", "c1", "m1"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("posting a day without a puzzle: %v, want ErrNotFound", err)
+	}
+	mustCheck(t, e.db)
+}
+
+func testDailyPuzzlePost(t *testing.T, e *env) {
+	post := &store.Announcement{Channel: "c1", Body: []byte("the puzzle of the day")}
+	d := store.DailyPuzzle{Guild: "g1", Date: "2026-03-01", ID: "3fdf660d49", Line: lineA, Channel: "c1"}
+	if _, stored, err := e.db.SetDailyPuzzle(d, post); err != nil || !stored {
+		t.Fatalf("the puzzle of the day with its post: stored %v, %v", stored, err)
+	}
+	if post.ID == 0 || !post.Created.Equal(epoch) {
+		t.Errorf("the post has ID %d, created %v", post.ID, post.Created)
+	}
+	// Another process, second to store the day's puzzle: its post is not
+	// committed.
+	late := &store.Announcement{Channel: "c1", Body: []byte("a second post")}
+	if _, stored, err := e.db.SetDailyPuzzle(store.DailyPuzzle{Guild: "g1", Date: "2026-03-01", ID: "5c86b6527f", Line: lineB, Channel: "c1"}, late); err != nil || stored {
+		t.Fatalf("a second puzzle the same day: stored %v, %v", stored, err)
+	}
+	if late.ID != 0 {
+		t.Errorf("the post of a puzzle not stored has ID %d", late.ID)
+	}
+	pending, err := e.db.Pending()
+	if err != nil || len(pending) != 1 || pending[0].ID != post.ID || string(pending[0].Body) != "the puzzle of the day" {
+		t.Errorf("pending after the two: %v, %v; want the first post alone", pending, err)
+	}
+	if got, err := e.db.DailyPuzzle("g1", "2026-03-01"); err != nil || got.Channel != "c1" || got.ID != d.ID {
+		t.Errorf("the day's puzzle: %+v, %v", got, err)
+	}
+	// An announcement the store refuses refuses the puzzle with it.
+	if _, stored, err := e.db.SetDailyPuzzle(store.DailyPuzzle{Guild: "g1", Date: "2026-03-02", ID: "p2", Line: lineA},
+		&store.Announcement{Body: []byte("no channel")}); err == nil || stored {
+		t.Errorf("a post without a channel: stored %v, %v; want refused", stored, err)
+	}
+	if _, err := e.db.DailyPuzzle("g1", "2026-03-02"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the puzzle of a refused post: %v, want ErrNotFound", err)
 	}
 	mustCheck(t, e.db)
 }
