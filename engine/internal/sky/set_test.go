@@ -45,6 +45,17 @@ func seeded(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed^0x9
 // randomSet returns a set holding each point of the sky with chance ½.
 func randomSet(rng *rand.Rand) Set { return FromWords(rng.Uint64(), rng.Uint64()).And(All()) }
 
+// randomSets returns 64 random sets drawn from seed, the inputs a benchmark
+// cycles through.
+func randomSets(seed uint64) []Set {
+	sets := make([]Set, 64)
+	rng := seeded(seed)
+	for i := range sets {
+		sets[i] = randomSet(rng)
+	}
+	return sets
+}
+
 func TestFirstLast(t *testing.T) {
 	tests := []struct {
 		name        string
@@ -288,31 +299,25 @@ func BenchmarkNeighbours(b *testing.B) {
 // BenchmarkJoined joins random seeds within random halves of the sky: the
 // fill of flocks and regions.
 func BenchmarkJoined(b *testing.B) {
-	within := make([]Set, 64)
-	rng := seeded(2)
-	for i := range within {
-		within[i] = randomSet(rng)
-	}
-	n := 0
-	for i := 0; b.Loop(); i++ {
-		w := within[i%len(within)]
-		n += Joined(w.First().Set(), w).Count()
-	}
-	_ = n
+	benchFill(b, func(seed, within Set) int { return Joined(seed, within).Count() })
 }
 
 // BenchmarkJoinedAround is BenchmarkJoined with the points around.
 func BenchmarkJoinedAround(b *testing.B) {
-	within := make([]Set, 64)
-	rng := seeded(2)
-	for i := range within {
-		within[i] = randomSet(rng)
-	}
+	benchFill(b, func(seed, within Set) int {
+		j, a := JoinedAround(seed, within)
+		return j.Count() + a.Count()
+	})
+}
+
+// benchFill runs fill from the first point of random halves of the sky; fill
+// returns a count so that its work is not optimised away.
+func benchFill(b *testing.B, fill func(seed, within Set) int) {
+	within := randomSets(2)
 	n := 0
 	for i := 0; b.Loop(); i++ {
 		w := within[i%len(within)]
-		j, a := JoinedAround(w.First().Set(), w)
-		n += j.Count() + a.Count()
+		n += fill(w.First().Set(), w)
 	}
 	_ = n
 }

@@ -101,11 +101,7 @@ func TestJoinedWithin(t *testing.T) {
 // BenchmarkWindow reads windows out of random sets and looks round their
 // centre, as the test for a landing that splits no region does.
 func BenchmarkWindow(b *testing.B) {
-	sets := make([]Set, 64)
-	rng := seeded(4)
-	for i := range sets {
-		sets[i] = randomSet(rng)
-	}
+	sets := randomSets(4)
 	n := 0
 	for i := 0; b.Loop(); i++ {
 		w := Point(i%NumPoints).Window(sets[i%len(sets)]) &^ WindowCentre
