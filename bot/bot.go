@@ -201,6 +201,19 @@ func (b *Bot) background(ctx context.Context) <-chan struct{} {
 	return done
 }
 
+// cancelWhenClosing calls cancel once the bot starts shutting down,
+// unless ctx is done first, so that work begun beside the interactions
+// (a review, the computer's thinking) stops with the bot.
+func (b *Bot) cancelWhenClosing(ctx context.Context, cancel context.CancelFunc) {
+	go func() {
+		select {
+		case <-b.closing:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+}
+
 // Flush waits until Run has loaded what the last run left undelivered
 // and every announcement committed so far has been delivered (or given up
 // as undeliverable), and every finished game has been searched for

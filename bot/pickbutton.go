@@ -46,13 +46,9 @@ func (b *Bot) pickerButton(in *interaction, bt button) error {
 	}
 	pk := newPicker(eg.Position(), g.Rules, in.lang)
 	view := pk.start()
-	if bt.action != actPick && bt.action != actBack {
-		values := in.MessageComponentData().Values
-		if len(values) != 1 {
-			return movedOn()
-		}
+	if bt.action != actPick {
 		var ok bool
-		if view, ok = pk.choose(bt.action, bt.arg, values[0]); !ok {
+		if view, ok = pk.chosen(in, bt); !ok {
 			return movedOn()
 		}
 	}
@@ -64,6 +60,20 @@ func (b *Bot) pickerButton(in *interaction, bt button) error {
 		return b.respond(in, r)
 	}
 	return b.updateEphemeral(in, r)
+}
+
+// chosen is the view after the choice a click made in the picker's menu
+// of bt, or the first step again after Back; ok is false for a choice the
+// position does not offer, or a click with other than one value.
+func (pk picker) chosen(in *interaction, bt button) (view pickView, ok bool) {
+	if bt.action == actBack {
+		return pk.start(), true
+	}
+	values := in.MessageComponentData().Values
+	if len(values) != 1 {
+		return pickView{}, false
+	}
+	return pk.choose(bt.action, bt.arg, values[0])
 }
 
 // pickReply draws a picker view of g's position: its sentence, its

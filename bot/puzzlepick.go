@@ -73,17 +73,9 @@ func (b *Bot) puzzlePicker(in *interaction, bt button) error {
 		}
 		return nil
 	}
-	pk := newPicker(p.Position, p.Rules, in.lang)
-	view := pk.start()
-	if bt.action != actBack {
-		values := in.MessageComponentData().Values
-		if len(values) != 1 {
-			return movedOn()
-		}
-		var ok bool
-		if view, ok = pk.choose(bt.action, bt.arg, values[0]); !ok {
-			return movedOn()
-		}
+	view, ok := newPicker(p.Position, p.Rules, in.lang).chosen(in, bt)
+	if !ok {
+		return movedOn()
 	}
 	r, err := b.puzzlePickReply(in, p, view)
 	if err != nil {

@@ -108,13 +108,7 @@ func (b *Bot) reviewable(in *interaction, id string) (*store.Game, *engine.Game,
 func (b *Bot) runReview(rv *reviewer, in *interaction, g *store.Game, eg *engine.Game) {
 	ctx, cancel := context.WithDeadline(context.Background(), in.received.Add(reviewDeadline))
 	defer cancel()
-	go func() {
-		select {
-		case <-b.closing:
-			cancel()
-		case <-ctx.Done():
-		}
-	}()
+	b.cancelWhenClosing(ctx, cancel)
 	r, err := rv.review(ctx, g.ID, func() (ai.GameReview, error) {
 		return ai.Review(ctx, eg, ai.ReviewOptions{Budget: ai.Budget{Iterations: b.cfg.Review.Playouts}, Seed: reviewSeed, Parallel: 1})
 	})

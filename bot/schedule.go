@@ -238,13 +238,7 @@ func (b *Bot) botTurn(g *store.Game, eg *engine.Game) {
 		defer b.inFlight.Done()
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
-		go func() {
-			select {
-			case <-b.closing:
-				cancel()
-			case <-ctx.Done():
-			}
-		}()
+		b.cancelWhenClosing(ctx, cancel)
 		thinking, stopTyping := context.WithCancel(ctx)
 		if !detached { // where the bot is not a member it cannot type
 			b.typing(ctx, channel)
