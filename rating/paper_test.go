@@ -10,12 +10,7 @@ import (
 // it: a player at 1500 ± 200, σ = 0.06, τ = 0.5, beats 1400 ± 30 and loses to 1550 ± 100
 // and 1700 ± 300 in one rating period.
 func TestPaperExample(t *testing.T) {
-	player := Rating{R: 1500, RD: 200, Sigma: 0.06}
-	games := []Game{
-		{Opponent: Rating{R: 1400, RD: 30}, Score: Win},
-		{Opponent: Rating{R: 1550, RD: 100}, Score: Loss},
-		{Opponent: Rating{R: 1700, RD: 300}, Score: Loss},
-	}
+	player, games := paperExample()
 	system := System{Tau: 0.5}
 
 	// Step 2: the Glicko-2 scale.
@@ -70,6 +65,16 @@ func TestPaperExample(t *testing.T) {
 	// places; unrounded, r′ = 1464.0507, within a hundredth of it.
 	assertRounded(t, "r′ from the paper's μ′", fromMu(round(mu(got.R), 4)), 1464.06, 2)
 	assertWithin(t, "r′", got.R, 1464.06, 0.01)
+}
+
+// paperExample returns the player and the games of Glickman's worked example: 1500 ± 200,
+// σ = 0.06, beats 1400 ± 30 and loses to 1550 ± 100 and 1700 ± 300.
+func paperExample() (Rating, []Game) {
+	return Rating{R: 1500, RD: 200, Sigma: 0.06}, []Game{
+		{Opponent: Rating{R: 1400, RD: 30}, Score: Win},
+		{Opponent: Rating{R: 1550, RD: 100}, Score: Loss},
+		{Opponent: Rating{R: 1700, RD: 300}, Score: Loss},
+	}
 }
 
 // assertWithin checks that got is less than unit (one in the last place the paper prints)
