@@ -80,8 +80,8 @@ func (b *Bot) challenge(in *interaction, opts map[string]*discordgo.ApplicationC
 		TimePerMove: tpm,
 	}
 	g.Detached = !in.place.member
-	if o, ok := opts[optRated]; ok && o.Type == discordgo.ApplicationCommandOptionBoolean {
-		g.Unrated = !o.BoolValue()
+	if rated, ok := optBool(opts, optRated); ok {
+		g.Unrated = !rated
 	}
 	g.Players[mine] = store.Player{ID: in.user, Name: in.name, Challenger: true}
 	g.Players[mine.Other()] = store.Player{ID: oppID, Name: oppName, Level: level}
@@ -147,8 +147,8 @@ func (b *Bot) postChallenge(in *interaction, g *store.Game, note string) error {
 // wantsThread says whether a challenge asks for a thread: its thread
 // option, else the server's setting.
 func (b *Bot) wantsThread(in *interaction, opts map[string]*discordgo.ApplicationCommandInteractionDataOption) (bool, error) {
-	if o, ok := opts[optThread]; ok && o.Type == discordgo.ApplicationCommandOptionBoolean {
-		return o.BoolValue(), nil
+	if thread, ok := optBool(opts, optThread); ok {
+		return thread, nil
 	}
 	gs, err := b.store.Settings(in.GuildID)
 	if err != nil {

@@ -145,6 +145,12 @@ func (in *interaction) canManageMessages() bool {
 	return in.Member != nil && in.Member.Permissions&discordgo.PermissionManageMessages != 0
 }
 
+// canManageGuild reports whether the member acting may manage the server
+// and so change its settings.
+func (in *interaction) canManageGuild() bool {
+	return in.Member != nil && in.Member.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) != 0
+}
+
 // onInteraction is the entry point of every interaction.
 func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 	select {
@@ -260,8 +266,8 @@ func (b *Bot) onCommand(in *interaction) error {
 	case cmdDraw:
 		return b.drawCommand(in)
 	case cmdBoard:
-		o, labels := opts[optLabels]
-		return b.boardCommand(in, labels && o.Type == discordgo.ApplicationCommandOptionBoolean && o.BoolValue())
+		labels, _ := optBool(opts, optLabels)
+		return b.boardCommand(in, labels)
 	case cmdHistory:
 		return b.historyCommand(in, optString(opts, optGame))
 	case cmdReview:
@@ -297,4 +303,13 @@ func optString(opts map[string]*discordgo.ApplicationCommandInteractionDataOptio
 	}
 	s, _ := o.Value.(string)
 	return strings.TrimSpace(s)
+}
+
+// optBool returns the value of a boolean option, and whether it was given.
+func optBool(opts map[string]*discordgo.ApplicationCommandInteractionDataOption, name string) (value, given bool) {
+	o, ok := opts[name]
+	if !ok || o.Type != discordgo.ApplicationCommandOptionBoolean {
+		return false, false
+	}
+	return o.BoolValue(), true
 }

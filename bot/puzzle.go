@@ -55,7 +55,7 @@ func (b *Bot) puzzleCommand(in *interaction, opts map[string]*discordgo.Applicat
 	if answer := optString(opts, optAnswer); answer != "" {
 		return b.answerPuzzle(in, answer)
 	}
-	if o, ok := opts[optDaily]; ok && o.Type == discordgo.ApplicationCommandOptionBoolean && o.BoolValue() {
+	if daily, _ := optBool(opts, optDaily); daily {
 		return b.dailyCommand(in)
 	}
 	d := ai.PuzzleMedium

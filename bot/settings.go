@@ -27,14 +27,8 @@ func (b *Bot) settingsCommand(in *interaction, opts map[string]*discordgo.Applic
 	}
 	notify, setNotify := optChoice(opts, optNotify)
 	theme, setTheme := optChoice(opts, optTheme)
-	thread, setThread := opts[optThread]
-	if setThread && thread.Type != discordgo.ApplicationCommandOptionBoolean {
-		setThread = false
-	}
-	daily, setDaily := opts[optDailyPuzzle]
-	if setDaily && daily.Type != discordgo.ApplicationCommandOptionBoolean {
-		setDaily = false
-	}
+	thread, setThread := optBool(opts, optThread)
+	daily, setDaily := optBool(opts, optDailyPuzzle)
 	if !setNotify && !setTheme && !setThread && !setDaily {
 		content := settingsText(in.lang, us, gs, in.GuildID != "", b.cfg.Render.Theme)
 		if in.GuildID != "" {
@@ -46,7 +40,7 @@ func (b *Bot) settingsCommand(in *interaction, opts map[string]*discordgo.Applic
 		switch {
 		case in.GuildID == "":
 			return refuse("thread is a server's setting; change it in the server, not here. Nothing was changed.")
-		case in.Member == nil || in.Member.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) == 0:
+		case !in.canManageGuild():
 			return refuse("Only members who can manage this server can change its thread setting. Nothing was changed.")
 		}
 	}
@@ -54,11 +48,11 @@ func (b *Bot) settingsCommand(in *interaction, opts map[string]*discordgo.Applic
 		switch {
 		case in.GuildID == "":
 			return refuse("daily_puzzle is a server's setting; change it in the server, not here. Nothing was changed.")
-		case in.Member == nil || in.Member.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) == 0:
+		case !in.canManageGuild():
 			return refuse("Only members who can manage this server can change its puzzle of the day. Nothing was changed.")
-		case daily.BoolValue() && (!in.place.member || in.place.private):
+		case daily && (!in.place.member || in.place.private):
 			return refuse("I cannot post in this channel on my own, so the puzzle of the day cannot go here. Nothing was changed.")
-		case daily.BoolValue() && b.cfg.Puzzles.DailyHour < 0:
+		case daily && b.cfg.Puzzles.DailyHour < 0:
 			return refuse("This bot posts no puzzles of the day (its configuration turns them off). Nothing was changed.")
 		}
 	}
@@ -78,11 +72,11 @@ func (b *Bot) settingsCommand(in *interaction, opts map[string]*discordgo.Applic
 	}
 	if setThread || setDaily {
 		if setThread {
-			gs.Threads = thread.BoolValue()
+			gs.Threads = thread
 		}
 		if setDaily {
 			gs.PuzzleChannel, gs.PuzzleLang = "", ""
-			if daily.BoolValue() {
+			if daily {
 				gs.PuzzleChannel, gs.PuzzleLang = in.ChannelID, in.lang.String()
 			}
 		}
