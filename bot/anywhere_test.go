@@ -38,6 +38,15 @@ func (w *world) noMissingAccess() {
 	}
 }
 
+// heldBack checks that channel, where the bot is not a member, has not
+// heard s yet: what is said there waits for the next use of the bot.
+func (w *world) heldBack(channel, s string) {
+	w.t.Helper()
+	if got := w.said(channel, s); len(got) != 0 {
+		w.t.Fatalf("%q was said before anyone used the bot: %q", s, got[0].Content)
+	}
+}
+
 // The judge: a whole game in a group DM where the bot is not a
 // member, with a region choice, a correspondence deadline and a reminder
 // by DM, and not one request to post where the bot may not.
@@ -105,9 +114,7 @@ func TestTimeoutInAGroupDM(t *testing.T) {
 			t.Errorf("%s's DM of the loss on time: %+v", name, got)
 		}
 	}
-	if got := w.said(gd.ID, "ran out of time"); len(got) != 0 {
-		t.Fatalf("the group DM heard of it before anyone used the bot: %q", got[0].Content)
-	}
+	w.heldBack(gd.ID, "ran out of time")
 	board := w.do("ana", "/volo board")
 	if !strings.Contains(board.Content, "ran out of time") && !strings.Contains(board.Content, "Orange wins") {
 		t.Errorf("the board after the loss on time: %q", board.Content)
@@ -223,9 +230,7 @@ func TestLapseInAGroupDM(t *testing.T) {
 	if got := w.dms("ana", "Your Volo challenge to <@"+w.userID("ben")+"> lapsed"); len(got) != 1 {
 		t.Errorf("ana's DM of the lapse: %d", len(got))
 	}
-	if got := w.said(gd.ID, "lapsed"); len(got) != 0 {
-		t.Fatalf("the group DM heard of the lapse before anyone used the bot")
-	}
+	w.heldBack(gd.ID, "lapsed")
 	if msg := w.do("ben", "/volo board"); !strings.Contains(msg.Content, "no game") {
 		t.Errorf("the board after the lapse: %q", msg.Content)
 	}
@@ -242,9 +247,7 @@ func TestHeldAcrossARestart(t *testing.T) {
 	w.clock.Advance(25 * time.Hour)
 	w.runDue()
 	w.restart()
-	if got := w.said(gd.ID, "ran out of time"); len(got) != 0 {
-		t.Fatalf("the group DM heard of the loss on time before anyone used the bot")
-	}
+	w.heldBack(gd.ID, "ran out of time")
 	w.do("ben", "/volo rules")
 	w.waitSaid(gd.ID, "ran out of time. Blue wins")
 	if got := w.said(gd.ID, "ran out of time. Blue wins"); len(got) != 1 {

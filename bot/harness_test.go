@@ -21,32 +21,15 @@ import (
 	"github.com/volo-discord/volo/internal/race"
 	"github.com/volo-discord/volo/render"
 	"github.com/volo-discord/volo/store"
+	"github.com/volo-discord/volo/store/storetest"
 )
-
-// clock is a settable clock shared by the bot and the store.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
 
 // world is a Discord stand-in with a guild, a channel, three people, and
 // the bot running against it.
 type world struct {
 	t       testing.TB
 	srv     *fakediscord.Server
-	clock   *clock
+	clock   *storetest.Clock // shared by the bot and the store
 	guild   string
 	channel string
 	dbPath  string
@@ -126,7 +109,7 @@ func newWorldWith(t testing.TB, o worldOptions) *world {
 	if o.stand != nil {
 		o.stand(&opts)
 	}
-	clk := &clock{now: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
+	clk := storetest.NewClock(time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC))
 	if o.sharedClock {
 		opts.Clock = clk.Now
 	}

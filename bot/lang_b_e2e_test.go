@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -27,6 +28,12 @@ func TestFrenchChallengesEndingsAndSettings(t *testing.T) {
 			}
 		}
 	}
+	buttons := func(msg *fakediscord.Message, want ...string) {
+		t.Helper()
+		if got := labels(t, msg); !slices.Equal(got, want) {
+			t.Errorf("the buttons of %q: %q, want %q", msg.Content, got, want)
+		}
+	}
 	says(w.do("ana", "/volo settings"), "**Vos réglages**", "• avis\u00a0: salon.")
 	says(w.do("ana", "/volo settings notify:off theme:light"), "Je vous nomme", "thème clair")
 	w.do("ana", "/volo settings thread:false")
@@ -36,9 +43,7 @@ func TestFrenchChallengesEndingsAndSettings(t *testing.T) {
 	// A challenge declined, one withdrawn.
 	msg := w.do("ana", "/volo challenge opponent:@ben colour:orange time_per_move:36h")
 	says(msg, "défie", "joue Orange, règles standard, 1 jour 12 heures par coup, partie classée.", "Le défi expire <t:")
-	if got := labels(t, msg); strings.Join(got, ",") != "Accepter,Refuser,Retirer" {
-		t.Errorf("the challenge's buttons: %q", got)
-	}
+	buttons(msg, "Accepter", "Refuser", "Retirer")
 	says(w.clickAction("cleo", msg, "accept"), "Ce défi est pour")
 	says(w.clickAction("ben", msg, "decline"), "a refusé le défi.")
 	msg = w.do("ana", "/volo challenge opponent:@ben colour:orange")
@@ -51,9 +56,7 @@ func TestFrenchChallengesEndingsAndSettings(t *testing.T) {
 	w.do("ana", "/volo move move:f5")
 	ask := w.do("ana", "/volo takeback")
 	says(ask, "demande à reprendre f5", "êtes-vous d’accord\u00a0?")
-	if got := labels(t, ask); strings.Join(got, ",") != "D’accord,Refuser" {
-		t.Errorf("the takeback's buttons: %q", got)
-	}
+	buttons(ask, "D’accord", "Refuser")
 	says(w.clickAction("ben", ask, "tbno"), "a refusé de reprendre f5. La partie continue\u00a0!")
 	ask = w.do("ana", "/volo takeback")
 	says(w.clickAction("ben", ask, "tbyes"), "est d’accord\u00a0:", "reprend f5")
@@ -64,25 +67,19 @@ func TestFrenchChallengesEndingsAndSettings(t *testing.T) {
 	w.clickAction("ben", msg, "accept")
 	offer := w.do("ana", "/volo draw")
 	says(offer, "propose la nulle", "acceptez-vous\u00a0?")
-	if got := labels(t, offer); strings.Join(got, ",") != "Accepter la nulle,Refuser" {
-		t.Errorf("the draw offer's buttons: %q", got)
-	}
+	buttons(offer, "Accepter la nulle", "Refuser")
 	says(w.clickAction("ben", offer, "drawno"), "a refusé la nulle.")
 	offer = w.do("ana", "/volo draw")
 	says(w.clickAction("ben", offer, "drawyes"), "a accepté la nulle proposée par")
 	end := w.lastWithAction("rematch")
 	says(&end, "a accepté la nulle proposée par", "Partie nulle")
-	if got := labels(t, &end); strings.Join(got, ",") != "Revanche" {
-		t.Errorf("the end's buttons: %q", got)
-	}
+	buttons(&end, "Revanche")
 	rematch := w.clickAction("ben", &end, "rematch")
 	says(rematch, "joue Orange, règles standard")
 	w.clickAction("ana", rematch, "accept")
 	confirm := w.do("ana", "/volo resign")
 	says(confirm, "Voulez-vous vraiment abandonner\u00a0?")
-	if got := labels(t, confirm); strings.Join(got, ",") != "Abandonner" {
-		t.Errorf("the resignation's button: %q", got)
-	}
+	buttons(confirm, "Abandonner")
 	says(w.clickAction("ana", confirm, "resign"), "Vous avez abandonné.")
 
 	// A game in a thread of its own, named in French.

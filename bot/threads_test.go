@@ -24,15 +24,23 @@ func (w *world) addManager(name string) {
 	}
 }
 
+// changeAsManager checks that cleo, who may not manage the server, is
+// refused the change of its settings line, and returns the answer to
+// manager's same change.
+func (w *world) changeAsManager(manager, line string) *fakediscord.Message {
+	w.t.Helper()
+	if msg := w.do("cleo", line); !strings.Contains(msg.Content, "Only members who can manage this server") {
+		w.t.Errorf("cleo: %s: %q", line, msg.Content)
+	}
+	return w.do(manager, line)
+}
+
 // A server's manager has games start in threads: the channel keeps the
 // challenge, the link and the result, the thread the game.
 func TestGamesInThreads(t *testing.T) {
 	w := newWorld(t)
 	w.addManager("dana")
-	if msg := w.do("cleo", "/volo settings thread:true"); !strings.Contains(msg.Content, "Only members who can manage this server") {
-		t.Errorf("cleo changing the settings: %q", msg.Content)
-	}
-	if msg := w.do("dana", "/volo settings thread:true"); !strings.Contains(msg.Content, "thread of their own") {
+	if msg := w.changeAsManager("dana", "/volo settings thread:true"); !strings.Contains(msg.Content, "thread of their own") {
 		t.Errorf("dana turning threads on: %q", msg.Content)
 	}
 	if msg := w.do("cleo", "/volo settings"); !strings.Contains(msg.Content, "start in a thread of their own") {
