@@ -20,6 +20,17 @@ import (
 	"github.com/volo-discord/volo/internal/fakediscord"
 )
 
+// newMetrics returns a registry and the bot's metrics registered on it.
+func newMetrics(t testing.TB) (*prometheus.Registry, *bot.Metrics) {
+	t.Helper()
+	reg := prometheus.NewRegistry()
+	m, err := bot.NewMetrics(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return reg, m
+}
+
 // scrape fetches reg's metrics over HTTP in Prometheus's text format, as
 // a Prometheus server would, and parses them: the text must parse.
 func scrape(t testing.TB, reg *prometheus.Registry) map[string]*dto.MetricFamily {
@@ -111,11 +122,7 @@ func waitReady(t testing.TB, b *bot.Bot) {
 // The judge for metrics: they parse as Prometheus text and move
 // when a game is played through the stand-in.
 func TestMetricsMoveWhenAGameIsPlayed(t *testing.T) {
-	reg := prometheus.NewRegistry()
-	m, err := bot.NewMetrics(reg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	reg, m := newMetrics(t)
 	w := newWorldWith(t, worldOptions{metrics: m})
 	waitReady(t, w.bot)
 	want := func(fams map[string]*dto.MetricFamily, v float64, name string, pairs ...string) {
@@ -206,11 +213,7 @@ func TestMetricsMoveWhenAGameIsPlayed(t *testing.T) {
 // Buttons of no feature the bot knows are counted as "other", so that
 // label values stay few whatever a client sends.
 func TestMetricsNameOnlyKnownButtons(t *testing.T) {
-	reg := prometheus.NewRegistry()
-	m, err := bot.NewMetrics(reg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	reg, m := newMetrics(t)
 	if _, err := bot.NewMetrics(reg); err == nil {
 		t.Error("a second Metrics on one registry registered without complaint")
 	}
@@ -244,11 +247,7 @@ func TestMetricsNameOnlyKnownButtons(t *testing.T) {
 // A bot of several shards reports each shard's gateway, and is ready only
 // once all are connected.
 func TestMetricsReportEveryShard(t *testing.T) {
-	reg := prometheus.NewRegistry()
-	m, err := bot.NewMetrics(reg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	reg, m := newMetrics(t)
 	w := newWorldWith(t, worldOptions{metrics: m, shards: "3", stand: func(o *fakediscord.Options) { o.MaxConcurrency = 3 }})
 	waitReady(t, w.bot)
 	fams := scrape(t, reg)
