@@ -123,12 +123,8 @@ func playTerminal(ctx context.Context, args []string, in io.Reader, stdout, stde
 	pf := addPlayerFlags(fs, "level", "", "medium", "the computer")
 	colourName := fs.String("colour", "orange", "your colour: orange (moves first) or blue")
 	seed := fs.Uint64("seed", 0, "random `seed` of the computer (0: a new one each time)")
-	rulesName := rulesFlag(fs)
+	rules := rulesFlag(fs)
 	if err := parseArgs(fs, args, 0); err != nil {
-		return err
-	}
-	rules, err := parseRules(*rulesName)
-	if err != nil {
 		return err
 	}
 	you, err := engine.ParseColour(*colourName)
@@ -143,13 +139,13 @@ func playTerminal(ctx context.Context, args []string, in io.Reader, stdout, stde
 		return err
 	}
 	fmt.Fprintf(stdout, "You play %s against volo %s. Type a move (f5, l2-SE3, c3:c5-NE2/e7, pass), or undo, moves, resign.\n", you, name)
-	g := engine.NewGame(rules, engine.StartPosition())
+	g := engine.NewGame(*rules, engine.StartPosition())
 	lines := bufio.NewScanner(in)
 	shown := -1 // the ply whose position was last drawn
 	for !g.Outcome().Over() {
 		pos := g.Position()
 		if pos.ToMove() != you {
-			m, err := bot.Move(ctx, pos, rules)
+			m, err := bot.Move(ctx, pos, *rules)
 			if err != nil {
 				return err
 			}
@@ -160,7 +156,7 @@ func playTerminal(ctx context.Context, args []string, in io.Reader, stdout, stde
 			continue
 		}
 		if shown != g.Ply() {
-			fmt.Fprint(stdout, engine.Diagram(&pos, rules))
+			fmt.Fprint(stdout, engine.Diagram(&pos, *rules))
 			shown = g.Ply()
 		}
 		fmt.Fprintf(stdout, "Your move (%s): ", you)
@@ -188,7 +184,7 @@ func playTerminal(ctx context.Context, args []string, in io.Reader, stdout, stde
 		}
 	}
 	final := g.Position()
-	fmt.Fprint(stdout, engine.Diagram(&final, rules))
+	fmt.Fprint(stdout, engine.Diagram(&final, *rules))
 	fmt.Fprintln(stdout, g.Outcome())
 	fmt.Fprintln(stdout)
 	fmt.Fprint(stdout, g.Record())

@@ -35,33 +35,37 @@ func parseArgs(fs *flag.FlagSet, args []string, want int) error {
 	return nil
 }
 
-func rulesFlag(fs *flag.FlagSet) *string {
-	return fs.String("rules", "standard", "rule set: standard or last-act")
+// rulesFlag adds -rules, the rule set, read as the flags are parsed: a name
+// that is no rule set is a usage error like any bad flag value.
+func rulesFlag(fs *flag.FlagSet) *engine.Rules {
+	rules := new(engine.Standard)
+	fs.Var((*rulesValue)(rules), "rules", "rule `set`: standard (the default) or last-act")
+	return rules
 }
 
-// parseRules reads the -rules flag, a usage error when it names no rule
-// set.
-func parseRules(name string) (engine.Rules, error) {
+// rulesValue is an engine.Rules as a flag.Value.
+type rulesValue engine.Rules
+
+func (v *rulesValue) String() string { return engine.Rules(*v).String() }
+
+func (v *rulesValue) Set(name string) error {
 	r, err := engine.ParseRules(name)
 	if err != nil {
-		return 0, fmt.Errorf("%w: %v", errUsage, err)
+		return err
 	}
-	return r, nil
+	*v = rulesValue(r)
+	return nil
 }
 
 // rulesAndPosition parses the flags of a command that takes -rules and a
 // position first among want arguments.
 func rulesAndPosition(fs *flag.FlagSet, args []string, want int) (engine.Rules, engine.Position, error) {
-	rulesName := rulesFlag(fs)
+	rules := rulesFlag(fs)
 	if err := parseArgs(fs, args, want); err != nil {
 		return 0, engine.Position{}, err
 	}
-	rules, err := parseRules(*rulesName)
-	if err != nil {
-		return 0, engine.Position{}, err
-	}
 	pos, err := engine.ParsePosition(fs.Arg(0))
-	return rules, pos, err
+	return *rules, pos, err
 }
 
 func runMoves(_ context.Context, args []string, stdout, stderr io.Writer) error {

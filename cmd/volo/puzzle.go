@@ -47,15 +47,12 @@ func runPuzzleGenerate(ctx context.Context, args []string, stdout, stderr io.Wri
 	from := fs.String("from", "", "look in the games of the records in `FILE` (- for standard input) instead of playout games")
 	depth := fs.Int("depth", ai.MaxPuzzleDepth, "the longest win looked for, in moves of the winner: 1 to 3")
 	lim := limitFlags(fs)
-	rulesName := rulesFlag(fs)
+	rules := rulesFlag(fs)
 	if err := parseArgs(fs, args, 0); err != nil {
 		return err
 	}
-	rules, err := parseRules(*rulesName)
-	if err != nil {
-		return err
-	}
 	var d ai.Difficulty
+	var err error
 	if *difficulty != "" {
 		if d, err = ai.ParseDifficulty(*difficulty); err != nil {
 			return fmt.Errorf("%w: %v", errUsage, err)
@@ -70,7 +67,7 @@ func runPuzzleGenerate(ctx context.Context, args []string, stdout, stderr io.Wri
 	if *from != "" {
 		found, err = puzzlesFromRecords(ctx, *from, d, *n, *lim, stdout, stderr)
 	} else {
-		found, err = generatePuzzles(ctx, ai.GenerateOptions{Seed: *seed, Difficulty: d, Rules: rules, Limits: *lim}, *n, stdout)
+		found, err = generatePuzzles(ctx, ai.GenerateOptions{Seed: *seed, Difficulty: d, Rules: *rules, Limits: *lim}, *n, stdout)
 	}
 	fmt.Fprintf(stderr, "%d puzzle(s) in %v\n", found, time.Since(start).Round(time.Millisecond))
 	return err

@@ -22,7 +22,7 @@ func runRender(_ context.Context, args []string, stdout, stderr io.Writer) error
 	orange := fs.String("orange", "", "Orange player's `name` (with -gif, the record's Orange tag by default)")
 	blue := fs.String("blue", "", "Blue player's `name` (with -gif, the record's Blue tag by default)")
 	ply := fs.Int("ply", 0, "the number of moves played before POSITION, for the status line")
-	rulesName := rulesFlag(fs)
+	rules := rulesFlag(fs)
 	langName := fs.String("lang", "en", "the `language` of the text on the image: en or fr")
 	if err := parseArgs(fs, args, 1); err != nil {
 		return err
@@ -35,10 +35,6 @@ func runRender(_ context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
 	}
-	rules, err := parseRules(*rulesName)
-	if err != nil {
-		return err
-	}
 	if *asGIF && *last != "" {
 		return fmt.Errorf("%w: -last draws one position, not a game", errUsage)
 	}
@@ -50,7 +46,7 @@ func runRender(_ context.Context, args []string, stdout, stderr io.Writer) error
 	if *asGIF {
 		img, err = renderGame(r, fs.Arg(0), render.GIFOptions{Orange: *orange, Blue: *blue, Lang: tag})
 	} else {
-		img, err = renderPosition(r, fs.Arg(0), *last, render.Scene{Orange: *orange, Blue: *blue, Ply: *ply, Rules: rules, Lang: tag})
+		img, err = renderPosition(r, fs.Arg(0), *last, render.Scene{Orange: *orange, Blue: *blue, Ply: *ply, Rules: *rules, Lang: tag})
 	}
 	if err != nil {
 		return err

@@ -44,14 +44,11 @@ func runSelfplay(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	fs.IntVar(&test.MinPairs, "min-pairs", 10, "SPRT: the pairs played before it may decide")
 	out := fs.String("out", "", "append each pair to `FILE`, and resume the match it holds: a stopped match goes on with its next pair")
 	fs.BoolVar(&m.verbose, "v", false, "print every game's record")
-	rulesName := rulesFlag(fs)
+	rules := rulesFlag(fs)
 	if err := parseArgs(fs, args, 0); err != nil {
 		return err
 	}
-	var err error
-	if m.rules, err = parseRules(*rulesName); err != nil {
-		return err
-	}
+	m.rules = *rules
 	switch *budgetName {
 	case "playouts":
 		m.budget = ai.Level.Playouts
