@@ -90,17 +90,11 @@ func renderPosition(r *render.Renderer, position, last string, s render.Scene) (
 
 // renderGame draws the game record in file (- for standard input).
 func renderGame(r *render.Renderer, file string, opts render.GIFOptions) ([]byte, error) {
-	var text []byte
-	var err error
-	if file == "-" {
-		text, err = io.ReadAll(os.Stdin)
-	} else {
-		text, err = os.ReadFile(file)
-	}
+	text, err := readInput(file)
 	if err != nil {
 		return nil, err
 	}
-	g, err := engine.ParseRecord(string(text))
+	g, err := engine.ParseRecord(text)
 	if err != nil {
 		return nil, err
 	}
