@@ -115,7 +115,13 @@ func GeneratePuzzles(ctx context.Context, opts GenerateOptions) iter.Seq2[Puzzle
 // playoutGame plays a game of the playout policy from the start with the
 // seed and returns every position of it where the game was still going.
 func playoutGame(rules engine.Rules, seed uint64) []engine.Position {
-	pl := newPlayouter(rules, rand.New(rand.NewPCG(seed, puzzleStream)), 0)
+	return playoutLine(rules, rand.New(rand.NewPCG(seed, puzzleStream)))
+}
+
+// playoutLine plays a game of the playout policy from the start, drawing on
+// rng, and returns every position of it where the game was still going.
+func playoutLine(rules engine.Rules, rng *rand.Rand) []engine.Position {
+	pl := newPlayouter(rules, rng, 0)
 	var line []engine.Position
 	pos := engine.StartPosition()
 	for range engine.MaxPlies {

@@ -325,18 +325,7 @@ func writeSuite(t *testing.T) {
 	games := 0
 	for seed := uint64(1); !full(); seed++ {
 		games++
-		pl := newPlayouter(engine.Standard, rand.New(rand.NewPCG(seed, 3)), 0)
-		var line []engine.Position
-		pos := engine.StartPosition()
-		for ply := 0; ply < engine.MaxPlies; ply++ {
-			line = append(line, pos)
-			b := boardOf(&pos)
-			_, next, o := pl.choose(&pos, &b)
-			if o.Over() {
-				break
-			}
-			pos = next
-		}
+		line := playoutLine(engine.Standard, rand.New(rand.NewPCG(seed, 3)))
 		// The last positions hold the tactics; the shortest kind first.
 		kinds := map[string]bool{}
 		for back := 1; back <= min(7, len(line)); back++ {
