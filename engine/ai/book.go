@@ -54,17 +54,9 @@ func Openings() []Opening {
 // parseBook reads a book: lines of moves, a tab and a value; blank lines
 // and lines starting with # are comments.
 func parseBook(text string) ([]Opening, error) {
-	var book []Opening
-	for n, line := range strings.Split(text, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		o, err := parseOpening(line)
-		if err != nil {
-			return nil, fmt.Errorf("opening book, line %d: %w", n+1, err)
-		}
-		book = append(book, o)
+	book, err := parseLines(text, parseOpening)
+	if err != nil {
+		return nil, fmt.Errorf("opening book, %w", err)
 	}
 	return book, nil
 }

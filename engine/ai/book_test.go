@@ -169,6 +169,9 @@ func TestBookRefusesBadLines(t *testing.T) {
 	if err != nil || len(book) != 1 || book[0].String() != "f5 h7" {
 		t.Errorf("parseBook = %v, %v", book, err)
 	}
+	if _, err := parseBook("# a comment\n\n  f5 h7\t0.5\nz9\t0.5\n"); err == nil || !strings.HasPrefix(err.Error(), "opening book, line 4: ") {
+		t.Errorf("a bad fourth line: %v, want an error naming the book and line 4", err)
+	}
 }
 
 // writeBook makes the book again: candidates drawn from the playout

@@ -34,16 +34,9 @@ func readCalibration(tb testing.TB) []engine.Position {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	var out []engine.Position
-	for _, line := range strings.Split(string(data), "\n") {
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		pos, err := engine.ParsePosition(line)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		out = append(out, pos)
+	out, err := parseLines(string(data), engine.ParsePosition)
+	if err != nil {
+		tb.Fatalf("%s, %v", calibrationPath, err)
 	}
 	return out
 }

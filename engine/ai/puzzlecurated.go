@@ -1,10 +1,6 @@
 package ai
 
-import (
-	_ "embed"
-	"fmt"
-	"strings"
-)
+import _ "embed"
 
 // curatedText is the curated set of puzzles: one puzzle line a line;
 // blank lines and lines starting with # are comments.
@@ -26,18 +22,4 @@ func CuratedPuzzles() []Puzzle {
 }
 
 // parsePuzzles reads puzzle lines, skipping blank lines and comments.
-func parsePuzzles(text string) ([]Puzzle, error) {
-	var out []Puzzle
-	for n, line := range strings.Split(text, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		p, err := ParsePuzzle(line)
-		if err != nil {
-			return nil, fmt.Errorf("line %d: %w", n+1, err)
-		}
-		out = append(out, p)
-	}
-	return out, nil
-}
+func parsePuzzles(text string) ([]Puzzle, error) { return parseLines(text, ParsePuzzle) }

@@ -1,8 +1,8 @@
 package ai
 
 import (
-	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -51,32 +51,28 @@ func (p puzzle) String() string {
 
 func readSuite(tb testing.TB) []puzzle {
 	tb.Helper()
-	f, err := os.Open(suitePath)
+	data, err := os.ReadFile(suitePath)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	defer f.Close()
-	var suite []puzzle
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		fields := strings.Split(line, "\t")
-		if len(fields) != 3 || !slices.Contains(suiteKinds, fields[0]) {
-			tb.Fatalf("%s:%d: want a kind, a position and the solutions, tab-separated", suitePath, n)
-		}
-		pos, err := engine.ParsePosition(fields[1])
-		if err != nil {
-			tb.Fatalf("%s:%d: %v", suitePath, n, err)
-		}
-		suite = append(suite, puzzle{kind: fields[0], position: pos, solutions: strings.Fields(fields[2])})
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
+	suite, err := parseLines(string(data), parseSuiteLine)
+	if err != nil {
+		tb.Fatalf("%s, %v", suitePath, err)
 	}
 	return suite
+}
+
+// parseSuiteLine reads a line of the suite as puzzle.String writes it.
+func parseSuiteLine(line string) (puzzle, error) {
+	fields := strings.Split(line, "\t")
+	if len(fields) != 3 || !slices.Contains(suiteKinds, fields[0]) {
+		return puzzle{}, errors.New("want a kind, a position and the solutions, tab-separated")
+	}
+	pos, err := engine.ParsePosition(fields[1])
+	if err != nil {
+		return puzzle{}, err
+	}
+	return puzzle{kind: fields[0], position: pos, solutions: strings.Fields(fields[2])}, nil
 }
 
 // solver answers questions of forced wins exactly, by trying every legal
