@@ -11,12 +11,9 @@ import (
 type randomPlayer struct{ seed uint64 }
 
 func (r randomPlayer) Move(ctx context.Context, pos engine.Position, rules engine.Rules) (engine.Move, error) {
-	if err := ctx.Err(); err != nil {
+	moves, err := movesToChoose(ctx, &pos, rules)
+	if err != nil {
 		return engine.Move{}, err
-	}
-	moves := pos.LegalMoves(rules)
-	if len(moves) == 0 {
-		return engine.Move{}, ErrNoMove
 	}
 	rng := newRand(r.seed, &pos)
 	return moves[rng.IntN(len(moves))], nil
@@ -30,12 +27,9 @@ type greedyPlayer struct{ seed uint64 }
 // never one that hands the opponent the game unless every move does; ties
 // are broken at random.
 func (g greedyPlayer) Move(ctx context.Context, pos engine.Position, rules engine.Rules) (engine.Move, error) {
-	if err := ctx.Err(); err != nil {
+	moves, err := movesToChoose(ctx, &pos, rules)
+	if err != nil {
 		return engine.Move{}, err
-	}
-	moves := pos.LegalMoves(rules)
-	if len(moves) == 0 {
-		return engine.Move{}, ErrNoMove
 	}
 	me := pos.ToMove()
 	rng := newRand(g.seed, &pos)

@@ -25,6 +25,19 @@ type Player interface {
 // engine always offers at least a pass, so it means a bug.
 var ErrNoMove = errors.New("no legal move")
 
+// movesToChoose returns the legal moves a Player chooses among in pos, or
+// why it cannot choose: ctx has ended, or there is no legal move.
+func movesToChoose(ctx context.Context, pos *engine.Position, rules engine.Rules) ([]engine.Move, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	moves := pos.LegalMoves(rules)
+	if len(moves) == 0 {
+		return nil, ErrNoMove
+	}
+	return moves, nil
+}
+
 // Level names a player: the two fixed baselines Random and Greedy, kept for
 // measuring, and the three search levels a person plays against.
 type Level uint8

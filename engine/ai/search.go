@@ -99,12 +99,9 @@ func (s *Searcher) Move(ctx context.Context, pos engine.Position, rules engine.R
 // Analyse chooses a move in pos under rules and tells how.
 func (s *Searcher) Analyse(ctx context.Context, pos engine.Position, rules engine.Rules) (Analysis, error) {
 	start := time.Now()
-	if err := ctx.Err(); err != nil {
+	moves, err := movesToChoose(ctx, &pos, rules)
+	if err != nil {
 		return Analysis{}, err
-	}
-	moves := pos.LegalMoves(rules)
-	if len(moves) == 0 {
-		return Analysis{}, ErrNoMove
 	}
 	done := func(a Analysis) (Analysis, error) {
 		a.Elapsed = time.Since(start)

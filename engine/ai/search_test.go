@@ -14,17 +14,8 @@ import (
 // midGame is a position with many moves and no tactics to settle it.
 const midGame = "5/1O6/9/10/11/5BB5/4B5/6B5/11/6OOO1/2B3OO1/2B5/5 O 0"
 
-func mustPosition(t testing.TB, s string) engine.Position {
-	t.Helper()
-	p, err := engine.ParsePosition(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
 func TestSearchIsRepeatableWithAPlayoutBudget(t *testing.T) {
-	pos := mustPosition(t, midGame)
+	pos := position(t, midGame)
 	var first Analysis
 	for i := range 3 {
 		s := NewSearcher(Medium, Options{Seed: 42, Budget: Budget{Iterations: 150}})
@@ -63,7 +54,7 @@ func TestSeedsChangeTheSearch(t *testing.T) {
 
 func TestOnePlayerThinksAboutSeveralGamesAtOnce(t *testing.T) {
 	p, _ := New(Easy, Options{Seed: 3, Budget: Budget{Iterations: 60}})
-	positions := []engine.Position{engine.StartPosition(), mustPosition(t, midGame), mustPosition(t, tacticalPositions[4].position)}
+	positions := []engine.Position{engine.StartPosition(), position(t, midGame), position(t, tacticalPositions[4].position)}
 	want := make([]engine.Move, len(positions))
 	for i, pos := range positions {
 		m, err := p.Move(context.Background(), pos, engine.Standard)
@@ -87,7 +78,7 @@ func TestOnePlayerThinksAboutSeveralGamesAtOnce(t *testing.T) {
 }
 
 func TestSearchStopsWithItsContext(t *testing.T) {
-	pos := mustPosition(t, midGame)
+	pos := position(t, midGame)
 	s := NewSearcher(Hard, Options{Budget: Budget{Time: time.Minute}})
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(50*time.Millisecond, cancel)
@@ -111,7 +102,7 @@ func TestSearchKeepsToItsTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("takes a second")
 	}
-	pos := mustPosition(t, midGame)
+	pos := position(t, midGame)
 	s := NewSearcher(Easy, Options{})
 	start := time.Now()
 	a, err := s.Analyse(context.Background(), pos, engine.Standard)
@@ -147,7 +138,7 @@ func TestLevelsReadTheirNames(t *testing.T) {
 }
 
 func TestBaselinesAreRepeatable(t *testing.T) {
-	pos := mustPosition(t, midGame)
+	pos := position(t, midGame)
 	for _, l := range []Level{Random, Greedy} {
 		a, _ := New(l, Options{Seed: 5})
 		b, _ := New(l, Options{Seed: 5})
@@ -197,7 +188,7 @@ func TestStrengthOrder(t *testing.T) {
 
 func TestThinkerPlaysEveryLevelByName(t *testing.T) {
 	th := NewThinker(Options{Budget: Budget{Iterations: 20}})
-	pos := mustPosition(t, tacticalPositions[1].position)
+	pos := position(t, tacticalPositions[1].position)
 	for _, l := range Levels() {
 		m, err := th.Think(context.Background(), pos, engine.Standard, l.String())
 		if err != nil {
