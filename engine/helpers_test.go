@@ -33,6 +33,21 @@ func randomGame(rng *rand.Rand, r Rules, maxPlies int) (positions []Position, mo
 
 func seeded(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)) }
 
+// outOfBirds returns a position where Orange, to move, has every bird of
+// its supply in the sky, from the first point on, and Blue one at m4.
+func outOfBirds(t testing.TB) Position {
+	t.Helper()
+	var orange []Point
+	for pt := Point(0); pt < SupplySize; pt++ {
+		orange = append(orange, pt)
+	}
+	p, err := NewPosition(orange, []Point{mustPoint("m4")}, Orange, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 func mustParsePosition(t testing.TB, s string) Position {
 	t.Helper()
 	p, err := ParsePosition(s)

@@ -127,14 +127,7 @@ func TestCheckExplainsIllegalMoves(t *testing.T) {
 }
 
 func TestCheckOutOfBirds(t *testing.T) {
-	var orange []Point
-	for pt := Point(0); pt < SupplySize; pt++ {
-		orange = append(orange, pt)
-	}
-	p, err := NewPosition(orange, []Point{mustPoint("m4")}, Orange, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := outOfBirds(t)
 	if _, err := p.Check(Add(mustPoint("l4")), Standard); !errors.Is(err, ErrOutOfBirds) {
 		t.Errorf("add with an empty supply: %v, want ErrOutOfBirds", err)
 	}

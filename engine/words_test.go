@@ -119,15 +119,7 @@ func TestRefusalsWordTheirSentence(t *testing.T) {
 		_, err := tc.pos.Check(tc.move, tc.r)
 		checkWordsAsSentence(t, fmt.Sprintf("Check(%s)", tc.move), err)
 	}
-	var orange []Point
-	for pt := Point(0); pt < SupplySize; pt++ {
-		orange = append(orange, pt)
-	}
-	full, err := NewPosition(orange, []Point{mustPoint("m4")}, Orange, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = full.Check(Add(mustPoint("l4")), Standard)
+	_, err := outOfBirds(t).Check(Add(mustPoint("l4")), Standard)
 	checkWordsAsSentence(t, "an add with an empty supply", err)
 
 	// A game over refuses moves and ends.
