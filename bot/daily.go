@@ -96,7 +96,11 @@ func (b *Bot) postDaily(guild string, gs store.GuildSettings, date string) error
 	// The puzzle and the message posting it are committed together: a
 	// process stopping now leaves the post in the outbox, not undone.
 	d := store.DailyPuzzle{Guild: guild, Date: date, ID: p.ID, Line: p.String(), Channel: gs.PuzzleChannel}
-	_, stored, err := b.store.SetDailyPuzzle(d, ann)
+	var stored bool
+	err = b.committed(commitPuzzle, func() (err error) {
+		_, stored, err = b.store.SetDailyPuzzle(d, ann)
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("store the puzzle of the day: %w", err)
 	}

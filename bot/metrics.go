@@ -88,11 +88,11 @@ func NewMetrics(reg prometheus.Registerer) (*Metrics, error) {
 		}, []string{"reason"}),
 		commits: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "volo_store_commits_total",
-			Help: "Changes to games committed to the store with their announcements, by kind (create, update, finish, delete) and result (ok, conflict: refused because the game or channel had changed, error).",
+			Help: "Changes committed to the store, by kind (a game's, with their announcements: create, update, finish, delete; settings; puzzle: an attempt, an answer, the pool, the day's puzzle) and result (ok, conflict: refused because the game or channel had changed, error).",
 		}, []string{"kind", "result"}),
 		commitTime: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "volo_store_commit_seconds",
-			Help:    "Time a change to a game took to be committed to the store (on disk), by kind.",
+			Help:    "Time a change took to be committed to the store (on disk), by kind.",
 			Buckets: commitBuckets,
 		}, []string{"kind"}),
 		renders: prometheus.NewHistogramVec(prometheus.HistogramOpts{
@@ -197,17 +197,21 @@ func (m *Metrics) delivery(out outcome) {
 	m.deliveries.WithLabelValues(name).Inc()
 }
 
-// The kinds of change to a game, for committed.
+// The kinds of change to the store, for committed: to a game, to
+// settings (a player's or a server's), to puzzles (an attempt, an answer,
+// the pool, the day's puzzle).
 const (
-	commitCreate = "create"
-	commitUpdate = "update"
-	commitFinish = "finish"
-	commitDelete = "delete"
+	commitCreate   = "create"
+	commitUpdate   = "update"
+	commitFinish   = "finish"
+	commitDelete   = "delete"
+	commitSettings = "settings"
+	commitPuzzle   = "puzzle"
 )
 
-// committed runs commit, a change of the given kind to a game in the
-// store, and counts it with its result and time. It returns commit's
-// error as it is.
+// committed runs commit, a change of the given kind to the store, and
+// counts it with its result and time. It returns commit's error as it
+// is.
 func (b *Bot) committed(kind string, commit func() error) error {
 	if b.metrics == nil {
 		return commit()

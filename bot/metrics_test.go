@@ -203,6 +203,12 @@ func TestMetricsMoveWhenAGameIsPlayed(t *testing.T) {
 	want(again, 6, "volo_interactions_total")
 	w.do("cleo", "/volo rules")
 	want(settled(t, reg, 7), 1, "volo_interactions_total", "command", "rules", "outcome", "ok")
+	// Settings and puzzles are changes to the store too.
+	w.do("cleo", "/volo settings theme:light")
+	w.do("cleo", "/volo puzzle")
+	later := settled(t, reg, 9)
+	want(later, 1, "volo_store_commits_total", "kind", "settings", "result", "ok")
+	atLeast(later, 1, "volo_store_commits_total", "kind", "puzzle", "result", "ok")
 
 	w.stop()
 	if err := w.bot.Ready(); err == nil || !strings.Contains(err.Error(), "shutting down") {

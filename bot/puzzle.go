@@ -69,7 +69,8 @@ func (b *Bot) puzzleCommand(in *interaction, opts map[string]*discordgo.Applicat
 	if err != nil {
 		return err
 	}
-	if err := b.store.SetPuzzleAttempt(in.user, store.PuzzleAttempt{ID: p.ID, Line: p.String(), Guild: in.GuildID, Channel: in.ChannelID, Started: b.clock()}); err != nil {
+	attempt := store.PuzzleAttempt{ID: p.ID, Line: p.String(), Guild: in.GuildID, Channel: in.ChannelID, Started: b.clock()}
+	if err := b.committed(commitPuzzle, func() error { return b.store.SetPuzzleAttempt(in.user, attempt) }); err != nil {
 		return fmt.Errorf("puzzle attempt: %w", err)
 	}
 	r, err := b.puzzleReply(in.lang, p, "-", in.user)
@@ -215,7 +216,11 @@ func (b *Bot) judgePuzzle(in *interaction, attempt store.PuzzleAttempt, p ai.Puz
 	if err != nil {
 		return "", fmt.Errorf("judge puzzle %s: %w", p.ID, err)
 	}
-	res, err := b.store.AnswerPuzzle(store.PuzzleAnswer{User: in.user, Puzzle: p.ID, Solved: v.Correct(), Guild: attempt.Guild, Daily: attempt.Daily})
+	var res store.PuzzleResult
+	err = b.committed(commitPuzzle, func() (err error) {
+		res, err = b.store.AnswerPuzzle(store.PuzzleAnswer{User: in.user, Puzzle: p.ID, Solved: v.Correct(), Guild: attempt.Guild, Daily: attempt.Daily})
+		return err
+	})
 	if err != nil {
 		return "", fmt.Errorf("answer puzzle %s: %w", p.ID, err)
 	}

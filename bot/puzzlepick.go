@@ -35,7 +35,7 @@ func (b *Bot) openPuzzle(in *interaction, bt button) error {
 		}
 		attempt.Daily = bt.arg
 	}
-	if err := b.store.SetPuzzleAttempt(in.user, attempt); err != nil {
+	if err := b.committed(commitPuzzle, func() error { return b.store.SetPuzzleAttempt(in.user, attempt) }); err != nil {
 		return fmt.Errorf("puzzle attempt: %w", err)
 	}
 	r, err := b.puzzlePickReply(in, p, newPicker(p.Position, p.Rules, in.lang).start())

@@ -67,7 +67,7 @@ func (b *Bot) poolPuzzles(ctx context.Context, id string) error {
 	if len(pool) == 0 {
 		return nil
 	}
-	if err := b.store.AddPoolPuzzles(pool...); err != nil {
+	if err := b.committed(commitPuzzle, func() error { return b.store.AddPoolPuzzles(pool...) }); err != nil {
 		return fmt.Errorf("keep %d puzzles: %w", len(pool), err)
 	}
 	b.log.Info("puzzles found in a finished game", "id", id, "puzzles", len(pool))

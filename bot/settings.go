@@ -66,7 +66,7 @@ func (b *Bot) settingsCommand(in *interaction, opts map[string]*discordgo.Applic
 			us.Theme = theme
 			done = append(done, in.lang.Sprintf("The boards only you see (the move picker) are drawn in the %s theme.", themeName(in.lang, theme)))
 		}
-		if err := b.store.SetUserSettings(in.user, us); err != nil {
+		if err := b.committed(commitSettings, func() error { return b.store.SetUserSettings(in.user, us) }); err != nil {
 			return fmt.Errorf("set settings of user %s: %w", in.user, err)
 		}
 	}
@@ -80,7 +80,7 @@ func (b *Bot) settingsCommand(in *interaction, opts map[string]*discordgo.Applic
 				gs.PuzzleChannel, gs.PuzzleLang = in.ChannelID, in.lang.String()
 			}
 		}
-		if err := b.store.SetSettings(in.GuildID, gs); err != nil {
+		if err := b.committed(commitSettings, func() error { return b.store.SetSettings(in.GuildID, gs) }); err != nil {
 			if len(done) > 0 {
 				// Your own settings are stored: say so, and what failed.
 				b.log.Error("set server settings", "guild", in.GuildID, "err", err)
