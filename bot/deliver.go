@@ -162,21 +162,34 @@ func (b *Bot) attemptMessage(ctx context.Context, p *parcel) (outcome, error) {
 	return b.outcomeOf(p, b.postMessage(ctx, p.channel, p.nonce(), n))
 }
 
+// detachedToken returns the token to carry p's message where the bot is
+// not a member, with a follow-up counted on it: its own interaction's
+// while that lasts and has follow-ups left, else the latest lent in the
+// channel; nil when there is none. A token whose follow-ups are spent is
+// forgotten.
+func (b *Bot) detachedToken(p *parcel) *via {
+	if v := p.notice.Via; v != nil {
+		if time.Since(v.Received) < tokenLifetime-tokenMargin && b.outbox.spend(v) {
+			return v
+		}
+		b.outbox.forget(p.channel, v)
+	}
+	v := b.outbox.token(p.channel)
+	if v != nil && !b.outbox.spend(v) {
+		b.outbox.forget(p.channel, v)
+		return nil
+	}
+	return v
+}
+
 // attemptDetached delivers a message where the bot is not a member, and
 // so may not post on its own, as a follow-up of an interaction there: its
 // own while its token lasts, else the latest one answered in the channel.
 // Without one, the message is held until someone there uses the bot.
 func (b *Bot) attemptDetached(ctx context.Context, p *parcel) (outcome, error) {
-	v := p.notice.Via
-	if v == nil || time.Since(v.Received) >= tokenLifetime-tokenMargin {
-		v = b.outbox.token(p.channel)
-	}
-	if v != nil && !b.outbox.spend(v) {
-		b.outbox.forget(p.channel, v)
-		v = nil // its follow-ups are spent: wait for the next interaction
-	}
+	v := b.detachedToken(p)
 	if v == nil {
-		return held, nil
+		return held, nil // wait for the next interaction
 	}
 	n := p.notice
 	_, err := b.session.FollowupMessageCreate(v.interaction(), true, &discordgo.WebhookParams{

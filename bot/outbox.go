@@ -313,12 +313,19 @@ func (o *outbox) confirmLater(p *parcel) {
 }
 
 // hold sets a parcel aside until an interaction in its channel lends a
-// token to deliver it with; it stays in the store meanwhile.
-func (o *outbox) hold(p *parcel) {
+// token to deliver it with; it stays in the store meanwhile. When a token
+// with follow-ups left was lent since the parcel's attempt found none, it
+// is not set aside (lend could not see it) and hold reports false: the
+// worker tries it again at once.
+func (o *outbox) hold(p *parcel) bool {
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	if v := o.tokens[p.channel]; v != nil && time.Since(v.Received) < tokenLifetime-tokenMargin && o.followUps[v.Token].n < maxFollowUps {
+		return false
+	}
 	o.dequeue(p)
 	o.held[p.channel] = append(o.held[p.channel], p)
+	return true
 }
 
 // lend makes an answered interaction's token the one to carry a channel's

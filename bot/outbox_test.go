@@ -30,3 +30,27 @@ func TestFollowUpsPerToken(t *testing.T) {
 		t.Errorf("%d tokens remembered after the sweep", len(o.followUps))
 	}
 }
+
+// A token lent between a parcel's attempt, which found none, and its
+// being set aside is not missed: lend saw nothing to send, so hold keeps
+// the parcel queued for the worker to try again, and holds it once no
+// token with follow-ups left remains.
+func TestHoldDoesNotMissATokenLentMeanwhile(t *testing.T) {
+	o := newOutbox(&Bot{})
+	defer o.cancel()
+	p := &parcel{id: 1, channel: "c1"}
+	o.queues["c1"] = []*parcel{p}
+	v := &via{ID: "i1", Token: "t1", Received: time.Now()}
+	o.lend("c1", v) // nothing held yet: nothing to send
+	if o.hold(p) || len(o.held["c1"]) != 0 || len(o.queues["c1"]) != 1 {
+		t.Fatalf("held with a token lent: held %d, queued %d", len(o.held["c1"]), len(o.queues["c1"]))
+	}
+	for range maxFollowUps {
+		if !o.spend(v) {
+			t.Fatal("the token ran out of follow-ups early")
+		}
+	}
+	if !o.hold(p) || len(o.held["c1"]) != 1 || len(o.queues["c1"]) != 0 {
+		t.Fatalf("not held once the token's follow-ups are spent: held %d, queued %d", len(o.held["c1"]), len(o.queues["c1"]))
+	}
+}
