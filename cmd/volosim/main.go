@@ -30,6 +30,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -153,7 +154,7 @@ func (c config) check() error {
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	c, err := parseConfig(args, stderr)
-	if err == flag.ErrHelp {
+	if errors.Is(err, flag.ErrHelp) {
 		return nil
 	}
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
 	"sync"
@@ -175,7 +176,7 @@ func (s *simulation) summarise(live int, elapsed time.Duration, measured []sampl
 		PGCores:     (after.postgres - before.postgres) / secs,
 		DriverCores: (after.self - before.self) / secs,
 		At:          time.Now().UTC().Format(time.RFC3339),
-		CPUs:        numCPU(),
+		CPUs:        runtime.NumCPU(),
 	}
 	if s.c.layout == layoutShards {
 		st.Shards = s.c.shards

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"runtime"
 	"slices"
 )
 
@@ -126,6 +125,3 @@ func appendStep(path string, st step) error {
 	}
 	return f.Close()
 }
-
-// numCPU is the machine's CPUs, recorded with each step.
-func numCPU() int { return runtime.NumCPU() }
