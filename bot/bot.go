@@ -60,6 +60,12 @@ type Options struct {
 	// whether Discord has the answer; zero means DefaultConfirmDelay.
 	// Tests shorten it.
 	ConfirmDelay time.Duration
+	// CallbackWindow is how long after an interaction arrives the bot
+	// still answers it by its callback (or, with interactions: http, in
+	// its HTTP response) before it posts to the channel instead; zero
+	// means Discord's 3 s. Tests lengthen it to the stand-in's deadline
+	// under the race detector, which slows everything several times.
+	CallbackWindow time.Duration
 }
 
 // Bot plays Volo on Discord through a discordgo session.
@@ -86,10 +92,11 @@ type Bot struct {
 	kick     chan struct{} // wakes the scheduler when a deadline changes
 	// finished queues the IDs of finished games for the puzzle search;
 	// puzzling counts those queued and not yet searched.
-	finished     chan string
-	puzzling     sync.WaitGroup
-	storePoll    time.Duration // see Options.StorePoll
-	confirmDelay time.Duration // see Options.ConfirmDelay
+	finished       chan string
+	puzzling       sync.WaitGroup
+	storePoll      time.Duration // see Options.StorePoll
+	confirmDelay   time.Duration // see Options.ConfirmDelay
+	callbackWindow time.Duration // see Options.CallbackWindow and window
 	// reviews runs /volo review's searches and keeps their results.
 	reviews *reviewer
 	// shards are the sessions of the shards this process runs, by shard
@@ -140,6 +147,8 @@ func New(s *discordgo.Session, opts Options) (*Bot, error) {
 	}
 	b.storePoll = cmp.Or(opts.StorePoll, DefaultStorePoll)
 	b.confirmDelay = cmp.Or(opts.ConfirmDelay, DefaultConfirmDelay)
+	b.callbackWindow = opts.CallbackWindow
+	b.endpoint.window = opts.CallbackWindow
 	seed := opts.Seed
 	if seed == 0 {
 		seed = rand.Uint64()

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -14,7 +15,8 @@ import (
 )
 
 // Discord's windows for answering an interaction: the callback within 3 s
-// of it, follow-ups and edits with its token for 15 minutes.
+// of it (Options.CallbackWindow may lengthen the bot's for tests),
+// follow-ups and edits with its token for 15 minutes.
 const (
 	callbackWindow = 3 * time.Second
 	tokenLifetime  = 15 * time.Minute
@@ -22,6 +24,10 @@ const (
 	// may not outlive.
 	tokenMargin = 30 * time.Second
 )
+
+// window is how long after an interaction the bot still answers it by its
+// callback: Options.CallbackWindow, or Discord's.
+func (b *Bot) window() time.Duration { return cmp.Or(b.callbackWindow, callbackWindow) }
 
 // outcome is how a delivery attempt ended.
 type outcome int
@@ -88,7 +94,7 @@ func (b *Bot) attemptMessage(ctx context.Context, p *parcel) (outcome, error) {
 	n := p.notice
 	if v := n.Via; v != nil && !p.callbackDone {
 		age := time.Since(v.Received)
-		if age < callbackWindow {
+		if age < b.window() {
 			byHTTP, err := b.callback(ctx, n)
 			switch {
 			case err == nil && byHTTP && !(v.Update && v.Ephemeral):
@@ -111,7 +117,7 @@ func (b *Bot) attemptMessage(ctx context.Context, p *parcel) (outcome, error) {
 				p.callbackDone = true // too late: Discord has forgotten it
 			case retryable(err):
 				p.unsure = true // it may have gone through; the response says
-				if time.Since(v.Received) < callbackWindow {
+				if time.Since(v.Received) < b.window() {
 					return retry, err
 				}
 				p.callbackDone = true

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"crypto/ed25519"
 	"encoding/hex"
@@ -116,6 +117,8 @@ type endpoint struct {
 	waiting map[string]*waitingRequest // by interaction ID
 	swept   time.Time
 	addr    atomic.Pointer[string] // once listening
+	// window is the bot's callback window; zero means Discord's.
+	window time.Duration
 }
 
 // waitingRequest is an interaction's HTTP request waiting for its answer.
@@ -148,8 +151,10 @@ type httpAnswer struct {
 
 // keepAnswered is how long the registry remembers a request after its
 // answer or failure, so that a late answer hears what Discord would say;
-// past Discord's window nobody answers any more.
-const keepAnswered = callbackWindow + time.Second
+// past the callback window nobody answers any more.
+func (e *endpoint) keepAnswered() time.Duration {
+	return cmp.Or(e.window, callbackWindow) + time.Second
+}
 
 // wait registers the request of an interaction received now; false if
 // one is waiting already (the same interaction delivered twice).
@@ -161,7 +166,7 @@ func (e *endpoint) wait(id string, received time.Time) (*waitingRequest, bool) {
 	}
 	if received.Sub(e.swept) > time.Second {
 		for k, w := range e.waiting {
-			if received.Sub(w.received) > keepAnswered {
+			if received.Sub(w.received) > e.keepAnswered() {
 				delete(e.waiting, k)
 			}
 		}
@@ -181,7 +186,7 @@ func (e *endpoint) request(id string) *waitingRequest {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	w := e.waiting[id]
-	if w == nil || time.Since(w.received) > keepAnswered {
+	if w == nil || time.Since(w.received) > e.keepAnswered() {
 		return nil
 	}
 	return w
@@ -327,7 +332,7 @@ func (b *Bot) runHTTP(ctx context.Context) error {
 	b.ready.Store(false)
 	// The requests in flight wait at most Discord's window for their
 	// answers, which the outbox, still running, may bring.
-	stop, cancel := context.WithTimeout(context.Background(), callbackWindow+time.Second)
+	stop, cancel := context.WithTimeout(context.Background(), b.window()+time.Second)
 	defer cancel()
 	if serr := srv.Shutdown(stop); serr != nil {
 		srv.Close()
@@ -421,7 +426,7 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request, ic *disco
 		defer close(handled)
 		b.onInteraction(b.session, ic)
 	}()
-	timer := time.NewTimer(time.Until(received.Add(callbackWindow - answerMargin)))
+	timer := time.NewTimer(time.Until(received.Add(b.window() - answerMargin)))
 	defer timer.Stop()
 	for {
 		select {

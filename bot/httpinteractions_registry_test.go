@@ -80,7 +80,7 @@ func TestWaitingRequestAnswersLikeTheCallbackRoute(t *testing.T) {
 	}
 
 	// Past the window, requests are forgotten.
-	later := now.Add(keepAnswered + 2*time.Second)
+	later := now.Add(e.keepAnswered() + 2*time.Second)
 	e.wait("5", later)
 	for _, id := range []string{"1", "3", "4"} {
 		if _, kept := e.waiting[id]; kept {

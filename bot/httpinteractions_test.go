@@ -285,7 +285,9 @@ func TestEndpointRefusesWhatDiscordDidNotSign(t *testing.T) {
 // and fails for the player, and its move is announced in the channel
 // instead, once.
 func TestHTTPAnswerTooLateGoesToTheChannel(t *testing.T) {
-	w := newWorldWith(t, worldOptions{http: true})
+	// Discord's window even under the race detector, for the slow post to
+	// outlast it.
+	w := newWorldWith(t, worldOptions{http: true, window: 3 * time.Second})
 	c := w.do("ana", "/volo challenge opponent:@ben colour:orange")
 	// The first board, posted after Accept's answer, takes 4 s to be
 	// answered: ana's move waits behind it.
@@ -465,7 +467,7 @@ func (w *world) replica() *bot.Bot {
 	// bbolt claims no announcement for a process: polling the store, each
 	// bot would deliver the other's pending ones too. The test ends long
 	// before the world's bot's first poll, 30 s after its start.
-	b, err := bot.New(s, bot.Options{Config: cfg, Store: st, Renderer: r, Logger: log, Thinker: w.thinker, Clock: w.clock.Now, Seed: 2, StorePoll: time.Hour, ConfirmDelay: testConfirmDelay})
+	b, err := bot.New(s, bot.Options{Config: cfg, Store: st, Renderer: r, Logger: log, Thinker: w.thinker, Clock: w.clock.Now, Seed: 2, StorePoll: time.Hour, ConfirmDelay: testConfirmDelay, CallbackWindow: w.window})
 	if err != nil {
 		t.Fatal(err)
 	}

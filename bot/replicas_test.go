@@ -349,7 +349,7 @@ func (c *cluster) startReplica(name string, f *front, lag time.Duration) *replic
 	backend := &lagging{Backend: st}
 	backend.lag.Store(int64(lag))
 	b, err := bot.New(s, bot.Options{Config: cfg, Store: backend, Renderer: r, Logger: log, Clock: c.clock.Now, Seed: 1,
-		ShutdownGrace: -1, StorePoll: replicaPoll, ConfirmDelay: testConfirmDelay})
+		ShutdownGrace: -1, StorePoll: replicaPoll, ConfirmDelay: testConfirmDelay, CallbackWindow: testCallbackWindow()})
 	if err != nil {
 		t.Fatal(err)
 	}
