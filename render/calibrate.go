@@ -12,13 +12,14 @@ import (
 // sample of everything drawn over it, and builds the lookup table.
 func (r *Renderer) choosePalette(sc *scribe) {
 	h := newHistogram()
+	names := r.nameSamples(sc)
 	for pass := range 4 {
 		tinted, named := pass%2 == 1, pass >= 2
 		canvas := image.NewRGBA(r.bg.Rect)
 		copy(canvas.Pix, r.bg.Pix)
 		var ls []layer
 		if named {
-			ls = r.nameSamples()
+			ls = names
 		}
 		for _, l := range append(ls, r.samples(sc, tinted, !named)...) {
 			r.paint(canvas, l, canvas.Rect)

@@ -3,38 +3,155 @@ package render
 import (
 	"bytes"
 	"image"
+	"math"
 	"testing"
 
 	"github.com/volo-discord/volo/engine"
 )
 
-// TestPointNamesCanBeReadOnADesktop draws the start with the empty points
-// named, shows it 500 pixels wide as Discord does on a desktop, and
+// TestPointNamesCanBeReadOnAPhone draws the start with the empty points
+// named, shows it 310 pixels wide as Discord does on a phone, and
 // measures every name against the board drawn with the names in the
-// sky's colour.
+// sky's colour: names must be as tall there as the coordinates beside
+// the sky.
+func TestPointNamesCanBeReadOnAPhone(t *testing.T) {
+	measurePointNames(t, phoneWidth)
+}
+
+// TestPointNamesCanBeReadOnADesktop is TestPointNamesCanBeReadOnAPhone
+// at 500 pixels wide, as Discord shows the image on a desktop.
 func TestPointNamesCanBeReadOnADesktop(t *testing.T) {
+	measurePointNames(t, desktopWidth)
+}
+
+// measurePointNames measures the names of the start's empty points, in
+// both themes, on the board shown width pixels wide.
+func measurePointNames(t *testing.T, width int) {
 	for _, theme := range []Theme{Dark, Light} {
 		r := renderer(t, Options{Theme: theme})
 		s := named(startScene(t))
-		img := shown(decodePNG(t, must(r.Board(s))), desktopWidth)
+		img := shown(decodePNG(t, must(r.Board(s))), width)
 		p := theme.scheme()
 		c, ground := p.pointName, p.sky
 		p.pointName = p.sky
-		blank := blankBoard(t, theme, p, s, desktopWidth)
+		blank := blankBoard(t, theme, p, s, width)
 
 		var sc scribe
-		l := newLegibility(t, theme, "point name", desktopWidth)
+		l := newLegibility(t, theme, "point name", width)
 		for i := range engine.NumPoints {
 			pt := engine.Point(i)
 			if _, taken := s.Position.At(pt); taken {
 				continue
 			}
 			x, y := r.lay.point(pt)
-			box := scaleOut(labelBox(&sc, r.faces.pointName, pt.String(), float64(x), float64(y)), DefaultSize, desktopWidth)
+			box := scaleOut(r.nameInk(&sc, pt.String(), float64(x), float64(y)), DefaultSize, width)
 			l.measure(img, blank, box, c, pt.String())
 		}
 		l.report(c, ground)
 	}
+}
+
+// TestPointNamesStandClear checks, at every size, that each point's name
+// stays clear of a bird on any neighbouring point, of the ring around it
+// when the last move put it down (the ring's contrasting edge aside), of
+// the neighbours' names and of the row letters and point numbers.
+func TestPointNamesStandClear(t *testing.T) {
+	for _, size := range []int{MinSize, DefaultSize, 1000, MaxSize} {
+		r := renderer(t, Options{Size: size})
+		l := &r.lay
+		var sc scribe
+		gap := 0.1 * float64(l.u) // 2 pixels at 310 px wide
+		rr, w := l.ring()
+		ringReach := rr + w/2 - 0.5 // half a pixel of its antialiased rim
+		var coords [][]image.Point
+		for _, co := range l.coords() {
+			tf := r.faces.letter
+			if co.number {
+				tf = r.faces.number
+			}
+			coords = append(coords, inkPixels(&sc, tf, co.text, co.x, co.y))
+		}
+		leastBird, leastRing, leastName := math.Inf(1), math.Inf(1), math.Inf(1)
+		for i := range engine.NumPoints {
+			p := engine.Point(i)
+			x, y := l.point(p)
+			ps := nameInkPixels(r, &sc, p.String(), float64(x), float64(y))
+			b := bounds(ps)
+			for _, d := range engine.Directions() {
+				q, ok := p.Neighbour(d)
+				if !ok {
+					continue
+				}
+				qx, qy := l.point(q)
+				dist := nearest(ps, float64(qx), float64(qy))
+				leastBird, leastRing = min(leastBird, dist-l.radius), min(leastRing, dist-ringReach)
+				if dist < l.radius+gap {
+					t.Errorf("size %d: %v at %v is %.1f pixels from a bird on %v, want %.1f", size, p, b, dist-l.radius, q, gap)
+				}
+				if dist < ringReach {
+					t.Errorf("size %d: %v at %v is under the ring around a bird on %v", size, p, b, q)
+				}
+				qb := r.nameInk(&sc, q.String(), float64(qx), float64(qy))
+				leastName = min(leastName, rectGap(b, qb))
+				if g := rectGap(b, qb); g < gap {
+					t.Errorf("size %d: %v at %v and %v at %v are %.1f pixels apart, want %.1f", size, p, b, q, qb, g, gap)
+				}
+			}
+			for k, co := range coords {
+				if g := rectGap(b, bounds(co)); g < gap {
+					t.Errorf("size %d: %v at %v is %.1f pixels from the coordinate %q, want %.1f", size, p, b, g, l.coords()[k].text, gap)
+				}
+			}
+		}
+		t.Logf("size %d: names clear birds by %.1f pixels (%.2f of the distance between points), rings by %.1f and one another by %.1f (%.2f)",
+			size, leastBird, leastBird/float64(l.u), leastRing, leastName, leastName/float64(l.u))
+	}
+}
+
+// TestPointNamesInkWhereSetNameSays checks that each name's sprite,
+// placed on its point, inks inside the rectangle nameInk gives, which the
+// other tests measure.
+func TestPointNamesInkWhereSetNameSays(t *testing.T) {
+	for _, size := range []int{MinSize, DefaultSize} {
+		r := renderer(t, Options{Size: size})
+		var sc scribe
+		sky := r.scheme.sky
+		for i, sp := range r.names {
+			p := engine.Point(i)
+			x, y := r.lay.point(p)
+			l := sp.at(x, y)
+			var got image.Rectangle
+			for py := range sp.img.Rect.Dy() {
+				for px := range sp.img.Rect.Dx() {
+					o := sp.img.PixOffset(px, py)
+					if c := sp.img.Pix[o : o+3]; c[0] != sky.R || c[1] != sky.G || c[2] != sky.B {
+						if sp.img.Pix[o+3] == 255 {
+							got = got.Union(image.Rect(px, py, px+1, py+1).Add(l.at))
+						}
+					}
+				}
+			}
+			if want := r.nameInk(&sc, p.String(), float64(x), float64(y)); got.Empty() || !got.In(want) {
+				t.Errorf("size %d: %v inks %v, outside %v", size, p, got, want)
+			}
+		}
+	}
+}
+
+// nameInkPixels returns the pixels a point's name inks, centred on (x, y).
+func nameInkPixels(r *Renderer, sc *scribe, name string, x, y float64) []image.Point {
+	var ps []image.Point
+	r.setName(sc, name, x, y, func(g *glyph, at image.Point) {
+		m := g.mask
+		for py := m.Rect.Min.Y; py < m.Rect.Max.Y; py++ {
+			for px := m.Rect.Min.X; px < m.Rect.Max.X; px++ {
+				if m.AlphaAt(px, py).A > 0 {
+					ps = append(ps, image.Pt(px, py).Add(at))
+				}
+			}
+		}
+	})
+	return ps
 }
 
 func TestPointNamesLeaveBirdsAndTheLastMovesMarksAlone(t *testing.T) {

@@ -78,6 +78,7 @@ type Renderer struct {
 // typefaces are the fonts a Renderer writes with, at their sizes.
 type typefaces struct {
 	letter, number, pointName *typeface
+	nameSample                *typeface // the names the palette samples
 	name, stats, status       *typeface
 	badge                     *typeface
 }
@@ -147,6 +148,7 @@ func (r *Renderer) loadFaces() error {
 		faceSpec{&r.faces.letter, gomedium.TTF, letterSizeU * u},
 		faceSpec{&r.faces.number, gomedium.TTF, numberSizeU * u},
 		faceSpec{&r.faces.pointName, gomedium.TTF, pointNameSizeU * u},
+		faceSpec{&r.faces.nameSample, gomedium.TTF, nameSampleSizeU * u},
 		faceSpec{&r.faces.name, gobold.TTF, 0.42 * u},
 		faceSpec{&r.faces.stats, goregular.TTF, 0.38 * u},
 		faceSpec{&r.faces.status, gomedium.TTF, 0.39 * u},

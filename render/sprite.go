@@ -216,16 +216,23 @@ func removed(l *layout, st birdStyle, cross color.NRGBA) *sprite {
 func ring(l *layout, p *scheme) *sprite {
 	u, r := float64(l.u), l.radius
 	dc, m := canvas(int(2*(r+0.25*u)) + 4)
-	rr := r + 0.13*u
-	dc.SetLineWidth(0.085*u + 3)
+	rr, w := l.ring()
+	dc.SetLineWidth(w + 3)
 	dc.DrawCircle(m, m, rr)
 	fillRGBA(dc, p.ringOut, 0.9)
 	dc.Stroke()
-	dc.SetLineWidth(0.085 * u)
+	dc.SetLineWidth(w)
 	dc.DrawCircle(m, m, rr)
 	fillRGBA(dc, p.ring, 1)
 	dc.Stroke()
 	return finish(dc)
+}
+
+// ring returns the radius of the ring around a bird the last move put
+// down and the width of its stroke, less the contrasting edge.
+func (l *layout) ring() (radius, width float64) {
+	u := float64(l.u)
+	return l.radius + 0.13*u, 0.085 * u
 }
 
 // glow draws the halo behind a bird of the winning flock; the halos of
