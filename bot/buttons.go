@@ -21,6 +21,17 @@ func (b *Bot) onButton(in *interaction) error {
 	if !ok {
 		return movedOn()
 	}
+	err := b.routeButton(in, bt)
+	if stale(err) {
+		if ended := b.endedSince(in, bt); ended != nil {
+			return ended
+		}
+	}
+	return err
+}
+
+// routeButton hands a click to the handler of its action.
+func (b *Bot) routeButton(in *interaction, bt button) error {
 	switch bt.action {
 	case actAccept:
 		return b.acceptButton(in, bt)

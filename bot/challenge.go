@@ -81,7 +81,7 @@ func (b *Bot) challenge(in *interaction, opts map[string]*discordgo.ApplicationC
 	}
 	g.Detached = !in.place.member
 	if rated, ok := optBool(opts, optRated); ok {
-		g.Unrated = !rated
+		g.Unrated, g.Friendly = !rated, !rated
 	}
 	g.Players[mine] = store.Player{ID: in.user, Name: in.name, Challenger: true}
 	g.Players[mine.Other()] = store.Player{ID: oppID, Name: oppName, Level: level}
@@ -95,9 +95,17 @@ func (b *Bot) challenge(in *interaction, opts map[string]*discordgo.ApplicationC
 		return err
 	}
 	if vsBot {
-		return b.startAgainstBot(in, g, note)
+		err = b.startAgainstBot(in, g, note)
+	} else {
+		err = b.postChallenge(in, g, note)
 	}
-	return b.postChallenge(in, g, note)
+	var ue *userError
+	if err != nil && g.Parent != "" && !errors.As(err, &ue) {
+		// The thread is started: say so, rather than that nothing changed.
+		b.log.Error("a challenge could not be stored after its thread was started", "channel", in.ChannelID, "thread", g.Channel, "err", err)
+		return refuse("I started the thread <#%s> for the game, but something went wrong on my side as I stored the challenge, so the thread stays empty. Please try again in a moment.", g.Channel)
+	}
+	return err
 }
 
 // postChallenge stores a challenge between people and posts it in the

@@ -117,6 +117,9 @@ func (b *Bot) drawButton(in *interaction, bt button, accept bool) error {
 	if err != nil {
 		return err
 	}
+	if movedPast(bt, g) {
+		return b.lapsed(in, in.lang.Sprint("This draw offer lapsed: a move was made after it."))
+	}
 	if !bt.current(g) || g.DrawOffer == nil {
 		return movedOn()
 	}

@@ -105,7 +105,7 @@ func TestMoveAnnouncedWhenItsReplyFails(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			w := newWorld(t)
+			w := newWorldWith(t, worldOptions{reconnect: true})
 			w.startGame(w.channel)
 			for _, f := range tc.faults {
 				if err := w.srv.InjectFault(callbackRoute, f); err != nil {
@@ -140,7 +140,7 @@ func TestChannelPostsSurviveFaults(t *testing.T) {
 	} {
 		t.Run(f.String(), func(t *testing.T) {
 			t.Parallel()
-			w := newWorld(t)
+			w := newWorldWith(t, worldOptions{reconnect: true})
 			c := w.do("ana", "/volo challenge opponent:@ben colour:orange")
 			if err := w.srv.InjectFault(messageRoute, f); err != nil {
 				t.Fatal(err)
@@ -157,7 +157,7 @@ func TestChannelPostsSurviveFaults(t *testing.T) {
 func TestDeliveryAcrossRestartAndKill(t *testing.T) {
 	t.Run("restart", func(t *testing.T) {
 		t.Parallel()
-		w := newWorldWith(t, worldOptions{grace: time.Millisecond})
+		w := newWorldWith(t, worldOptions{grace: time.Millisecond, reconnect: true})
 		w.startGame(w.channel)
 		// The reply and every channel post fail until the bot has stopped.
 		for range 50 {
@@ -178,7 +178,7 @@ func TestDeliveryAcrossRestartAndKill(t *testing.T) {
 	})
 	t.Run("killed with the post in flight", func(t *testing.T) {
 		t.Parallel()
-		w := newWorldWith(t, worldOptions{grace: -1})
+		w := newWorldWith(t, worldOptions{grace: -1, reconnect: true})
 		c := w.do("ana", "/volo challenge opponent:@ben colour:orange")
 		// Discord makes the board's message, but its answer comes only
 		// after the bot is dead: the restarted bot must not post it again.
@@ -205,7 +205,7 @@ func TestDeliveryAcrossRestartAndKill(t *testing.T) {
 	})
 	t.Run("killed with the reply in flight", func(t *testing.T) {
 		t.Parallel()
-		w := newWorldWith(t, worldOptions{grace: -1})
+		w := newWorldWith(t, worldOptions{grace: -1, reconnect: true})
 		w.startGame(w.channel)
 		w.srv.InjectFault(callbackRoute, fakediscord.Fault{Kind: fakediscord.SlowResponse, Duration: 2 * time.Second})
 		in := w.send(w.channel, "ana", "/volo move move:f5")

@@ -33,6 +33,22 @@ func refuse(format string, args ...any) error {
 	return &userError{format, args}
 }
 
+// savedError is a failure after a handler committed its change: the
+// player is told the change is kept, never that nothing changed.
+type savedError struct{ err error }
+
+func (e *savedError) Error() string { return "after the commit: " + e.err.Error() }
+func (e *savedError) Unwrap() error { return e.err }
+
+// afterCommit marks err, which came after the handler's change was
+// committed; nil stays nil.
+func afterCommit(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &savedError{err}
+}
+
 // attachment is a file sent with a message, kept whole so it can be sent
 // again (and stored with an announcement).
 type attachment struct {
@@ -190,9 +206,14 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 	}
 	// Every change commits before its handler returns, and what it must
 	// say goes through the outbox, so an error here means nothing was
-	// changed.
+	// changed, unless the handler says it came after its commit.
 	var ue *userError
-	if !errors.As(err, &ue) {
+	var saved *savedError
+	switch {
+	case errors.As(err, &saved):
+		b.log.Error("interaction failed after its change was saved", "id", ic.ID, "channel", ic.ChannelID, "err", err)
+		ue = &userError{format: "What you did is saved, but something went wrong on my side as I answered. Please look again in a moment."}
+	case !errors.As(err, &ue):
 		b.log.Error("interaction failed", "id", ic.ID, "channel", ic.ChannelID, "err", err)
 		ue = &userError{format: "Something went wrong on my side and nothing was changed. Please try again in a moment."}
 	}

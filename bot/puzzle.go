@@ -75,7 +75,7 @@ func (b *Bot) puzzleCommand(in *interaction, opts map[string]*discordgo.Applicat
 	}
 	r, err := b.puzzleReply(in.lang, p, "-", in.user)
 	if err != nil {
-		return err
+		return afterCommit(err)
 	}
 	r.content = in.lang.Sprintf("Puzzle for %s: %s", mention(in.user), r.content)
 	// The puzzle is stored as the one being solved: a lost reply is

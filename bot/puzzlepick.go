@@ -40,9 +40,9 @@ func (b *Bot) openPuzzle(in *interaction, bt button) error {
 	}
 	r, err := b.puzzlePickReply(in, p, newPicker(p.Position, p.Rules, in.lang).start())
 	if err != nil {
-		return err
+		return afterCommit(err)
 	}
-	return b.respond(in, r)
+	return afterCommit(b.respond(in, r))
 }
 
 // puzzlePicker answers a step of the picker on the puzzle the user is

@@ -20,6 +20,12 @@ func rematchRow(g *store.Game) []discordgo.MessageComponent {
 // actRematch is the Rematch button's action.
 const actRematch = "rematch"
 
+// friendly reports whether g was unrated from its challenge on. Games
+// stored before Friendly was kept say so by Unrated between people.
+func friendly(g *store.Game) bool {
+	return g.Friendly || g.Unrated && g.Players[0].Level == "" && g.Players[1].Level == ""
+}
+
 // rematchButton starts a new game between the players of the game that
 // just ended in the channel, colours swapped and on the same terms: a
 // challenge the other player accepts, or at once against the computer.
@@ -39,9 +45,9 @@ func (b *Bot) rematchButton(in *interaction, bt button) error {
 	g := &store.Game{
 		Guild: old.Guild, Channel: old.Channel, Parent: old.Parent,
 		Status: store.Challenge, Rules: old.Rules, TimePerMove: old.TimePerMove,
-		// A friendly game's rematch is friendly too; against the computer,
-		// Unrated means a move was taken back, which the rematch has not.
-		Unrated: old.Unrated && old.Players[0].Level == "" && old.Players[1].Level == "",
+		// A friendly game's rematch is friendly too, and not a game made
+		// unrated by a move taken back against the computer.
+		Unrated: friendly(old), Friendly: friendly(old),
 		// What the bot may do in the channel is what the click says now.
 		Detached: !in.place.member,
 	}

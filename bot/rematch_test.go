@@ -65,3 +65,39 @@ func TestRematch(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// A friendly game's rematch against the computer is friendly too; a game
+// made unrated by a move taken back counts again in its rematch.
+func TestRematchAgainstTheComputerKeepsRated(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		terms    string
+		takeback bool
+		want     bool // the rematch is unrated
+	}{
+		{"friendly", " rated:false", false, true},
+		{"taken back", "", true, false},
+		{"rated", "", false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newWorld(t)
+			w.do("ana", "/volo challenge opponent:@"+w.srv.Bot().Username+" colour:orange level:easy"+tc.terms)
+			if tc.takeback {
+				w.do("ana", "/volo move move:f5")
+				w.flush()
+				w.do("ana", "/volo takeback")
+			}
+			confirm := w.do("ana", "/volo resign")
+			w.click("ana", confirm, "Resign")
+			end := w.lastMessage()
+			w.click("ana", &end, "Rematch")
+			g, err := w.store.Get(w.channel)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Unrated != tc.want || g.Friendly != tc.want {
+				t.Errorf("the rematch is unrated %v, friendly %v; want %v", g.Unrated, g.Friendly, tc.want)
+			}
+		})
+	}
+}

@@ -81,6 +81,9 @@ func (b *Bot) takebackButton(in *interaction, bt button, agree bool) error {
 	if err != nil {
 		return err
 	}
+	if movedPast(bt, g) {
+		return b.lapsed(in, in.lang.Sprint("This takeback request lapsed: the game moved on after it."))
+	}
 	if !bt.current(g) || g.Takeback == nil {
 		return movedOn()
 	}

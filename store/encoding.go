@@ -52,6 +52,7 @@ type bodyV1 struct {
 	DrawOffer     *drawV1   `json:"draw_offer,omitempty"`
 	Takeback      *drawV1   `json:"takeback,omitempty"`
 	Unrated       bool      `json:"unrated,omitempty"`
+	Friendly      bool      `json:"friendly,omitempty"`
 	Ratings       []ratedV1 `json:"ratings,omitempty"`
 	BoardMessages []string  `json:"board_messages,omitempty"`
 	Parent        string    `json:"parent,omitempty"`
@@ -160,7 +161,7 @@ func encodeBody(g *Game) ([]byte, error) {
 	if d := g.Takeback; d != nil {
 		b.Takeback = &drawV1{d.By, utc(d.At)}
 	}
-	b.Unrated = g.Unrated
+	b.Unrated, b.Friendly = g.Unrated, g.Friendly
 	if g.Ratings != [2]RatingChange{} {
 		for _, c := range g.Ratings {
 			b.Ratings = append(b.Ratings, ratedV1{ratingV1(c.Before), ratingV1(c.After)})
@@ -259,7 +260,7 @@ func decodeGame(data []byte) (*Game, error) {
 	if d := b.Takeback; d != nil {
 		g.Takeback = &DrawOffer{d.By, at(d.At)}
 	}
-	g.Unrated = b.Unrated
+	g.Unrated, g.Friendly = b.Unrated, b.Friendly
 	switch len(b.Ratings) {
 	case 0:
 	case 2:

@@ -58,9 +58,12 @@ type Game struct {
 	// Takeback is a player's request to take back their last move, not yet
 	// answered, or nil. It uses the DrawOffer type: who asked, and when.
 	Takeback *DrawOffer
-	// Unrated marks a game that no longer counts for ratings (a move taken
-	// back against the computer).
+	// Unrated marks a game that does not count for ratings: a friendly
+	// one, or one against the computer where a move was taken back.
 	Unrated bool
+	// Friendly marks a game its challenge made unrated (rated:false), as
+	// its rematches are.
+	Friendly bool
 	// Ratings are the players' global ratings before and after the game,
 	// indexed by colour, set by Finish when the game is Rated; zero
 	// otherwise, and in games finished before ratings were kept.

@@ -119,6 +119,9 @@ var botMessages = []Message{
 	{EN: "%s called off the game between %s and %s. The channel is free for a new challenge.",
 		FR: "%s a annulé la partie entre %s et %s. Le salon est libre pour un nouveau défi."},
 
+	{EN: "I started the thread <#%s> for the game, but something went wrong on my side as I stored the challenge, so the thread stays empty. Please try again in a moment.",
+		FR: "J’ai ouvert le fil <#%s> pour la partie, mais quelque chose s’est mal passé de mon côté en enregistrant le défi : le fil reste vide. Réessayez dans un instant."},
+
 	// takeback.go
 	{EN: "You are not playing in this game, so there is nothing to take back.",
 		FR: "Vous ne jouez pas dans cette partie : vous n’avez rien à reprendre."},

@@ -11,6 +11,8 @@ var botPlayMessages = []Message{
 	// interaction.go
 	{EN: "Something went wrong on my side and nothing was changed. Please try again in a moment.",
 		FR: "Quelque chose s’est mal passé de mon côté et rien n’a changé. Réessayez dans un instant."},
+	{EN: "What you did is saved, but something went wrong on my side as I answered. Please look again in a moment.",
+		FR: "Ce que vous avez fait est enregistré, mais quelque chose s’est mal passé de mon côté en répondant. Regardez à nouveau dans un instant."},
 	{EN: "I only know /volo.", FR: "Je ne connais que /volo."},
 	{EN: "This server does not let its members' own apps post in its channels, so only you would see Volo here and nobody could play you. Ask a server admin to add Volo to the server, or play in a DM or group DM with your friends.",
 		FR: "Ce serveur ne laisse pas les applications de ses membres écrire dans ses salons : vous seul verriez Volo ici et personne ne pourrait jouer contre vous. Demandez à un administrateur d’ajouter Volo au serveur, ou jouez en message privé ou en groupe privé avec vos amis."},
@@ -32,6 +34,13 @@ var botPlayMessages = []Message{
 	{EN: "This game has moved on since that button was shown, so it does nothing now. Use /volo board to see where things stand.",
 		FR: "La partie a avancé depuis l’affichage de ce bouton, qui ne fait donc plus rien. /volo plateau montre où elle en est."},
 	{EN: "%s (%s)", FR: "%s (%s)"},
+
+	// ended.go
+	{EN: "This draw offer lapsed: the game is over. %s", FR: "Cette offre de nulle est tombée : la partie est terminée. %s"},
+	{EN: "This takeback request lapsed: the game is over. %s", FR: "Cette demande de reprise est tombée : la partie est terminée. %s"},
+	{EN: "This game is over: %s /volo board shows how it ended.", FR: "Cette partie est terminée : %s /volo plateau montre comment elle s’est finie."},
+	{EN: "This draw offer lapsed: a move was made after it.", FR: "Cette offre de nulle est tombée : un coup a été joué depuis."},
+	{EN: "This takeback request lapsed: the game moved on after it.", FR: "Cette demande de reprise est tombée : la partie a avancé depuis."},
 	{EN: "%s (%s) to move, time runs out %s", FR: "À %s (%s) de jouer, fin du temps %s"},
 	{EN: "%s (%s) to move", FR: "À %s (%s) de jouer"},
 	{EN: "%s %s · move %d · %s", FR: "%s %s · coup %d · %s"},

@@ -204,15 +204,18 @@ func testTakebackAndUnrated(t *testing.T, e *env) {
 	g := newGame("thread1")
 	g.Parent = "c1"
 	g.Takeback = &store.DrawOffer{By: "100", At: epoch}
-	g.Unrated = true
+	g.Unrated, g.Friendly = true, true
 	mustCreate(t, e.db, g)
 	got, err := e.db.Get("thread1")
-	if err != nil || got.Takeback == nil || got.Takeback.By != "100" || !got.Unrated || got.Parent != "c1" {
+	if err != nil || got.Takeback == nil || got.Takeback.By != "100" || !got.Unrated || !got.Friendly || got.Parent != "c1" {
 		t.Fatalf("read back: %+v, %v", got, err)
 	}
 	got.Outcome = engine.Outcome{Result: engine.BlueWins, Reason: engine.Resignation}
 	if err := e.db.Finish(got); err != nil || got.Takeback != nil || !got.Unrated {
 		t.Errorf("finished: takeback %v, unrated %v, %v", got.Takeback, got.Unrated, err)
+	}
+	if f, err := e.db.GetFinished(got.ID); err != nil || !f.Unrated || !f.Friendly {
+		t.Errorf("in the archive: unrated %v, friendly %v, %v", f.Unrated, f.Friendly, err)
 	}
 	if got.Ratings != [2]store.RatingChange{} {
 		t.Errorf("an unrated game has ratings %+v", got.Ratings)
