@@ -339,7 +339,9 @@ type parcel struct {
 	// left; dmRefused: Discord refused the direct message, so the channel
 	// gets the ping.
 	sent, dmRefused bool
-	tries           int
+	// tries counts the attempts; backoffs, the waits that doubled (see
+	// backoff).
+	tries, backoffs int
 }
 
 // newParcel reads a stored announcement.

@@ -351,7 +351,7 @@ func (b *Bot) runHTTP(ctx context.Context) error {
 // READY would: the bot knows itself by it (see me).
 func (b *Bot) whoAmI(ctx context.Context, p startup) (*discordgo.User, error) {
 	var me *discordgo.User
-	err := p.retry(ctx, b.log, "connect to Discord: check the bot token", func(ctx context.Context) (err error) {
+	err := p.retry(ctx, b.log, "connect to "+b.discord()+": check the bot token", func(ctx context.Context) (err error) {
 		me, err = b.session.User("@me", discordgo.WithContext(ctx))
 		return refusedToken(err)
 	})

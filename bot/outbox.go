@@ -392,12 +392,15 @@ func (o *outbox) forget(channel string, v *via) {
 }
 
 // backoff is how long to wait before the next try of p: briefly while its
-// interaction's callback may still make it, else doubling with jitter.
+// interaction's callback may still make it, else doubling with jitter from
+// the first failure past the callback (the callback's quick tries do not
+// count: a reply that failed for 3 s leaves the channel's post at 0.5 s).
 func backoff(p *parcel) time.Duration {
 	if v := p.notice.Via; v != nil && !p.callbackDone {
 		return callbackRetry
 	}
-	d := firstBackoff << min(p.tries-1, 10)
+	p.backoffs++
+	d := firstBackoff << min(p.backoffs-1, 10)
 	d = min(d, maxBackoff)
 	return d/2 + rand.N(d/2+1)
 }

@@ -95,6 +95,16 @@ func sourceOf(m engine.Move) string {
 // rowOf returns the row letter of a point.
 func rowOf(p engine.Point) string { return p.String()[:1] }
 
+// within reports whether m's source lies in a group of the picker: a
+// row ("d"), or for the lines of a crowded row, the bird they start from
+// ("d3"); every move lies in the group "".
+func within(m engine.Move, group string) bool {
+	if len(group) > 1 {
+		return m.From.String() == group
+	}
+	return group == "" || rowOf(m.From) == group
+}
+
 // start is the first step: what to do.
 func (pk picker) start() pickView {
 	count := map[string]int{}
@@ -153,7 +163,7 @@ func (pk picker) choose(action, arg, value string) (pickView, bool) {
 func (pk picker) kind(kind, row string) (pickView, bool) {
 	var moves []engine.Move
 	for _, m := range pk.moves {
-		if kindOf(m) == kind && (row == "" || rowOf(m.From) == row) {
+		if kindOf(m) == kind && within(m, row) {
 			moves = append(moves, m)
 		}
 	}
@@ -180,8 +190,14 @@ func (pk picker) kind(kind, row string) (pickView, bool) {
 	slices.SortFunc(choices, func(a, b engine.Move) int { return engine.CompareMoves(a, b) })
 	t := pk.lang
 	what := map[string]string{kindAdd: t.Sprint("Where do you add a bird?"), kindBird: t.Sprint("Which bird flies?"), kindLine: t.Sprint("Which line flies?")}[kind]
-	if len(choices) > maxOptions && row == "" {
+	switch {
+	case len(choices) <= maxOptions:
+	case row == "":
 		return pk.rows(choices, kind, what), true
+	case len(row) == 1:
+		// Only lines crowd a row (it has at most 12 points): they go by
+		// the bird they start from.
+		return pk.starts(choices, kind, what), true
 	}
 	menu := &pickSelect{action: actSource, placeholder: what}
 	if kind == kindAdd {
@@ -227,6 +243,25 @@ func (pk picker) rows(choices []engine.Move, kind, what string) pickView {
 		menu.options = append(menu.options, pickOption{t.Sprintf("Row %s", r), r, desc})
 	}
 	return pickView{content: t.Sprintf("%s First the row, lettered on the board's sides.", what), menu: menu, back: true}
+}
+
+// starts lets the player choose the bird a line starts from when a row
+// has more lines than a menu holds.
+func (pk picker) starts(choices []engine.Move, kind, what string) pickView {
+	count := map[engine.Point]int{}
+	var froms []engine.Point
+	for _, m := range choices {
+		if count[m.From] == 0 {
+			froms = append(froms, m.From)
+		}
+		count[m.From]++
+	}
+	t := pk.lang
+	menu := &pickSelect{action: actRow, arg: kind, placeholder: t.Sprint("Which bird does the line start from?")}
+	for _, p := range froms {
+		menu.options = append(menu.options, pickOption{t.Sprintf("Lines from %s", p), p.String(), t.Sprintf("%d lines", count[p])})
+	}
+	return pickView{content: t.Sprintf("%s First the bird the line starts from.", what), menu: menu, back: true}
 }
 
 // source is the step after choosing a bird or line: where it lands, within

@@ -85,7 +85,7 @@ func (b *Bot) planShards(ctx context.Context, p startup) (shardPlan, error) {
 	// Discord says how many shards it recommends and how many may
 	// identify at once; a configured count overrides the first only.
 	plan := shardPlan{count: count, concurrency: 1}
-	err = p.retry(ctx, b.log, "ask Discord how many shards to run", func(ctx context.Context) error {
+	err = p.retry(ctx, b.log, "ask "+b.discord()+" how many shards to run", func(ctx context.Context) error {
 		gb, err := b.session.GatewayBot(discordgo.WithContext(ctx))
 		if err != nil {
 			return refusedToken(err)

@@ -43,7 +43,7 @@ func (b *Bot) connect(ctx context.Context) (*discordgo.Ready, error) {
 
 // connectWith is connect with the timings p.
 func (b *Bot) connectWith(ctx context.Context, p startup) (*discordgo.Ready, error) {
-	err := p.retry(ctx, b.log, "connect to Discord: check the bot token", func(ctx context.Context) error {
+	err := p.retry(ctx, b.log, "connect to "+b.discord()+": check the bot token", func(ctx context.Context) error {
 		_, err := b.session.User("@me", discordgo.WithContext(ctx))
 		return refusedToken(err)
 	})
@@ -70,7 +70,7 @@ func (b *Bot) openShard(ctx context.Context, s *discordgo.Session, p startup) (*
 	})
 	defer remove()
 	var r *discordgo.Ready
-	err := p.retry(ctx, b.log, "connect to Discord: open the gateway", func(ctx context.Context) (err error) {
+	err := p.retry(ctx, b.log, "connect to "+b.discord()+": open the gateway", func(ctx context.Context) (err error) {
 		r, err = b.openGateway(ctx, s, ready, p.readyWait)
 		return err
 	})
