@@ -1,25 +1,43 @@
 package bot
 
-import "github.com/volo-discord/volo/store"
+import (
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/volo-discord/volo/store"
+)
 
 // endedSince answers a click refused as stale when the button's game has
 // ended since it was shown (a resignation clicked again after its answer
 // was lost, a board's Make a move after the win, a draw offer outlived by
 // the game): the player hears how the game ended, and an offer's message
-// loses its buttons. It returns nil when the button's game is not the
-// channel's last finished one, leaving the refusal as it was.
+// loses its buttons. A challenge's button says what became of the
+// challenge. It returns nil when the button's game is not the channel's
+// last finished one, leaving the refusal as it was.
 func (b *Bot) endedSince(in *interaction, bt button) error {
+	channel := in.ChannelID
 	switch bt.action {
 	case actKeep, actResign, actDrawYes, actDrawNo, actTakebackYes, actTakebackNo,
 		actPick, actKind, actRow, actSource, actDir, actMove, actConfirm, actBack:
+	case actAccept, actDecline, actWithdraw:
+		channel = buttonChannel(in, bt)
 	default:
-		return nil // challenges, rematches, puzzles and pages say it themselves
+		return nil // rematches, puzzles and pages say it themselves
 	}
 	if _, puzzle := bt.puzzleID(); puzzle {
 		return nil
 	}
-	games, err := b.store.ChannelHistory(in.ChannelID, "", 1)
-	if err != nil || len(games) == 0 || gameKey(games[0]) != bt.game {
+	games, err := b.store.ChannelHistory(channel, "", 1)
+	ended := err == nil && len(games) > 0 && gameKey(games[0]) == bt.game
+	switch {
+	case ended && (bt.action == actAccept || bt.action == actDecline || bt.action == actWithdraw):
+		return refuse("This challenge was accepted, and its game is over: %s", games[0].Outcome)
+	case bt.action == actAccept || bt.action == actDecline || bt.action == actWithdraw:
+		if g, err := b.store.Get(channel); err == nil && gameKey(g) == bt.game && g.Status != store.Challenge {
+			return refuse("This challenge was accepted: the game is on. /volo board shows it.")
+		}
+		// A challenge declined, withdrawn or lapsed leaves no record.
+		return refuse("This challenge is no longer open: it was declined, withdrawn or it lapsed. /volo challenge starts a new one.")
+	case !ended:
 		return nil
 	}
 	o := games[0].Outcome
@@ -39,7 +57,33 @@ func movedPast(bt button, g *store.Game) bool {
 }
 
 // lapsed replaces an offer whose buttons can do nothing any more with
-// what became of it, its buttons gone, for everyone who sees it.
+// what became of it, its buttons gone, for everyone who sees it. A click
+// on a button the message does not carry (forged) is only refused.
 func (b *Bot) lapsed(in *interaction, content string) error {
+	if in.Message == nil || !carries(in.Message.Components, in.MessageComponentData().CustomID) {
+		return refuse("%s", content)
+	}
 	return b.updateEphemeral(in, reply{content: content})
+}
+
+// carries reports whether the components hold a button or menu with the
+// custom ID id.
+func carries(components []discordgo.MessageComponent, id string) bool {
+	for _, c := range components {
+		switch c := c.(type) {
+		case *discordgo.ActionsRow:
+			if carries(c.Components, id) {
+				return true
+			}
+		case *discordgo.Button:
+			if c.CustomID == id {
+				return true
+			}
+		case *discordgo.SelectMenu:
+			if c.CustomID == id {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -2,6 +2,8 @@ package bot_test
 
 import (
 	"testing"
+
+	"github.com/volo-discord/volo/internal/fakediscord"
 )
 
 // A button its game has left behind says what became of it: an offer
@@ -29,6 +31,39 @@ func TestButtonsOutlivedByTheGame(t *testing.T) {
 	}
 	if msg := w.click("ana", &board, "Make a move"); msg.Content != "This game is over: Orange wins: Blue resigned. /volo board shows how it ended." || msg.Flags&64 == 0 {
 		t.Errorf("the first board's Make a move after the end: %q", msg.Content)
+	}
+	w.noValidationFailures()
+}
+
+// A challenge's button clicked after the challenge is gone says what
+// became of it.
+func TestChallengeButtonsOutlived(t *testing.T) {
+	w := newWorld(t)
+	c := w.do("ana", "/volo challenge opponent:@ben colour:orange")
+	accept := buttonWithLabel(t, c, "Accept")
+	w.click("ben", c, "Decline")
+	late := func(user, id string) string {
+		t.Helper()
+		in, err := w.srv.ClickComponent(fakediscord.ComponentClick{MessageID: c.ID, User: user, CustomID: id, Forged: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w.answer(in, user+" clicks late").Content
+	}
+	if got := late("ben", accept); got != "This challenge is no longer open: it was declined, withdrawn or it lapsed. /volo challenge starts a new one." {
+		t.Errorf("Accept after the decline: %q", got)
+	}
+
+	c = w.do("ana", "/volo challenge opponent:@ben colour:orange")
+	decline := buttonWithLabel(t, c, "Decline")
+	w.click("ben", c, "Accept")
+	if got := late("ben", decline); got != "This challenge was accepted: the game is on. /volo board shows it." {
+		t.Errorf("Decline after the accept: %q", got)
+	}
+	confirm := w.do("ana", "/volo resign")
+	w.click("ana", confirm, "Resign")
+	if got := late("ben", decline); got != "This challenge was accepted, and its game is over: Blue wins: Orange resigned." {
+		t.Errorf("Decline after the game: %q", got)
 	}
 	w.noValidationFailures()
 }

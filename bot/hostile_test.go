@@ -144,7 +144,21 @@ func TestHostileInputIsAnsweredAndChangesNothing(t *testing.T) {
 		msg   *fakediscord.Message
 		label string
 	}{{"ben", resign, "Resign"}, {"ana", offer, "Accept"}, {"ana", offer, "Decline"}, {"ben", resign, "Resign"}, {"cleo", offer, "Accept"}} {
-		refusal(t, s.user+" clicks a stale "+s.label, w.click(s.user, s.msg, s.label))
+		// The first click on the lapsed offer replaces it, its buttons
+		// gone; the clicks after it come from clients that kept them.
+		in, err := w.srv.ClickComponent(fakediscord.ComponentClick{MessageID: s.msg.ID, User: s.user, CustomID: buttonWithLabel(t, s.msg, s.label), Forged: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		what := s.user + " clicks a stale " + s.label
+		msg := w.answer(in, what)
+		if s.msg == offer && s.label == "Accept" && s.user == "ana" {
+			if msg.Content != "This draw offer lapsed: a move was made after it." || len(msg.Components) > 2 {
+				t.Errorf("%s: %q, components %s", what, msg.Content, msg.Components)
+			}
+		} else {
+			refusal(t, what, msg)
+		}
 		answered++
 	}
 	if answered != 200 {
