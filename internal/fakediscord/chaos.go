@@ -6,16 +6,25 @@ import (
 )
 
 // Chaos fails a share of the bot's REST requests at random, with a mix of faults, the way
-// Discord does on a bad day. It is seeded, so a failing run can be replayed: the same seed and
-// the same requests in the same order draw the same faults.
+// Discord does on a bad day, and unless NoGateway its gateway connections too. It is seeded, so
+// a failing run can be replayed: the same seed and the same requests in the same order draw the
+// same faults, and the same dispatches the same gateway faults.
 //
 // Chaos spares what a well-behaved bot could not survive and Discord does not do: GET /gateway
 // and GET /gateway/bot, which discordgo's Open needs, are never failed by chaos; an interaction
 // callback is never globally rate limited (Discord exempts callbacks from the global limit),
 // and chaos never holds one longer than ChaosCallbackMaxWait, by a 429's retry_after or by a
 // delay, so that a bot that retries can still answer within the 3 s deadline. Long delays, past
-// a callback's deadline, come only from InjectFault. Chaos does not touch the gateway; see
-// DropGateway, SendReconnect and InvalidateSession.
+// a callback's deadline, come only from InjectFault.
+//
+// On the gateway, each dispatch to a connected session is followed, with a chance of
+// Rate/ChaosGatewayEvents (once in 100 dispatches at 0.2: three times in the 200 moves of the
+// bot's TestTenChannelsUnderChaos), by one of DropGateway, SendReconnect and InvalidateSession,
+// equally likely, done to that session's connection alone. A connection meets one fault at most
+// per session, and only once the bot has heartbeated on it: discordgo v0.29.0's first heartbeat on
+// a connection that ended before it closes the next connection, again and again. What is
+// dispatched while the bot is away is replayed when it resumes, interactions too, as Discord does;
+// see InvalidateSession for an interaction started before the bot has identified again.
 type Chaos struct {
 	// Rate is the share of REST requests that fail, from 0 (none) to 1 (all).
 	Rate float64
@@ -29,7 +38,13 @@ type Chaos struct {
 	MinRetryAfter, MaxRetryAfter time.Duration
 	// MaxDelay bounds how long Delay holds a request and SlowResponse its answer; 1 s when zero.
 	MaxDelay time.Duration
+	// NoGateway leaves the gateway alone: chaos fails REST requests only.
+	NoGateway bool
 }
+
+// ChaosGatewayEvents is how many dispatches to a session, over the rate, chaos lets pass on
+// average between two of its gateway faults.
+const ChaosGatewayEvents = 20
 
 // ChaosCallbackMaxWait is the longest chaos holds an interaction callback back, by a 429's
 // retry_after or a delay.
@@ -53,10 +68,11 @@ func DefaultChaosMix() []Fault {
 	}
 }
 
-// chaosState is the running chaos of a server: its settings and random source. Guarded by s.mu.
+// chaosState is the running chaos of a server: its settings and random sources, one for REST
+// requests and one for the gateway. Guarded by s.mu.
 type chaosState struct {
 	Chaos
-	rng *rand.Rand
+	rng, gw *rand.Rand
 }
 
 // newChaos fills in a Chaos's defaults and seeds its random source.
@@ -75,14 +91,14 @@ func newChaos(c Chaos) chaosState {
 		c.MaxDelay = time.Second
 	}
 	c.Rate = clampRate(c.Rate)
-	return chaosState{Chaos: c, rng: rand.New(rand.NewPCG(c.Seed, c.Seed^0x5eed))}
+	return chaosState{Chaos: c, rng: rand.New(rand.NewPCG(c.Seed, c.Seed^0x5eed)), gw: rand.New(rand.NewPCG(c.Seed, c.Seed^0x9a7e))}
 }
 
 // clampRate keeps a rate between 0 and 1.
 func clampRate(r float64) float64 { return min(max(r, 0), 1) }
 
-// SetChaos changes the share of REST requests chaos fails, from 0 (none) to 1 (all), keeping
-// the rest of Options.Chaos and the random source.
+// SetChaos changes the share of REST requests chaos fails, from 0 (none) to 1 (all), and with it
+// how often it fails the gateway, keeping the rest of Options.Chaos and the random sources.
 func (s *Server) SetChaos(rate float64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -120,6 +136,15 @@ func (c *chaosState) pick(route string) (Fault, bool) {
 		f.Duration = min(f.Duration, maxWait)
 	}
 	return f, true
+}
+
+// pickGateway draws whether the connection of a session just dispatched to fails, and how. The
+// caller holds the server's mu.
+func (c *chaosState) pickGateway() gatewayFault {
+	if c.Rate <= 0 || c.NoGateway || c.gw.Float64() >= c.Rate/ChaosGatewayEvents {
+		return 0
+	}
+	return gatewayFault(1 + c.gw.IntN(3))
 }
 
 // between draws a duration from lo to hi, whole milliseconds.

@@ -1,7 +1,9 @@
 package fakediscord
 
 import (
+	"fmt"
 	"math"
+	"slices"
 	"testing"
 	"time"
 
@@ -169,5 +171,119 @@ func TestDiscordgoDeliversThroughChaos(t *testing.T) {
 	srv.SetChaos(1)
 	if _, err := ds.User("@me", discordgo.WithRestRetries(0), discordgo.WithRetryOnRatelimit(false)); err == nil {
 		t.Error("a request succeeded with chaos at 1")
+	}
+}
+
+// drawGateway picks n gateway faults from a chaos with the given settings.
+func drawGateway(c Chaos, n int) []gatewayFault {
+	st := newChaos(c)
+	out := make([]gatewayFault, n)
+	for i := range out {
+		out[i] = st.pickGateway()
+	}
+	return out
+}
+
+func TestChaosFailsTheGatewayNowAndThen(t *testing.T) {
+	t.Parallel()
+	const n = 20000
+	kinds := map[gatewayFault]int{}
+	for _, f := range drawGateway(Chaos{Rate: 0.2, Seed: 1}, n) {
+		kinds[f]++
+	}
+	faults := n - kinds[0]
+	if want := n * 0.2 / ChaosGatewayEvents; math.Abs(float64(faults)-want) > want/4 {
+		t.Errorf("%d gateway faults in %d dispatches at 0.2, want about %.0f", faults, n, want)
+	}
+	for _, f := range []gatewayFault{gatewayDrop, gatewayReconnect, gatewayInvalidate} {
+		if kinds[f] < faults/5 {
+			t.Errorf("fault %d drawn %d times of %d", f, kinds[f], faults)
+		}
+	}
+	for name, c := range map[string]Chaos{"no rate": {Seed: 1}, "REST only": {Rate: 1, Seed: 1, NoGateway: true}} {
+		for _, f := range drawGateway(c, n) {
+			if f != 0 {
+				t.Fatalf("%s: drew gateway fault %d", name, f)
+			}
+		}
+	}
+	// The gateway's draws do not change the REST requests': a seed replays both.
+	a, b := newChaos(Chaos{Rate: 0.3, Seed: 42}), newChaos(Chaos{Rate: 0.3, Seed: 42})
+	for range 100 {
+		a.pickGateway()
+	}
+	for i := range 500 {
+		fa, oka := a.pick("GET /users/@me")
+		fb, okb := b.pick("GET /users/@me")
+		if fa != fb || oka != okb {
+			t.Fatalf("request %d drew %v, %v after gateway draws and %v, %v without", i, fa, oka, fb, okb)
+		}
+	}
+}
+
+func TestChaosReplaysGatewayFaultsWithItsSeed(t *testing.T) {
+	t.Parallel()
+	c := Chaos{Rate: 0.5, Seed: 42}
+	a, b, other := drawGateway(c, 2000), drawGateway(c, 2000), drawGateway(Chaos{Rate: 0.5, Seed: 43}, 2000)
+	if !slices.Equal(a, b) {
+		t.Error("one seed drew two different runs")
+	}
+	if slices.Equal(a, other) {
+		t.Error("two seeds drew the same run")
+	}
+}
+
+// TestDiscordgoRidesOutGatewayChaos has a discordgo session that reconnects, as the bot's does,
+// hear of channel after channel while chaos drops its connection, sends op 7 and op 9: it hears
+// of every one, what it missed replayed on RESUME, and an interaction started while it is away
+// reaches it too.
+func TestDiscordgoRidesOutGatewayChaos(t *testing.T) {
+	t.Parallel()
+	srv := startServer(t, Options{Chaos: Chaos{Seed: 48}}) // a seed that draws the three soon
+	w := newWorld(t, srv)
+	ds, log := connectReconnecting(t, srv)
+	got := make(chan string, 100)
+	ds.AddHandler(func(_ *discordgo.Session, i *discordgo.InteractionCreate) { got <- i.ID })
+	if _, err := ds.ApplicationCommandBulkOverwrite(srv.Application().ID, w.guild.ID, voloCommands()); err != nil {
+		t.Fatal(err)
+	}
+	srv.SetChaos(1) // REST requests all fail, and the gateway once in ChaosGatewayEvents dispatches
+	var interactions []string
+	for i := 0; ; i++ {
+		if dropped, reconnects, invalidated := srv.GatewayFaults(); dropped > 0 && reconnects > 0 && invalidated > 0 {
+			t.Logf("%d channels: %d dropped connections, %d op 7, %d op 9", i, dropped, reconnects, invalidated)
+			break
+		}
+		if i == 400 {
+			t.Fatal("no drop, op 7 and op 9 after 400 channels")
+		}
+		c, err := srv.AddChannel(w.guild.ID, fmt.Sprint("c", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !connected(srv) && len(interactions) < 3 {
+			in, err := srv.RunCommandLine(w.general.ID, "ana", "/volo board")
+			if err != nil {
+				t.Fatalf("an interaction while the bot is away: %v", err)
+			}
+			interactions = append(interactions, in.ID)
+		}
+		log.wait(t, c.ID)
+	}
+	if len(interactions) < 2 {
+		t.Errorf("%d interactions started while the bot was away, want one after a drop and one after op 9", len(interactions))
+	}
+	for _, id := range interactions {
+		select {
+		case g := <-got:
+			if !slices.Contains(interactions, g) {
+				t.Errorf("interaction %s, want one of %v", g, interactions)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("interaction %s never reached the bot", id)
+		}
+	}
+	if len(srv.Identifies()) < 2 || len(resumes(srv)) == 0 {
+		t.Errorf("%d IDENTIFYs and %d RESUMEs, want a new IDENTIFY and a RESUME", len(srv.Identifies()), len(resumes(srv)))
 	}
 }

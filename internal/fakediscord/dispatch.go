@@ -91,6 +91,9 @@ func (s *Server) dispatchAll(guild, event string, data any, intent int64) {
 			d = f(sess.identify.Intents)
 		}
 		s.dispatchTo(sess, event, d)
+		if c := sess.conn; c != nil && c.beat && !c.faulted {
+			s.faultGateway(c, s.chaos.pickGateway())
+		}
 	}
 }
 

@@ -108,7 +108,8 @@
 //
 // The stand-in fails like Discord does, so that a bot's delivery guarantees can be tested.
 // InjectFault scripts one Fault for the next request to a route; Options.Chaos (and SetChaos)
-// fails a seeded share of the bot's REST requests at random. A fault is a 429 (per route or
+// fails a seeded share of the bot's REST requests at random, and its gateway now and then (see
+// Chaos). A fault is a 429 (per route or
 // global, with the headers discordgo's rate limiter reads), a 500, 502 or 503, a request held
 // before it is handled (an interaction callback held past its deadline gets 10062 Unknown
 // interaction), an answer held back, or a connection closed without an answer; the 5xx and the
@@ -120,10 +121,12 @@
 //	// ...the bot posts; discordgo retries the 502; a nonce with enforce_nonce keeps it to one
 //	// message: Discord answers a repeated nonce, within NonceWindow, with the first message.
 //
-// The gateway fails on demand: DropGateway closes the connection without a close frame (the
-// bot reconnects and RESUMEs), SendReconnect sends op 7 (likewise) and InvalidateSession sends
-// op 9 and forgets the session (the bot must IDENTIFY anew). Identifies, WaitIdentifies and
-// WaitResumes tell what the bot did.
+// The gateway fails on demand, or by chaos: DropGateway closes the connection without a close
+// frame (the bot reconnects and RESUMEs, and what was dispatched meanwhile, interactions too, is
+// replayed), SendReconnect sends op 7 (likewise) and InvalidateSession sends op 9 and forgets
+// the session (the bot must IDENTIFY anew). A bot that closes its connection with 1000 or 1001
+// ends its session, as on Discord. GatewayFaults counts the faults; Identifies, WaitIdentifies
+// and WaitResumes tell what the bot did.
 //
 // Memory stays bounded on a long run: each channel keeps its latest
 // Options.MaxMessagesPerChannel messages, the request log its latest Options.MaxRequests

@@ -143,6 +143,9 @@ func checkGatewayQuery(q url.Values) (int, string) {
 func (c *gatewayConn) readLoop(q url.Values) {
 	for {
 		_, data, err := c.ws.ReadMessage()
+		if websocket.IsCloseError(err, websocket.CloseNormalClosure, websocket.CloseGoingAway) {
+			c.srv.endSession(c) // as on Discord, a close with 1000 or 1001 ends the session
+		}
 		if err != nil {
 			return
 		}
@@ -165,6 +168,9 @@ func (c *gatewayConn) handle(op int, d json.RawMessage, q url.Values) bool {
 	s := c.srv
 	switch op {
 	case 1: // heartbeat
+		s.mu.Lock()
+		c.beat = true
+		s.mu.Unlock()
 		c.send(payload{Op: 11})
 		return true
 	case 2:
@@ -244,8 +250,9 @@ func (s *Server) identify(c *gatewayConn, d json.RawMessage, q url.Values) bool 
 		}
 	}
 	s.sessions[sess.identify.SessionID] = sess
+	s.reidentifyBy = time.Time{}
 	s.identifies = append(s.identifies, sess.identify)
-	c.session, c.compress = sess, id.Compress
+	c.session, c.compress, c.faulted = sess, id.Compress, false
 	s.dispatchTo(sess, "READY", s.ready(sess))
 	for _, gid := range s.botGuilds() {
 		if sess.serves(gid) {
@@ -286,6 +293,7 @@ func (s *Server) resume(c *gatewayConn, d json.RawMessage, q url.Values) bool {
 	if !ok || r.Seq > sess.seq || sess.seq-r.Seq > int64(len(sess.sent)) {
 		s.resumes = append(s.resumes, attempt)
 		s.notify()
+		s.reidentifyBy = time.Now().Add(gatewayHandshakeTimeout)
 		c.send(payload{Op: 9, D: json.RawMessage("false")})
 		return true
 	}
@@ -302,6 +310,15 @@ func (s *Server) resume(c *gatewayConn, d json.RawMessage, q url.Values) bool {
 	s.dispatchTo(sess, "RESUMED", map[string]any{"_trace": []string{gatewayTraceName}})
 	s.notify()
 	return true
+}
+
+// endSession forgets the session of a connection the bot closed. It cannot be resumed.
+func (s *Server) endSession(c *gatewayConn) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c.session != nil && c.session.conn == c {
+		delete(s.sessions, c.session.identify.SessionID)
+	}
 }
 
 // dropConn forgets a connection that ended; its session stays for a RESUME.

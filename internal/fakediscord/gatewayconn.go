@@ -25,9 +25,11 @@ type gatewayConn struct {
 	session  *gatewaySession // set once identified or resumed; guarded by srv.mu
 	compress bool            // guarded by srv.mu
 	zw       *zlib.Writer    // reused for compressed payloads; guarded by mu
+	beat     bool            // the bot heartbeated on it; guarded by srv.mu
+	faulted  bool            // a gateway fault was done to it since its IDENTIFY; guarded by srv.mu
 }
 
-// frame is one websocket message to send.
+// frame is one websocket message to send; without data, the end of the connection.
 type frame struct {
 	binary bool
 	data   []byte
@@ -79,6 +81,11 @@ func (c *gatewayConn) writeLoop() {
 		c.queue = nil
 		c.mu.Unlock()
 		for _, f := range batch {
+			if f.data == nil { // dropped: see DropGateway
+				c.stop()
+				_ = c.ws.Close()
+				return
+			}
 			typ := websocket.TextMessage
 			if f.binary {
 				typ = websocket.BinaryMessage

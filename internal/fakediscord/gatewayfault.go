@@ -25,43 +25,40 @@ type Resume struct {
 	Time    time.Time
 }
 
+// gatewayFault is a fault done to a bot's gateway connection: 0 for none.
+type gatewayFault int
+
+// The gateway faults, by DropGateway, SendReconnect and InvalidateSession, or by chaos.
+const (
+	gatewayDrop gatewayFault = iota + 1
+	gatewayReconnect
+	gatewayInvalidate
+)
+
 // DropGateway closes the bot's gateway connections abruptly, without a close frame, as a
-// network failure or a restarting Discord node does. The sessions stay, so the bot can RESUME
-// them; what is dispatched meanwhile is replayed then. discordgo notices the broken
-// connection, reconnects and resumes when Session.ShouldReconnectOnError is set.
-func (s *Server) DropGateway() error {
-	return s.eachIdentified(func(c *gatewayConn) {
-		c.session.conn = nil
-		c.stop()
-		_ = c.ws.Close() // the TCP connection, without a close frame
-	})
-}
+// network failure or a restarting Discord node does, once what was dispatched on them so far is
+// sent. The sessions stay, so the bot can RESUME them; what is dispatched meanwhile,
+// interactions included, is replayed then. discordgo notices the broken connection, reconnects
+// and resumes when Session.ShouldReconnectOnError is set.
+func (s *Server) DropGateway() error { return s.eachIdentified(gatewayDrop) }
 
 // SendReconnect sends op 7 RECONNECT on the bot's gateway connections, as Discord does before
 // moving a session to another node: the bot is to close the connection and RESUME on a new
 // one. The sessions stay.
-func (s *Server) SendReconnect() error {
-	return s.eachIdentified(func(c *gatewayConn) { c.send(payload{Op: 7}) })
-}
+func (s *Server) SendReconnect() error { return s.eachIdentified(gatewayReconnect) }
 
 // InvalidateSession ends every gateway session on Discord's side and sends op 9 INVALID_SESSION
 // with d=false on the bot's connections. The sessions are forgotten: a RESUME of one gets
 // INVALID_SESSION again, and what was dispatched is lost. The connections stay open and
 // unidentified, so the bot must send a new IDENTIFY, on the same connection (as discordgo
-// v0.29.0 does) or on a new one, and gets a new session and READY. Interactions cannot be
-// injected until it has.
-func (s *Server) InvalidateSession() error {
-	return s.eachIdentified(func(c *gatewayConn) {
-		c.send(payload{Op: 9, D: json.RawMessage("false")})
-		c.session = nil
-		clear(s.sessions)
-	})
-}
+// v0.29.0 does) or on a new one, and gets a new session and READY. An interaction started
+// meanwhile waits, up to 10 s, until it has: Discord would have no session to send it to, and
+// the bot cannot tell it from one its user started a moment later.
+func (s *Server) InvalidateSession() error { return s.eachIdentified(gatewayInvalidate) }
 
-// eachIdentified does fault to every open connection that carries a
-// session, under s.mu, then wakes the waiters: ErrNotConnected if there is
-// none.
-func (s *Server) eachIdentified(fault func(c *gatewayConn)) error {
+// eachIdentified does a fault to every open connection that carries a session: ErrNotConnected
+// if there is none.
+func (s *Server) eachIdentified(f gatewayFault) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var conns []*gatewayConn
@@ -74,10 +71,52 @@ func (s *Server) eachIdentified(fault func(c *gatewayConn)) error {
 		return ErrNotConnected
 	}
 	for _, c := range conns {
-		fault(c)
+		s.faultGateway(c, f)
 	}
-	s.notify()
+	if f == gatewayInvalidate {
+		clear(s.sessions)
+	}
 	return nil
+}
+
+// faultGateway does a fault to a connection that carries a session, and wakes the waiters. The
+// caller holds s.mu.
+func (s *Server) faultGateway(c *gatewayConn, f gatewayFault) {
+	switch f {
+	case gatewayDrop:
+		c.session.conn = nil
+		c.enqueue(nil, false) // the writer closes the TCP connection there
+	case gatewayReconnect:
+		c.send(payload{Op: 7})
+	case gatewayInvalidate:
+		c.send(payload{Op: 9, D: json.RawMessage("false")})
+		delete(s.sessions, c.session.identify.SessionID)
+		c.session, s.reidentifyBy = nil, time.Now().Add(gatewayHandshakeTimeout)
+	default:
+		return
+	}
+	c.faulted = true
+	s.gatewayFaults[f]++
+	s.notify()
+}
+
+// GatewayFaults counts the gateway faults done so far, one per connection, by DropGateway,
+// SendReconnect and InvalidateSession or by chaos: connections dropped, op 7 and op 9 sent.
+func (s *Server) GatewayFaults() (dropped, reconnects, invalidated int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.gatewayFaults[gatewayDrop], s.gatewayFaults[gatewayReconnect], s.gatewayFaults[gatewayInvalidate]
+}
+
+// awaitIdentify waits, up to gatewayHandshakeTimeout, until a bot told INVALID_SESSION has
+// identified anew (see InvalidateSession).
+func (s *Server) awaitIdentify() {
+	s.mu.Lock()
+	by := s.reidentifyBy
+	s.mu.Unlock()
+	ctx, cancel := context.WithDeadline(context.Background(), by)
+	defer cancel()
+	_ = s.waitFor(ctx, func() bool { return s.reidentifyBy.IsZero() })
 }
 
 // WaitIdentifies waits until at least n IDENTIFYs have been received, and a session is

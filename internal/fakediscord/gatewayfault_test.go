@@ -2,11 +2,13 @@ package fakediscord
 
 import (
 	"errors"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
 )
 
 // connectReconnecting opens a real discordgo session that reconnects on errors, as a bot does,
@@ -171,5 +173,37 @@ func TestGatewayFaultsNeedABot(t *testing.T) {
 		if err := fault(); !errors.Is(err, ErrNotConnected) {
 			t.Errorf("%s without a bot: %v, want ErrNotConnected", name, err)
 		}
+	}
+}
+
+// A bot that closes its connection with 1000 or 1001 ends its session, as on Discord: an
+// interaction has nowhere to go. One that closes with another code, as discordgo does with 1012
+// on op 7, keeps it for a RESUME, and an interaction started meanwhile waits in it.
+func TestClosingWith1000EndsTheSession(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		code  int
+		ended bool
+	}{{websocket.CloseNormalClosure, true}, {websocket.CloseGoingAway, true}, {websocket.CloseServiceRestart, false}} {
+		t.Run(fmt.Sprint(tt.code), func(t *testing.T) {
+			t.Parallel()
+			srv := startServer(t, Options{})
+			w := newWorld(t, srv)
+			if _, err := restSession(t, srv).ApplicationCommandBulkOverwrite(srv.Application().ID, w.guild.ID, voloCommands()); err != nil {
+				t.Fatal(err)
+			}
+			g := dialGateway(t, srv, "v=10&encoding=json")
+			g.expectOp(10)
+			g.send(identifyPayload("Bot test", IntentGuilds, false))
+			g.expectOp(0)
+			_ = g.ws.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(tt.code, ""))
+			if err := srv.waitFor(timeout(t), func() bool { return !srv.connected() }); err != nil {
+				t.Fatal(err)
+			}
+			_, err := srv.RunCommandLine(w.general.ID, "ana", "/volo board")
+			if ended := errors.Is(err, ErrNotConnected); ended != tt.ended || !ended && err != nil {
+				t.Errorf("an interaction after the close: %v, want the session ended: %v", err, tt.ended)
+			}
+		})
 	}
 }

@@ -213,6 +213,13 @@ func resumes(s *Server) []Resume {
 	return slices.Clone(s.resumes)
 }
 
+// connected reports whether a bot's session has its gateway connection.
+func connected(s *Server) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.connected()
+}
+
 // gatewayURL is the websocket URL GET /gateway hands out.
 func gatewayURL(s *Server) string {
 	s.mu.Lock()

@@ -67,6 +67,7 @@ func (s *Server) Autocomplete(cmd SlashCommand) (*Interaction, error) {
 
 // invoke builds and dispatches a command or autocomplete interaction.
 func (s *Server) invoke(cmd SlashCommand, typ InteractionType) (*Interaction, error) {
+	s.awaitIdentify()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	inv, err := s.invokerIn(cmd.ChannelID, cmd.User)
@@ -114,7 +115,7 @@ func (s *Server) invoke(cmd SlashCommand, typ InteractionType) (*Interaction, er
 // not; user in a DM or group DM; the channel, group DMs with their recipients. source is the
 // message whose component was used, if any. The caller holds s.mu.
 func (s *Server) newInteraction(typ InteractionType, inv *invoker, data map[string]any, source string) (*interactionState, error) {
-	if !s.connected() && len(s.endpoints) == 0 {
+	if len(s.sessions) == 0 && len(s.endpoints) == 0 {
 		return nil, ErrNotConnected
 	}
 	now := s.now()

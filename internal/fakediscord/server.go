@@ -129,6 +129,8 @@ type Server struct {
 	conns            map[*gatewayConn]struct{}
 	sessions         map[string]*gatewaySession
 	identifies       []Identify
+	reidentifyBy     time.Time // set when a session is invalidated, until the next IDENTIFY
+	gatewayFaults    [4]int    // by gatewayFault
 	subs             map[*subscriber]struct{}
 	listener         net.Listener
 	httpServer       *http.Server
