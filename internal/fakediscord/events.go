@@ -13,17 +13,18 @@ const (
 	MessageCreated EventKind = iota + 1
 	MessageUpdated
 	ChannelCreated
+	ChannelUpdated
 )
 
 // Event is a change in a channel as a person watching it would see it: a message posted or
-// edited, or a channel or thread created.
+// edited, or a channel or thread created or renamed.
 type Event struct {
 	Kind      EventKind
 	ChannelID string
 	// Message is the message as it is after the change. Check
 	// Message.VisibleTo before showing an ephemeral message.
 	Message Message
-	// Channel is the new channel of a ChannelCreated event.
+	// Channel is the channel of a ChannelCreated or ChannelUpdated event, as it is after.
 	Channel Channel
 }
 

@@ -384,6 +384,10 @@ func TestBotCallsWhereItIsNotAMember(t *testing.T) {
 			_, err := ds.ThreadStart(ch, "game", discordgo.ChannelTypeGuildPublicThread, 60)
 			return err
 		}},
+		{"rename", "PATCH /channels/{channel_id}", func(ch, _ string) error {
+			_, err := ds.ChannelEdit(ch, &discordgo.ChannelEdit{Name: "game"})
+			return err
+		}},
 	}
 	refused := 0
 	for _, place := range []Channel{gw.lobby, gw.lobbyThread, gw.group, gw.friends} {

@@ -167,3 +167,45 @@ func (s *Server) startThreadRoute(c *call) (int, any, *apiError) {
 	}
 	return http.StatusCreated, th.Channel, nil
 }
+
+// modifyChannel answers PATCH /channels/{channel_id} as far as the stand-in models it: a new name
+// for a guild channel or thread, of 1 to 100 characters. A thread takes Manage Threads, unless the
+// bot started it; a channel Manage Channels. The bot is sent THREAD_UPDATE or CHANNEL_UPDATE.
+func (s *Server) modifyChannel(c *call) (int, any, *apiError) {
+	var req map[string]json.RawMessage
+	if aerr := c.decode(&req); aerr != nil {
+		return 0, nil, aerr
+	}
+	var name string
+	for k, v := range req {
+		if k != "name" || json.Unmarshal(v, &name) != nil {
+			return 0, nil, errInvalidFormBodyAt(k, "UNSUPPORTED", "The stand-in models renaming only")
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ch, ok := s.channels[c.param("channel_id")]
+	if !ok {
+		return 0, nil, errUnknownChannel()
+	}
+	perms, err := s.permissions(ch.ID, s.bot.ID)
+	if err != nil || perms&PermViewChannel == 0 {
+		return 0, nil, errMissingAccess()
+	}
+	need, event := PermManageChannels, "CHANNEL_UPDATE"
+	if ch.Type.IsThread() {
+		need, event = PermManageThreads, "THREAD_UPDATE"
+	}
+	if perms&need == 0 && (!ch.Type.IsThread() || ch.OwnerID != s.bot.ID) || ch.GuildID == "" {
+		return 0, nil, errMissingPerms()
+	}
+	if _, ok := req["name"]; ok {
+		if n := len([]rune(name)); n < 1 || n > 100 {
+			return 0, nil, errInvalidFormBodyAt("name", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+		}
+		ch.Name = name
+	}
+	s.dispatchAll(ch.GuildID, event, ch.Channel, IntentGuilds)
+	s.publish(Event{Kind: ChannelUpdated, ChannelID: ch.ID, Channel: cloneChannel(ch.Channel)})
+	return 0, cloneChannel(ch.Channel), nil
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -210,5 +211,94 @@ func TestHTTPClientStaysOnTheMachine(t *testing.T) {
 	_, err := srv.HTTPClient().Get("https://example.com/")
 	if err == nil || !strings.Contains(err.Error(), "not Discord") {
 		t.Errorf("request to example.com: %v, want a refusal", err)
+	}
+}
+
+// The bot renames a thread, as Volo does when someone accepts an open challenge: the name is
+// checked as Discord does, the bot needs Manage Threads unless it started the thread (Manage
+// Channels for a channel), and it hears THREAD_UPDATE or CHANNEL_UPDATE.
+func TestRenamingAChannel(t *testing.T) {
+	t.Parallel()
+	v := maybeValidator(t)
+	srv := startServer(t, Options{Validator: v, BotPermissions: DefaultBotPermissions | PermManageChannels})
+	w := newWorld(t, srv)
+	updates := make(chan string, 10)
+	connect(t, srv, discordgo.IntentsGuilds,
+		func(_ *discordgo.Session, u *discordgo.ThreadUpdate) { updates <- "thread " + u.Name },
+		func(_ *discordgo.Session, u *discordgo.ChannelUpdate) { updates <- "channel " + u.Name })
+	heard := func(want string) {
+		t.Helper()
+		select {
+		case got := <-updates:
+			if got != want {
+				t.Errorf("the bot heard %q, want %q", got, want)
+			}
+		case <-time.After(5 * time.Second):
+			t.Errorf("the bot never heard %q", want)
+		}
+	}
+	ds := restSession(t, srv)
+	th, err := srv.AddThread(w.general.ID, "Volo: ana vs anyone", "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	renamed, err := ds.ChannelEdit(th.ID, &discordgo.ChannelEdit{Name: "Volo: ana vs ben"})
+	if err != nil || renamed.Name != "Volo: ana vs ben" || renamed.ID != th.ID || renamed.ParentID != w.general.ID {
+		t.Fatalf("renamed %+v, %v", renamed, err)
+	}
+	if got, _ := srv.Channel(th.ID); got.Name != "Volo: ana vs ben" {
+		t.Errorf("the thread is named %q", got.Name)
+	}
+	heard("thread Volo: ana vs ben")
+	if _, err := ds.ChannelEdit(w.general.ID, &discordgo.ChannelEdit{Name: "volo"}); err != nil {
+		t.Fatal(err)
+	}
+	heard("channel volo")
+
+	for _, tt := range []struct {
+		name         string
+		channel      string
+		body         any
+		status, code int
+	}{
+		{"101 characters", th.ID, map[string]string{"name": strings.Repeat("é", 101)}, 400, 50035},
+		{"empty", th.ID, map[string]string{"name": ""}, 400, 50035},
+		{"unmodelled field", th.ID, map[string]any{"locked": true}, 400, 50035},
+		{"unknown channel", "1", map[string]string{"name": "x"}, 404, 10003},
+	} {
+		_, err := ds.RequestWithBucketID("PATCH", discordgo.EndpointChannel(tt.channel), tt.body, "")
+		if status, code := restCode(t, err); status != tt.status || code != tt.code {
+			t.Errorf("%s: HTTP %d code %d, want %d %d", tt.name, status, code, tt.status, tt.code)
+		}
+	}
+	if got, _ := srv.Channel(th.ID); got.Name != "Volo: ana vs ben" {
+		t.Errorf("a refused rename named the thread %q", got.Name)
+	}
+	if n := len(srv.ValidationFailures()); v != nil && n != 1 { // the schema of a DM's name allows ""
+		t.Errorf("%d requests failed validation, want the 101 characters' alone", n)
+	}
+}
+
+func TestRenamingNeedsPermission(t *testing.T) {
+	t.Parallel()
+	srv := startServer(t, Options{BotPermissions: DefaultBotPermissions &^ PermManageThreads})
+	w := newWorld(t, srv)
+	ds := restSession(t, srv)
+	theirs, err := srv.AddThread(w.general.ID, "ana's", "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ch := range []string{theirs.ID, w.general.ID} {
+		if status, code := restCode(t, func() error { _, err := ds.ChannelEdit(ch, &discordgo.ChannelEdit{Name: "x"}); return err }()); status != 403 || code != 50013 {
+			t.Errorf("renaming %s without the permission: HTTP %d code %d, want 403 50013", ch, status, code)
+		}
+	}
+	// The bot may rename a thread it started.
+	own, err := ds.ThreadStart(w.general.ID, "Volo: ana vs anyone", discordgo.ChannelTypeGuildPublicThread, 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if renamed, err := ds.ChannelEdit(own.ID, &discordgo.ChannelEdit{Name: "Volo: ana vs ben"}); err != nil || renamed.Name != "Volo: ana vs ben" {
+		t.Errorf("renaming its own thread: %+v, %v", renamed, err)
 	}
 }

@@ -152,6 +152,7 @@ func TestDiscordgoBodiesPassTheSpec(t *testing.T) {
 		{"channel message edit", "PATCH", "/channels/1/messages/2", discordgo.NewMessageEdit("1", "2").SetContent("x").SetEmbeds([]*discordgo.MessageEmbed{embed})},
 		{"thread", "POST", "/channels/1/threads", discordgo.ThreadStart{Name: "game", Type: discordgo.ChannelTypeGuildPublicThread, AutoArchiveDuration: 60}},
 		{"thread from message", "POST", "/channels/1/messages/2/threads", discordgo.ThreadStart{Name: "game", AutoArchiveDuration: 1440}},
+		{"rename", "PATCH", "/channels/1", discordgo.ChannelEdit{Name: "Volo: ana vs ben"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -11,14 +11,17 @@ import (
 )
 
 // A world taken from one stand-in and restored in another, through JSON as a file keeps it,
-// has the same application, users, guild, roles, members, channels and threads, and the new
-// stand-in's IDs come after all of them.
+// has the same application, users, guild, roles, members, channels and threads (with the name
+// the bot gave one), and the new stand-in's IDs come after all of them.
 func TestWorldSurvivesARestart(t *testing.T) {
 	t.Parallel()
 	before := startServer(t, Options{})
 	w := newWorld(t, before)
-	thread, err := before.AddThread(w.general.ID, "ana vs ben", "ana")
+	thread, err := before.AddThread(w.general.ID, "Volo: ana vs anyone", "ana")
 	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := restSession(t, before).ChannelEdit(thread.ID, &discordgo.ChannelEdit{Name: "ana vs ben"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := before.DMChannel("ben"); err != nil {

@@ -110,6 +110,15 @@ func TestBrowser(t *testing.T) {
 	if notices := p.Messages(); !strings.Contains(notices[len(notices)-1].Text, "started a thread: ana vs cleo") {
 		t.Errorf("#volo ends with %+v, want the thread's notice", notices[len(notices)-1])
 	}
+	// The bot renames the thread: its notice and the channel list say the new name.
+	threads := w.srv.Threads(w.channelID(t, "volo"))
+	if _, err := w.botSession(t).ChannelEdit(threads[len(threads)-1].ID, &discordgo.ChannelEdit{Name: "ana vs cleo, game 2"}); err != nil {
+		t.Fatal(err)
+	}
+	p.WaitForText("started a thread: ana vs cleo, game 2")
+	if !sandboxtest.Eval[bool](p, `[...document.querySelectorAll("#channels .channel")].some(c => c.textContent.includes("ana vs cleo, game 2"))`) {
+		t.Error("the channel list does not show the thread's new name")
+	}
 
 	// On a phone the channels fold away.
 	if err := chromedp.Do(p.Context(), chromedp.EmulateViewport(390, 844), chromedp.Sleep(300*time.Millisecond)); err != nil {

@@ -15,8 +15,8 @@ const heartbeat = 20 * time.Second
 
 // eventView is a change the page hears about: "message" events carry the message as it is after
 // the change, with the ID of the only user who sees it if it is ephemeral, and say when it is
-// in one of the viewer's direct messages or group DMs; "channel" events a new channel or
-// thread, or a new group DM of the viewer's.
+// in one of the viewer's direct messages or group DMs; "channel" events a new or renamed
+// channel or thread, or a new group DM of the viewer's.
 type eventView struct {
 	Kind      string       `json:"kind"` // created, updated, channel
 	ChannelID string       `json:"channelId"`
@@ -87,7 +87,7 @@ func (sb *Sandbox) eventView(e fakediscord.Event, viewer string) (string, eventV
 	}
 	v := eventView{ChannelID: e.ChannelID, DM: private}
 	switch e.Kind {
-	case fakediscord.ChannelCreated:
+	case fakediscord.ChannelCreated, fakediscord.ChannelUpdated:
 		cv := channelOf(e.Channel)
 		if private {
 			u, _ := sb.srv.User(viewer)

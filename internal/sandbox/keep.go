@@ -84,7 +84,8 @@ func SaveWorld(srv *fakediscord.Server, path string) error {
 }
 
 // Save writes the world to Options.WorldFile now; it does nothing without one. The sandbox saves
-// on its own after seeding, whenever a channel or thread is created, and when it closes.
+// on its own after seeding, whenever a channel or thread is created or renamed, and when it
+// closes.
 func (sb *Sandbox) Save() error {
 	if sb.opts.WorldFile == "" {
 		return nil
@@ -94,7 +95,8 @@ func (sb *Sandbox) Save() error {
 	return SaveWorld(sb.srv, sb.opts.WorldFile)
 }
 
-// keepWorld saves the world whenever a channel or thread is created, until the sandbox closes.
+// keepWorld saves the world whenever a channel or thread is created or renamed, until the
+// sandbox closes.
 func (sb *Sandbox) keepWorld() {
 	ctx, cancel := context.WithCancel(context.Background())
 	events := sb.srv.Subscribe(ctx)
@@ -106,7 +108,7 @@ func (sb *Sandbox) keepWorld() {
 	go func() {
 		defer close(stopped)
 		for e := range events {
-			if e.Kind != fakediscord.ChannelCreated {
+			if e.Kind != fakediscord.ChannelCreated && e.Kind != fakediscord.ChannelUpdated {
 				continue
 			}
 			if err := sb.Save(); err != nil {

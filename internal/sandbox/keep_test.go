@@ -8,10 +8,13 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
 
 	"github.com/volo-discord/volo/internal/fakediscord"
 	"github.com/volo-discord/volo/internal/sandbox"
@@ -113,6 +116,41 @@ func TestThreadKeptWhenStarted(t *testing.T) {
 	}
 	if tmps, _ := filepath.Glob(path + ".*.tmp"); len(tmps) > 0 {
 		t.Errorf("temporary files left: %v", tmps)
+	}
+}
+
+// A thread the bot renames, as Volo does when an open challenge is accepted, shows its new name
+// on the page at once, is kept so at once, and keeps it after a restart.
+func TestRenamedThreadKeptAcrossARestart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "world.json")
+	first := startKept(t, path)
+	volo := first.page.channelID(t, "volo")
+	th, err := first.srv.AddThread(volo, "Volo: ana vs anyone", "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := first.page.stream(t, "ben")
+	if _, err := first.page.botSession(t).ChannelEdit(th.ID, &discordgo.ChannelEdit{Name: "Volo: ana vs ben"}); err != nil {
+		t.Fatal(err)
+	}
+	if e, data := next(); e != "channel" || !strings.Contains(data, `"name":"Volo: ana vs ben"`) {
+		t.Errorf("event %s %s, want the thread's new name", e, data)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for !strings.Contains(readKept(t, path).channelNames(), "Volo: ana vs ben") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the new name is not in %s: %s", path, readKept(t, path).channelNames())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	first.stop(t)
+
+	second := startKept(t, path)
+	var st apiState
+	second.page.get(t, "/api/state", &st)
+	i := slices.IndexFunc(st.Channels, func(c apiChannel) bool { return c.ID == volo })
+	if i < 0 || len(st.Channels[i].Threads) != 1 || st.Channels[i].Threads[0].Name != "Volo: ana vs ben" {
+		t.Errorf("after the restart the page shows %+v, want the thread renamed in #volo", st.Channels)
 	}
 }
 

@@ -838,7 +838,13 @@ function connect() {
     applyEvent(e);
   });
   es.addEventListener("channel", async () => {
-    if (current()) await loadWorld();
+    if (!current()) return;
+    await loadWorld();
+    // A thread renamed: its notice in the shown channel says its name now.
+    for (const li of els.list.querySelectorAll("li.system")) {
+      const t = li._message.thread && channelById(li._message.thread.id);
+      if (t) li.querySelector(".thread-name").textContent = t.name;
+    }
   });
   es.addEventListener("error", () => {
     if (current()) $("connection").hidden = false;
