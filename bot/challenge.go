@@ -346,7 +346,13 @@ func (b *Bot) acceptButton(in *interaction, bt button) error {
 	if err != nil {
 		return err
 	}
-	return b.commitGame(g, accepted, board)
+	if err := b.commitGame(g, accepted, board); err != nil {
+		return err
+	}
+	if open && g.Parent != "" {
+		b.renameThread(g)
+	}
+	return nil
 }
 
 // declineButton and withdrawButton end a challenge unplayed.

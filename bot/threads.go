@@ -2,10 +2,12 @@ package bot
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -60,6 +62,21 @@ func threadName(g *store.Game) string {
 	name := func(p store.Player) string { return cmp.Or(p.Name, t.Sprint("anyone")) }
 	return t.Sprintf("Volo: %s vs %s", name(g.Players[0]), name(g.Players[1]))
 }
+
+// renameThread names the thread of an open challenge, "Volo: ana vs
+// anyone", after both players once someone has taken the seat. The name
+// is a courtesy: when Discord will not take it, the game goes on and the
+// log says so.
+func (b *Bot) renameThread(g *store.Game) {
+	ctx, cancel := context.WithTimeout(context.Background(), renameWait)
+	defer cancel()
+	if _, err := b.session.ChannelEdit(g.Channel, &discordgo.ChannelEdit{Name: clip(threadName(g), 100)}, discordgo.WithContext(ctx)); err != nil {
+		b.log.Warn("could not rename a game's thread", "thread", g.Channel, "err", err)
+	}
+}
+
+// renameWait bounds the renaming of a thread.
+const renameWait = 10 * time.Second
 
 // challengeChannel is where a game's challenge was posted: the thread's
 // parent, or the game's own channel.

@@ -90,3 +90,20 @@ func TestNoThreadWithoutThePermission(t *testing.T) {
 	w.click("ben", msg, "Accept")
 	w.saidOnce(w.channel, "The game begins.", "ana")
 }
+
+// An open challenge's thread, "ana vs anyone", takes the name of whoever
+// accepts it.
+func TestOpenChallengesThreadTakesTheAcceptersName(t *testing.T) {
+	w := newWorld(t)
+	open := w.do("ana", "/volo challenge colour:orange thread:true")
+	threads := w.srv.Threads(w.channel)
+	if len(threads) != 1 || threads[0].Name != "Volo: ana vs anyone" {
+		t.Fatalf("the open challenge's thread: %v", threads)
+	}
+	w.click("cleo", open, "Accept")
+	w.flush()
+	if th, _ := w.srv.Channel(threads[0].ID); th.Name != "Volo: ana vs cleo" {
+		t.Errorf("after cleo accepted, the thread is named %q", th.Name)
+	}
+	w.noValidationFailures()
+}
