@@ -14,12 +14,12 @@ import (
 // challenge. It returns nil when the button's game is not the channel's
 // last finished one, leaving the refusal as it was.
 func (b *Bot) endedSince(in *interaction, bt button) error {
-	channel := in.ChannelID
+	channel, challenge := in.ChannelID, false
 	switch bt.action {
 	case actKeep, actResign, actDrawYes, actDrawNo, actTakebackYes, actTakebackNo,
 		actPick, actKind, actRow, actSource, actDir, actMove, actConfirm, actBack:
 	case actAccept, actDecline, actWithdraw:
-		channel = buttonChannel(in, bt)
+		channel, challenge = buttonChannel(in, bt), true
 	default:
 		return nil // rematches, puzzles and pages say it themselves
 	}
@@ -29,9 +29,9 @@ func (b *Bot) endedSince(in *interaction, bt button) error {
 	games, err := b.store.ChannelHistory(channel, "", 1)
 	ended := err == nil && len(games) > 0 && gameKey(games[0]) == bt.game
 	switch {
-	case ended && (bt.action == actAccept || bt.action == actDecline || bt.action == actWithdraw):
+	case challenge && ended:
 		return refuse("This challenge was accepted, and its game is over: %s", games[0].Outcome)
-	case bt.action == actAccept || bt.action == actDecline || bt.action == actWithdraw:
+	case challenge:
 		if g, err := b.store.Get(channel); err == nil && gameKey(g) == bt.game && g.Status != store.Challenge {
 			return refuse("This challenge was accepted: the game is on. /volo board shows it.")
 		}
