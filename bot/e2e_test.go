@@ -325,7 +325,7 @@ func TestCorrespondenceTimeAndExpiry(t *testing.T) {
 	if last := w.lastMessage(); !strings.Contains(last.Content, "lapsed") {
 		t.Errorf("challenge expiry: %q", last.Content)
 	}
-	if msg := w.click("ben", c, "Accept"); !strings.Contains(msg.Content, "no game") {
+	if msg := w.click("ben", c, "Accept"); !strings.Contains(msg.Content, "no longer open") {
 		t.Errorf("accepting a lapsed challenge: %q", msg.Content)
 	}
 	w.noValidationFailures()
