@@ -35,8 +35,10 @@ func (b *Bot) endedSince(in *interaction, bt button) error {
 		if g, err := b.store.Get(channel); err == nil && gameKey(g) == bt.game && g.Status != store.Challenge {
 			return refuse("This challenge was accepted: the game is on. /volo board shows it.")
 		}
-		// A challenge declined, withdrawn or lapsed leaves no record.
-		return refuse("This challenge is no longer open: it was declined, withdrawn or it lapsed. /volo challenge starts a new one.")
+		// A challenge declined, withdrawn or lapsed leaves no record; a
+		// click on its own buttons is most likely on one that lapsed (the
+		// others lose their buttons when answered).
+		return b.lapsed(in, in.lang.Sprint("This challenge is no longer open: it was declined, withdrawn or it lapsed. /volo challenge starts a new one."))
 	case !ended:
 		return nil
 	}
@@ -56,12 +58,17 @@ func movedPast(bt button, g *store.Game) bool {
 	return bt.game == gameKey(g) && bt.ply != len(g.Moves)
 }
 
-// lapsed replaces an offer whose buttons can do nothing any more with
-// what became of it, its buttons gone, for everyone who sees it. A click
-// on a button the message does not carry (forged) is only refused.
-func (b *Bot) lapsed(in *interaction, content string) error {
+// lapsed edits an offer or challenge whose buttons can do nothing any
+// more: it keeps its words, adds line, what became of it, and loses its
+// buttons, for everyone who sees it. A click on a button the message does
+// not carry (forged) is only refused.
+func (b *Bot) lapsed(in *interaction, line string) error {
 	if in.Message == nil || !carries(in.Message.Components, in.MessageComponentData().CustomID) {
-		return refuse("%s", content)
+		return refuse("%s", line)
+	}
+	content := in.Message.Content + "\n" + line
+	if in.Message.Content == "" || length(content) > maxContent {
+		content = line
 	}
 	return b.updateEphemeral(in, reply{content: content})
 }

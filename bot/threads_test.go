@@ -3,6 +3,7 @@ package bot_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/volo-discord/volo/internal/fakediscord"
 )
@@ -101,9 +102,13 @@ func TestOpenChallengesThreadTakesTheAcceptersName(t *testing.T) {
 		t.Fatalf("the open challenge's thread: %v", threads)
 	}
 	w.click("cleo", open, "Accept")
-	w.flush()
-	if th, _ := w.srv.Channel(threads[0].ID); th.Name != "Volo: ana vs cleo" {
-		t.Errorf("after cleo accepted, the thread is named %q", th.Name)
+	// The thread is renamed after the commit, as the answer goes out.
+	deadline := time.Now().Add(answerWait())
+	for th, _ := w.srv.Channel(threads[0].ID); th.Name != "Volo: ana vs cleo"; th, _ = w.srv.Channel(threads[0].ID) {
+		if time.Now().After(deadline) {
+			t.Fatalf("after cleo accepted, the thread is named %q", th.Name)
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 	w.noValidationFailures()
 }
