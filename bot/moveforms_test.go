@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/volo-discord/volo/internal/race"
 )
 
 // formsGame is the start of a game in which every loose form of a flight
@@ -24,7 +26,7 @@ var passGame = strings.Fields("f4 i9 d6 f6 d4 c6 k5 i4 i1 e7 m6 i4-SE2 i1-SE5 j3
 // brought to its position by the moves before.
 func TestMoveFormsEndToEnd(t *testing.T) {
 	w := newWorld(t)
-	for _, tc := range []struct {
+	for i, tc := range []struct {
 		form   string
 		before []string // the moves played first
 		typed  string   // the move option's value, as typed
@@ -56,6 +58,11 @@ func TestMoveFormsEndToEnd(t *testing.T) {
 		{"pass", passGame, "pass", "pass"},
 		{"pass in upper case", passGame, "PASS", "pass"},
 	} {
+		if race.Enabled && i%3 != 0 {
+			// Under the race detector a form in three: they all run the
+			// same code, and the plain run reads every one.
+			continue
+		}
 		t.Run(tc.form, func(t *testing.T) {
 			w := w.in(t)
 			ch, err := w.srv.AddChannel(w.guild, "forms")
