@@ -350,7 +350,12 @@ func (b *Bot) acceptButton(in *interaction, bt button) error {
 		return err
 	}
 	if open && g.Parent != "" {
-		b.renameThread(g)
+		// Not under the thread's lock: its moves need not wait for it.
+		b.inFlight.Add(1)
+		go func() {
+			defer b.inFlight.Done()
+			b.renameThread(g)
+		}()
 	}
 	return nil
 }
