@@ -204,22 +204,28 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 		b.log.Warn("could not suggest moves", "id", ic.ID, "err", err)
 		return
 	}
-	// Every change commits before its handler returns, and what it must
-	// say goes through the outbox, so an error here means nothing was
-	// changed, unless the handler says it came after its commit.
-	var ue *userError
-	var saved *savedError
-	switch {
-	case errors.As(err, &saved):
-		b.log.Error("interaction failed after its change was saved", "id", ic.ID, "channel", ic.ChannelID, "err", err)
-		ue = &userError{format: "What you did is saved, but something went wrong on my side as I answered. Please look again in a moment."}
-	case !errors.As(err, &ue):
-		b.log.Error("interaction failed", "id", ic.ID, "channel", ic.ChannelID, "err", err)
-		ue = &userError{format: "Something went wrong on my side and nothing was changed. Please try again in a moment."}
-	}
+	ue := b.failure(ic, err)
 	if err := b.respond(in, reply{content: sentence(ue.in(in.lang)), ephemeral: true}); err != nil {
 		b.log.Warn("could not answer an interaction", "id", ic.ID, "err", err)
 	}
+}
+
+// failure is what the player hears of err, which a handler returned: a
+// refusal as it is; else, logged, that nothing was changed (every change
+// commits before its handler returns, and what it must say goes through
+// the outbox), unless the handler says it came after its commit.
+func (b *Bot) failure(ic *discordgo.InteractionCreate, err error) *userError {
+	var ue *userError
+	var saved *savedError
+	switch {
+	case errors.As(err, &ue):
+		return ue
+	case errors.As(err, &saved):
+		b.log.Error("interaction failed after its change was saved", "id", ic.ID, "channel", ic.ChannelID, "err", err)
+		return &userError{format: "What you did is saved, but something went wrong on my side as I answered. Please look again in a moment."}
+	}
+	b.log.Error("interaction failed", "id", ic.ID, "channel", ic.ChannelID, "err", err)
+	return &userError{format: "Something went wrong on my side and nothing was changed. Please try again in a moment."}
 }
 
 // respond answers the interaction with a message that changes nothing: a
