@@ -131,7 +131,7 @@ func (b *Bot) attemptMessage(ctx context.Context, p *parcel) (outcome, error) {
 			p.callbackDone, p.unsure = true, true // a restart: it may have gone through
 		}
 	}
-	if v := n.Via; v != nil && p.unsure && !v.Update && time.Since(v.Received) < tokenLifetime-tokenMargin {
+	if v := n.Via; v != nil && p.unsure && !v.Update && v.fresh() {
 		_, err := b.session.InteractionResponse(v.interaction(), discordgo.WithContext(ctx))
 		switch {
 		case err == nil:
@@ -175,7 +175,7 @@ func (b *Bot) attemptMessage(ctx context.Context, p *parcel) (outcome, error) {
 // forgotten.
 func (b *Bot) detachedToken(p *parcel) *via {
 	if v := p.notice.Via; v != nil {
-		if time.Since(v.Received) < tokenLifetime-tokenMargin && b.outbox.spend(v) {
+		if v.fresh() && b.outbox.spend(v) {
 			return v
 		}
 		b.outbox.forget(p.channel, v)

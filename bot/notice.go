@@ -52,6 +52,10 @@ type via struct {
 	Ephemeral bool `json:"ephemeral,omitempty"`
 }
 
+// fresh reports whether v's token still has time for a request: Discord
+// takes it for 15 minutes, and the bot stops short of that.
+func (v *via) fresh() bool { return time.Since(v.Received) < tokenLifetime-tokenMargin }
+
 // interaction returns the discordgo interaction to answer.
 func (v *via) interaction() *discordgo.Interaction {
 	return &discordgo.Interaction{ID: v.ID, Token: v.Token, AppID: v.AppID}

@@ -320,7 +320,7 @@ func (o *outbox) confirmLater(p *parcel) {
 func (o *outbox) hold(p *parcel) bool {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if v := o.tokens[p.channel]; v != nil && time.Since(v.Received) < tokenLifetime-tokenMargin && o.followUps[v.Token].n < maxFollowUps {
+	if v := o.tokens[p.channel]; v != nil && v.fresh() && o.followUps[v.Token].n < maxFollowUps {
 		return false
 	}
 	o.dequeue(p)
@@ -350,7 +350,7 @@ func (o *outbox) token(channel string) *via {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	v := o.tokens[channel]
-	if v != nil && time.Since(v.Received) >= tokenLifetime-tokenMargin {
+	if v != nil && !v.fresh() {
 		delete(o.tokens, channel)
 		return nil
 	}

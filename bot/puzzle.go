@@ -69,21 +69,18 @@ func (b *Bot) puzzleCommand(in *interaction, opts map[string]*discordgo.Applicat
 	if err != nil {
 		return err
 	}
+	// The reply is drawn before the puzzle is stored as the one being
+	// solved, so that only its sending can fail after the commit.
+	r, err := b.puzzleReply(in.lang, p, "-", in.user)
+	if err != nil {
+		return err
+	}
+	r.content = in.lang.Sprintf("Puzzle for %s: %s", mention(in.user), r.content)
 	attempt := store.PuzzleAttempt{ID: p.ID, Line: p.String(), Guild: in.GuildID, Channel: in.ChannelID, Started: b.clock()}
 	if err := b.committed(commitPuzzle, func() error { return b.store.SetPuzzleAttempt(in.user, attempt) }); err != nil {
 		return fmt.Errorf("puzzle attempt: %w", err)
 	}
-	r, err := b.puzzleReply(in.lang, p, "-", in.user)
-	if err != nil {
-		return afterCommit(err)
-	}
-	r.content = in.lang.Sprintf("Puzzle for %s: %s", mention(in.user), r.content)
-	// The puzzle is stored as the one being solved: a lost reply is
-	// logged, not answered "nothing was changed"; asking again gives it.
-	if err := b.respond(in, r); err != nil {
-		b.log.Warn("could not post a puzzle", "user", in.user, "err", err)
-	}
-	return nil
+	return afterCommit(b.respond(in, r))
 }
 
 // choosePuzzle picks a puzzle of difficulty d for the user: from the

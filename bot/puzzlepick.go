@@ -35,12 +35,14 @@ func (b *Bot) openPuzzle(in *interaction, bt button) error {
 		}
 		attempt.Daily = bt.arg
 	}
-	if err := b.committed(commitPuzzle, func() error { return b.store.SetPuzzleAttempt(in.user, attempt) }); err != nil {
-		return fmt.Errorf("puzzle attempt: %w", err)
-	}
+	// The reply is drawn before the commit: only its sending can fail
+	// after it.
 	r, err := b.puzzlePickReply(in, p, newPicker(p.Position, p.Rules, in.lang).start())
 	if err != nil {
-		return afterCommit(err)
+		return err
+	}
+	if err := b.committed(commitPuzzle, func() error { return b.store.SetPuzzleAttempt(in.user, attempt) }); err != nil {
+		return fmt.Errorf("puzzle attempt: %w", err)
 	}
 	return afterCommit(b.respond(in, r))
 }
