@@ -73,57 +73,6 @@ func legalSources(pk picker, kind string) map[string]map[string]bool {
 // pickerGame is the game whose custom IDs the limits are checked with.
 var pickerGame = &store.Game{Channel: "1234567890123456789", Created: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}
 
-// fits checks a view as the bot sends it against Discord's limits, with
-// the custom IDs of a game at ply 150, and the menu's options one by one.
-func fits(t *testing.T, v pickView) {
-	t.Helper()
-	if m := v.menu; m != nil {
-		if len(m.options) > maxOptions {
-			t.Errorf("%q offers %d choices, more than Discord's %d", m.placeholder, len(m.options), maxOptions)
-		}
-		for _, o := range m.options {
-			if o.label == "" || length(o.label) > maxOptionText || length(o.value) > maxOptionText || length(o.description) > maxOptionText {
-				t.Errorf("option %q (%q, %q) is outside Discord's limits", o.label, o.value, o.description)
-			}
-		}
-	}
-	id := func(action, arg string) string { return buttonID(action, pickerGame, 150, arg) }
-	if err := pickMessage(v, id, lang.English, nil).check(); err != nil {
-		t.Errorf("%q as a message: %v", v.content, err)
-	}
-}
-
-// walkAll follows every choice of every menu from the first step, checks
-// every view against Discord's limits, and returns the moves it can
-// confirm.
-func walkAll(t *testing.T, pk picker) []string {
-	t.Helper()
-	var found []string
-	var visit func(v pickView, depth int)
-	visit = func(v pickView, depth int) {
-		if depth > 6 {
-			t.Fatalf("the picker goes deeper than 6 steps at %q", v.content)
-		}
-		fits(t, v)
-		if v.preview != nil {
-			found = append(found, v.preview.String())
-			return
-		}
-		if v.menu == nil || len(v.menu.options) == 0 {
-			t.Fatalf("a step without choices: %q", v.content)
-		}
-		for _, o := range v.menu.options {
-			next, ok := pk.choose(v.menu.action, v.menu.arg, o.value)
-			if !ok {
-				t.Fatalf("choosing %q in %q leads nowhere", o.label, v.menu.placeholder)
-			}
-			visit(next, depth+1)
-		}
-	}
-	visit(pk.start(), 0)
-	return found
-}
-
 // In positions with more birds, lines or flights than a menu holds, in
 // English and in French, every menu fits Discord's limits and the picker
 // reaches every legal move and nothing else.
@@ -136,14 +85,7 @@ func TestPickerGroupsReachEveryLegalMove(t *testing.T) {
 		for _, tag := range lang.Tags() {
 			t.Run(tc.name+"/"+tag.String(), func(t *testing.T) {
 				pk := newPicker(mustPosition(t, tc.pos), engine.Standard, tag)
-				var want []string
-				for _, m := range pk.moves {
-					want = append(want, m.String())
-				}
-				got := walkAll(t, pk)
-				slices.Sort(want)
-				slices.Sort(got)
-				if !slices.Equal(got, want) {
+				if got, want := walk(t, pk, func(v pickView) { fits(t, v) }), legal(pk); !slices.Equal(got, want) {
 					t.Errorf("the picker reaches %d moves, the position has %d legal ones", len(got), len(want))
 				}
 			})
@@ -329,14 +271,7 @@ func TestPickerRowOfManyLinesFitsAMenu(t *testing.T) {
 	}
 	fits(t, in)
 	// Every line of the row is reachable all the same, by whatever steps.
-	got := walkAll(t, pk)
-	var want []string
-	for _, m := range pk.moves {
-		want = append(want, m.String())
-	}
-	slices.Sort(got)
-	slices.Sort(want)
-	if !slices.Equal(got, want) {
+	if got, want := walk(t, pk, func(v pickView) { fits(t, v) }), legal(pk); !slices.Equal(got, want) {
 		t.Errorf("the picker reaches %d moves, the position has %d legal ones", len(got), len(want))
 	}
 }
