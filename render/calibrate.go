@@ -9,7 +9,9 @@ import (
 )
 
 // choosePalette picks the Renderer's palette from the static layer and a
-// sample of everything drawn over it, and builds the lookup table.
+// sample of everything drawn over it (the point names at the fixed size
+// nameSampleSizeU, which keeps the palette, and so every image without
+// names, as it was), and builds the lookup table.
 func (r *Renderer) choosePalette(sc *scribe) {
 	h := newHistogram()
 	names := r.nameSamples(sc)

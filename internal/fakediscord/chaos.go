@@ -8,7 +8,8 @@ import (
 // Chaos fails a share of the bot's REST requests at random, with a mix of faults, the way
 // Discord does on a bad day, and unless NoGateway its gateway connections too. It is seeded, so
 // a failing run can be replayed: the same seed and the same requests in the same order draw the
-// same faults, and the same dispatches the same gateway faults.
+// same faults, and the same dispatches to one session the same gateway faults (with several
+// sessions, shards, the order they are dispatched to varies).
 //
 // Chaos spares what a well-behaved bot could not survive and Discord does not do: GET /gateway
 // and GET /gateway/bot, which discordgo's Open needs, are never failed by chaos; an interaction
@@ -26,7 +27,8 @@ import (
 // dispatched while the bot is away is replayed when it resumes, interactions too, as Discord does;
 // see InvalidateSession for an interaction started before the bot has identified again.
 type Chaos struct {
-	// Rate is the share of REST requests that fail, from 0 (none) to 1 (all).
+	// Rate is the share of REST requests that fail, from 0 (none) to 1 (all); a gateway fault
+	// follows a dispatch with a chance of Rate/ChaosGatewayEvents.
 	Rate float64
 	// Seed seeds the random draws.
 	Seed uint64

@@ -91,8 +91,12 @@ func (s *Server) dispatchAll(guild, event string, data any, intent int64) {
 			d = f(sess.identify.Intents)
 		}
 		s.dispatchTo(sess, event, d)
-		if c := sess.conn; c != nil && c.beat && !c.faulted {
-			s.faultGateway(c, s.chaos.pickGateway())
+		// Drawn for every dispatch, so that a seed replays whatever the
+		// heartbeats' timing; done only to a connection that may take it.
+		if f := s.chaos.pickGateway(); f != 0 {
+			if c := sess.conn; c != nil && c.beat && !c.faulted {
+				s.faultGateway(c, f)
+			}
 		}
 	}
 }

@@ -114,6 +114,9 @@ func (s *Server) awaitIdentify() {
 	s.mu.Lock()
 	by := s.reidentifyBy
 	s.mu.Unlock()
+	if by.IsZero() {
+		return
+	}
 	ctx, cancel := context.WithDeadline(context.Background(), by)
 	defer cancel()
 	_ = s.waitFor(ctx, func() bool { return s.reidentifyBy.IsZero() })

@@ -78,6 +78,9 @@ func (s *Server) createMessage(c *call) (int, any, *apiError) {
 func (s *Server) getMessage(c *call) (int, any, *apiError) {
 	id := c.param("message_id")
 	_ = s.waitFor(c.r.Context(), func() bool {
+		if len(s.endpoints) == 0 {
+			return true // no endpoint: no answer is being taken
+		}
 		for _, st := range s.interactions {
 			if st.posted && st.source == id {
 				return false
@@ -182,6 +185,9 @@ func (s *Server) modifyChannel(c *call) (int, any, *apiError) {
 			return 0, nil, errInvalidFormBodyAt(k, "UNSUPPORTED", "The stand-in models renaming only")
 		}
 	}
+	if _, ok := req["name"]; !ok {
+		return 0, nil, errInvalidFormBodyAt("name", "BASE_TYPE_REQUIRED", "This field is required")
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	ch, ok := s.channels[c.param("channel_id")]
@@ -199,12 +205,10 @@ func (s *Server) modifyChannel(c *call) (int, any, *apiError) {
 	if perms&need == 0 && (!ch.Type.IsThread() || ch.OwnerID != s.bot.ID) || ch.GuildID == "" {
 		return 0, nil, errMissingPerms()
 	}
-	if _, ok := req["name"]; ok {
-		if n := len([]rune(name)); n < 1 || n > 100 {
-			return 0, nil, errInvalidFormBodyAt("name", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
-		}
-		ch.Name = name
+	if n := len([]rune(name)); n < 1 || n > 100 {
+		return 0, nil, errInvalidFormBodyAt("name", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
 	}
+	ch.Name = name
 	s.dispatchAll(ch.GuildID, event, ch.Channel, IntentGuilds)
 	s.publish(Event{Kind: ChannelUpdated, ChannelID: ch.ID, Channel: cloneChannel(ch.Channel)})
 	return 0, cloneChannel(ch.Channel), nil

@@ -44,7 +44,8 @@ type Options struct {
 	// TokenLifetime is how long an interaction token works for follow-ups and edits; Discord's
 	// 15 minutes when zero.
 	TokenLifetime time.Duration
-	// Chaos fails a share of the bot's REST requests at random; none when its Rate is zero.
+	// Chaos fails a share of the bot's REST requests at random, and now and then its gateway
+	// connection (see Chaos); none when its Rate is zero.
 	// SetChaos changes the rate while the server runs.
 	Chaos Chaos
 	// MaxMessagesPerChannel is how many messages each channel keeps, the latest ones; older ones

@@ -37,7 +37,7 @@ type Options struct {
 	Logf func(format string, args ...any)
 	// WorldFile, when set, is where the sandbox keeps its world (see LoadWorld): New loads it
 	// into the stand-in, which must be new, when the file exists, and the sandbox writes it after
-	// seeding, whenever a channel or thread is created, and when it closes.
+	// seeding, whenever a channel or thread is created or renamed, and when it closes.
 	WorldFile string
 }
 

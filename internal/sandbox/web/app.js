@@ -843,7 +843,9 @@ function connect() {
     // A thread renamed: its notice in the shown channel says its name now.
     for (const li of els.list.querySelectorAll("li.system")) {
       const t = li._message.thread && channelById(li._message.thread.id);
-      if (t) li.querySelector(".thread-name").textContent = t.name;
+      if (!t) continue;
+      li._message.thread.name = t.name;
+      li.querySelector(".thread-name").textContent = t.name;
     }
   });
   es.addEventListener("error", () => {
