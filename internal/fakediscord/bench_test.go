@@ -32,8 +32,7 @@ func BenchmarkHundredChannelsPlaying(b *testing.B) {
 }
 
 func benchmarkChannels(b *testing.B, n int, v *Validator) {
-	srv := startServer(b, Options{Validator: v, CallbackDeadline: -1})
-	w := newWorld(b, srv)
+	srv, w := startWorld(b, Options{Validator: v, CallbackDeadline: -1})
 	channels := []string{w.general.ID}
 	for i := 1; i < n; i++ {
 		c, err := srv.AddChannel(w.guild.ID, "game-"+strconv.Itoa(i))

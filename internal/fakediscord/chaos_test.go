@@ -137,9 +137,8 @@ func TestChaosReplaysWithItsSeed(t *testing.T) {
 // which rides them out, then turns chaos off.
 func TestDiscordgoDeliversThroughChaos(t *testing.T) {
 	t.Parallel()
-	srv := startServer(t, Options{Chaos: Chaos{Rate: 0.4, Seed: 7, MaxRetryAfter: 60 * time.Millisecond,
+	srv, w := startWorld(t, Options{Chaos: Chaos{Rate: 0.4, Seed: 7, MaxRetryAfter: 60 * time.Millisecond,
 		Mix: []Fault{{Kind: RateLimited}, {Kind: GlobalRateLimited}, {Kind: BadGateway}}}})
-	w := newWorld(t, srv)
 	ds := restSession(t, srv)
 	ds.MaxRestRetries = 10
 	const sends = 20
@@ -239,8 +238,7 @@ func TestChaosReplaysGatewayFaultsWithItsSeed(t *testing.T) {
 // reaches it too.
 func TestDiscordgoRidesOutGatewayChaos(t *testing.T) {
 	t.Parallel()
-	srv := startServer(t, Options{Chaos: Chaos{Seed: 48}}) // a seed that draws the three soon
-	w := newWorld(t, srv)
+	srv, w := startWorld(t, Options{Chaos: Chaos{Seed: 48}}) // a seed that draws the three soon
 	ds, log := connectReconnecting(t, srv)
 	got := make(chan string, 100)
 	ds.AddHandler(func(_ *discordgo.Session, i *discordgo.InteractionCreate) { got <- i.ID })

@@ -41,8 +41,7 @@ func TestDirectMessages(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			srv := startServer(t, Options{Validator: maybeValidator(t)})
-			w := newWorld(t, srv)
+			srv, w := startWorld(t, Options{Validator: maybeValidator(t)})
 			if tc.setup != nil {
 				tc.setup(t, srv, w)
 			}
@@ -149,8 +148,7 @@ func TestDirectMessages(t *testing.T) {
 // earlier messages stay and may be edited; only the bot's new posts are refused.
 func TestRefusedDMsKeepWhatWasThere(t *testing.T) {
 	t.Parallel()
-	srv := startServer(t, Options{})
-	newWorld(t, srv)
+	srv, _ := startWorld(t, Options{})
 	ds := restSession(t, srv)
 	dm, err := srv.DMChannel("ana")
 	if err != nil {

@@ -83,8 +83,7 @@ func endpointWorld(t *testing.T, opts Options, answers ...func(*discordgo.Intera
 	if opts.Validator == nil {
 		opts.Validator = specValidator(t)
 	}
-	srv := startServer(t, opts)
-	w := newWorld(t, srv)
+	srv, w := startWorld(t, opts)
 	ds, err := discordgo.New("Bot test-token")
 	if err != nil {
 		t.Fatal(err)

@@ -7,8 +7,7 @@ import (
 
 func TestSubscribeStreamsChannelChanges(t *testing.T) {
 	t.Parallel()
-	srv := startServer(t, Options{})
-	w := newWorld(t, srv)
+	srv, w := startWorld(t, Options{})
 	ctx, cancel := context.WithCancel(timeout(t))
 	events := srv.Subscribe(ctx)
 	ds := restSession(t, srv)

@@ -65,8 +65,7 @@ func TestInjectedFaultsAnswerLikeDiscord(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			srv := startServer(t, Options{})
-			w := newWorld(t, srv)
+			srv, w := startWorld(t, Options{})
 			if err := srv.InjectFault(route, tt.fault); err != nil {
 				t.Fatal(err)
 			}
@@ -108,8 +107,7 @@ func TestInjectedFaultsAnswerLikeDiscord(t *testing.T) {
 
 func TestInjectedFaultsMeetTheirRouteInOrder(t *testing.T) {
 	t.Parallel()
-	srv := startServer(t, Options{})
-	w := newWorld(t, srv)
+	srv, w := startWorld(t, Options{})
 	ds := restSession(t, srv)
 	for _, f := range []struct {
 		route string
@@ -209,8 +207,7 @@ func TestDiscordgoRidesOutFaults(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			srv := startServer(t, Options{})
-			w := newWorld(t, srv)
+			srv, w := startWorld(t, Options{})
 			ds := restSession(t, srv)
 			ds.MaxRestRetries = 3
 			if err := srv.InjectFault(route, tt.fault); err != nil {

@@ -16,8 +16,7 @@ import (
 
 func TestDiscordgoSessionGetsReadyAndGuilds(t *testing.T) {
 	t.Parallel()
-	srv := startServer(t, Options{})
-	w := newWorld(t, srv)
+	srv, w := startWorld(t, Options{})
 	// discordgo's state keeps the structs it hands to handlers and overwrites READY's guilds
 	// when GUILD_CREATE arrives, so handlers copy what they saw and leave the guilds alone.
 	type readySeen struct {
@@ -205,8 +204,7 @@ func TestGatewayClosesLikeDiscord(t *testing.T) {
 
 func TestGatewayHandshakeHeartbeatCompressionAndResume(t *testing.T) {
 	t.Parallel()
-	srv := startServer(t, Options{HeartbeatInterval: 1234 * time.Millisecond})
-	w := newWorld(t, srv)
+	srv, w := startWorld(t, Options{HeartbeatInterval: 1234 * time.Millisecond})
 	g := dialGateway(t, srv, "v=10&encoding=json")
 
 	hello := g.expectOp(10)
@@ -285,8 +283,7 @@ func TestGatewayURLComesFromRESTAndCarriesNoHost(t *testing.T) {
 
 func TestMessageEventsFollowIntents(t *testing.T) {
 	t.Parallel()
-	srv := startServer(t, Options{})
-	w := newWorld(t, srv)
+	srv, w := startWorld(t, Options{})
 	g := dialGateway(t, srv, "v=10&encoding=json")
 	g.expectOp(10)
 	g.send(identifyPayload("Bot test", IntentGuilds|IntentGuildMessages, false))

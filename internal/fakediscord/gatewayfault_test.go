@@ -82,8 +82,7 @@ func TestDiscordgoRecoversFromGatewayFaults(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			srv := startServer(t, Options{})
-			w := newWorld(t, srv)
+			srv, w := startWorld(t, Options{})
 			ds, log := connectReconnecting(t, srv)
 			first := ds.State.SessionID
 			if err := tt.fault(srv); err != nil {
@@ -187,8 +186,7 @@ func TestClosingWith1000EndsTheSession(t *testing.T) {
 	}{{websocket.CloseNormalClosure, true}, {websocket.CloseGoingAway, true}, {websocket.CloseServiceRestart, false}} {
 		t.Run(fmt.Sprint(tt.code), func(t *testing.T) {
 			t.Parallel()
-			srv := startServer(t, Options{})
-			w := newWorld(t, srv)
+			srv, w := startWorld(t, Options{})
 			if _, err := restSession(t, srv).ApplicationCommandBulkOverwrite(srv.Application().ID, w.guild.ID, voloCommands()); err != nil {
 				t.Fatal(err)
 			}

@@ -26,6 +26,13 @@ func startServer(t testing.TB, opts Options) *Server {
 	return srv
 }
 
+// startWorld starts a stand-in for one test, populated by newWorld.
+func startWorld(t testing.TB, opts Options) (*Server, testWorld) {
+	t.Helper()
+	srv := startServer(t, opts)
+	return srv, newWorld(t, srv)
+}
+
 // specValidator loads Discord's OpenAPI description from beside the repository, or skips the
 // test when it is absent.
 func specValidator(t testing.TB) *Validator {

@@ -235,8 +235,7 @@ func placeName(c Channel, gw guestWorld) string {
 // stay where its bot is.
 func TestGuildInstallOnlyApplication(t *testing.T) {
 	t.Parallel()
-	srv := startServer(t, Options{IntegrationTypes: []int{GuildInstall}})
-	w := newWorld(t, srv)
+	srv, w := startWorld(t, Options{IntegrationTypes: []int{GuildInstall}})
 	if err := srv.InstallForUser("ana"); !errors.Is(err, ErrNotUserInstallable) {
 		t.Errorf("InstallForUser: %v, want ErrNotUserInstallable", err)
 	}
@@ -732,8 +731,7 @@ func waitGuilds(t *testing.T, ds *discordgo.Session, want ...string) {
 // GUILD_CREATE (in READY or later), CHANNEL_CREATE, THREAD_CREATE, role or message event.
 func TestTheBotHearsNothingWhereItIsNotAMember(t *testing.T) {
 	t.Parallel()
-	srv := startServer(t, Options{PrivilegedIntents: IntentMessageContent})
-	w := newWorld(t, srv)
+	srv, w := startWorld(t, Options{PrivilegedIntents: IntentMessageContent})
 	early := srv.AddGuildWithoutBot("Early")
 	var (
 		mu     sync.Mutex

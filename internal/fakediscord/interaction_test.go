@@ -53,8 +53,8 @@ func startBot(t *testing.T, opts Options, handle func(f *botFixture, i *discordg
 			t.Fatal(err)
 		}
 	}
-	f := &botFixture{srv: startServer(t, opts)}
-	f.w = newWorld(t, f.srv)
+	f := &botFixture{}
+	f.srv, f.w = startWorld(t, opts)
 	f.ds = connect(t, f.srv, discordgo.IntentsGuilds, func(_ *discordgo.Session, i *discordgo.InteractionCreate) { handle(f, i) })
 	if _, err := f.ds.ApplicationCommandBulkOverwrite(f.srv.Application().ID, "", voloCommands()); err != nil {
 		t.Fatal(err)
@@ -459,8 +459,7 @@ func TestInvocationChecks(t *testing.T) {
 
 func TestInjectingWithoutABotIsNotConnected(t *testing.T) {
 	t.Parallel()
-	srv := startServer(t, Options{})
-	w := newWorld(t, srv)
+	srv, w := startWorld(t, Options{})
 	ds, err := discordgo.New("Bot test-token")
 	if err != nil {
 		t.Fatal(err)

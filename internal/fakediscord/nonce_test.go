@@ -80,8 +80,7 @@ func TestEnforceNonceKeepsARetryFromPostingTwice(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			clock := newTestClock()
-			srv := startServer(t, Options{Validator: v, Clock: clock.Now})
-			w := newWorld(t, srv)
+			srv, w := startWorld(t, Options{Validator: v, Clock: clock.Now})
 			other, err := srv.AddChannel(w.guild.ID, "other")
 			if err != nil {
 				t.Fatal(err)
@@ -118,8 +117,7 @@ func TestEnforceNonceKeepsARetryFromPostingTwice(t *testing.T) {
 
 func TestNonceMustBeAnIntegerOrAShortString(t *testing.T) {
 	t.Parallel()
-	srv := startServer(t, Options{})
-	w := newWorld(t, srv)
+	srv, w := startWorld(t, Options{})
 	ds := restSession(t, srv)
 	for _, nonce := range []any{"this nonce is far too long to be one", 1.5, true, map[string]any{}} {
 		_, _, err := postWithNonce(t, ds, w.general.ID, map[string]any{"content": "a", "nonce": nonce, "enforce_nonce": true})
@@ -136,8 +134,7 @@ func TestNonceMustBeAnIntegerOrAShortString(t *testing.T) {
 // post again; the nonce turns the second post into the first message.
 func TestEnforceNonceUndoesDiscordgosRetry(t *testing.T) {
 	t.Parallel()
-	srv := startServer(t, Options{})
-	w := newWorld(t, srv)
+	srv, w := startWorld(t, Options{})
 	ds := restSession(t, srv)
 	ds.MaxRestRetries = 3
 	if err := srv.InjectFault("POST /channels/{channel_id}/messages", Fault{Kind: BadGateway, AfterProcessing: true}); err != nil {

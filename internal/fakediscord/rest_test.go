@@ -24,8 +24,7 @@ func restSession(t *testing.T, srv *Server) *discordgo.Session {
 
 func TestChannelMessagesAndThreads(t *testing.T) {
 	t.Parallel()
-	srv := startServer(t, Options{Validator: maybeValidator(t)})
-	w := newWorld(t, srv)
+	srv, w := startWorld(t, Options{Validator: maybeValidator(t)})
 	ds := restSession(t, srv)
 	png := boardPNG(t, 4, 4)
 
@@ -98,8 +97,7 @@ func maybeValidator(t *testing.T) *Validator {
 
 func TestRESTErrorsLikeDiscord(t *testing.T) {
 	t.Parallel()
-	srv := startServer(t, Options{})
-	w := newWorld(t, srv)
+	srv, w := startWorld(t, Options{})
 	ds := restSession(t, srv)
 	said, err := srv.PostMessage(w.general.ID, "ana", "gg")
 	if err != nil {
@@ -148,8 +146,7 @@ func TestBotPermissionsAreChecked(t *testing.T) {
 	t.Parallel()
 	// The bot has @everyone's permissions too, so both are narrowed.
 	readOnly := PermViewChannel | PermReadMessageHistory
-	srv := startServer(t, Options{BotPermissions: readOnly, EveryonePermissions: readOnly})
-	w := newWorld(t, srv)
+	srv, w := startWorld(t, Options{BotPermissions: readOnly, EveryonePermissions: readOnly})
 	ds := restSession(t, srv)
 	if status, code := restCode(t, func() error { _, err := ds.ChannelMessageSend(w.general.ID, "hi"); return err }()); status != 403 || code != 50013 {
 		t.Errorf("send without Send Messages: HTTP %d code %d, want 403 50013", status, code)
@@ -161,8 +158,7 @@ func TestBotPermissionsAreChecked(t *testing.T) {
 
 func TestCommandBulkOverwriteKeepsIDs(t *testing.T) {
 	t.Parallel()
-	srv := startServer(t, Options{Validator: maybeValidator(t)})
-	w := newWorld(t, srv)
+	srv, w := startWorld(t, Options{Validator: maybeValidator(t)})
 	ds := restSession(t, srv)
 	app := srv.Application().ID
 	first, err := ds.ApplicationCommandBulkOverwrite(app, w.guild.ID, voloCommands())
@@ -220,8 +216,7 @@ func TestHTTPClientStaysOnTheMachine(t *testing.T) {
 func TestRenamingAChannel(t *testing.T) {
 	t.Parallel()
 	v := maybeValidator(t)
-	srv := startServer(t, Options{Validator: v, BotPermissions: DefaultBotPermissions | PermManageChannels})
-	w := newWorld(t, srv)
+	srv, w := startWorld(t, Options{Validator: v, BotPermissions: DefaultBotPermissions | PermManageChannels})
 	updates := make(chan string, 10)
 	connect(t, srv, discordgo.IntentsGuilds,
 		func(_ *discordgo.Session, u *discordgo.ThreadUpdate) { updates <- "thread " + u.Name },
@@ -281,8 +276,7 @@ func TestRenamingAChannel(t *testing.T) {
 
 func TestRenamingNeedsPermission(t *testing.T) {
 	t.Parallel()
-	srv := startServer(t, Options{BotPermissions: DefaultBotPermissions &^ PermManageThreads})
-	w := newWorld(t, srv)
+	srv, w := startWorld(t, Options{BotPermissions: DefaultBotPermissions &^ PermManageThreads})
 	ds := restSession(t, srv)
 	theirs, err := srv.AddThread(w.general.ID, "ana's", "ana")
 	if err != nil {

@@ -26,8 +26,7 @@ func TestMemoryStaysBounded(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			srv := startServer(t, tt.opts)
-			w := newWorld(t, srv)
+			srv, w := startWorld(t, tt.opts)
 			second, err := srv.AddChannel(w.guild.ID, "second")
 			if err != nil {
 				t.Fatal(err)

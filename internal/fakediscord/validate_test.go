@@ -103,8 +103,7 @@ func TestServerRecordsOrRejectsInvalidBodies(t *testing.T) {
 	t.Parallel()
 	v := specValidator(t)
 	for _, reject := range []bool{false, true} {
-		srv := startServer(t, Options{Validator: v, RejectInvalid: reject})
-		w := newWorld(t, srv)
+		srv, w := startWorld(t, Options{Validator: v, RejectInvalid: reject})
 		ds := restSession(t, srv)
 		_, err := ds.RequestWithBucketID("POST", discordgo.EndpointChannelMessages(w.general.ID), map[string]any{"content": 42}, "")
 		failures := srv.ValidationFailures()

@@ -15,8 +15,7 @@ import (
 // the bot gave one), and the new stand-in's IDs come after all of them.
 func TestWorldSurvivesARestart(t *testing.T) {
 	t.Parallel()
-	before := startServer(t, Options{})
-	w := newWorld(t, before)
+	before, w := startWorld(t, Options{})
 	thread, err := before.AddThread(w.general.ID, "Volo: ana vs anyone", "ana")
 	if err != nil {
 		t.Fatal(err)
