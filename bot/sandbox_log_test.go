@@ -1,13 +1,11 @@
 package bot_test
 
 import (
-	"bytes"
 	"context"
 	"log/slog"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -15,27 +13,10 @@ import (
 
 	"github.com/volo-discord/volo/bot"
 	"github.com/volo-discord/volo/internal/fakediscord"
+	"github.com/volo-discord/volo/internal/syncbuf"
 	"github.com/volo-discord/volo/render"
 	"github.com/volo-discord/volo/store"
 )
-
-// lockedBuffer is a bytes.Buffer safe for the bot's goroutines.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
 
 // runLogged starts a bot with opts against a fresh stand-in, by the
 // gateway or (http) its interactions endpoint, with its commands
@@ -78,7 +59,7 @@ func runLogged(t *testing.T, sandbox, http, guild bool, faults map[string]fakedi
 	}
 	srv.Configure(s)
 	s.ShouldReconnectOnError = false
-	logs := &lockedBuffer{}
+	logs := &syncbuf.Buffer{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	b, err := bot.New(s, bot.Options{Config: cfg, Store: st, Renderer: r, Logger: log, Sandbox: sandbox, ShutdownGrace: -1})
 	if err != nil {

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -19,6 +18,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"github.com/volo-discord/volo/internal/fakediscord"
+	"github.com/volo-discord/volo/internal/syncbuf"
 )
 
 // fastStartup waits milliseconds where the bot waits seconds.
@@ -76,25 +76,7 @@ type startWorld struct {
 	srv  *fakediscord.Server
 	bot  *Bot
 	net  *failing
-	logs *syncBuffer
-}
-
-// syncBuffer is a bytes.Buffer safe for concurrent use.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
+	logs *syncbuf.Buffer
 }
 
 // newStartWorld starts the stand-in srv and a bot with cfg whose session
@@ -125,7 +107,7 @@ func newStartWorld(t *testing.T, srv *fakediscord.Server, cfg Config, token stri
 	// does not lean on discordgo's reconnecting.
 	s.ShouldReconnectOnError = false
 	t.Cleanup(func() { s.Close() }) // before srv.Close
-	logs := &syncBuffer{}
+	logs := &syncbuf.Buffer{}
 	b := &Bot{cfg: cfg, session: s, log: slog.New(slog.NewTextHandler(logs, nil)), clock: time.Now}
 	return &startWorld{srv: srv, bot: b, net: net, logs: logs}
 }
