@@ -271,21 +271,15 @@ func (s *Server) Attachment(id string) (Attachment, bool) {
 func (s *Server) PostMessage(channelID, userRef, content string) (Message, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	c, ok := s.channels[channelID]
-	if !ok {
-		return Message{}, ErrUnknownChannel
-	}
-	u, ok := s.lookupUser(userRef)
-	if !ok {
-		return Message{}, ErrUnknownUser
-	}
-	perms, err := s.permissions(channelID, u.ID)
+	perms, err := s.permissions(channelID, userRef) // unknown channel or user included
 	if err != nil {
 		return Message{}, err
 	}
+	c := s.channels[channelID]
 	if perms&sendPermission(c.Type) == 0 {
 		return Message{}, ErrMissingPermissions
 	}
+	u, _ := s.lookupUser(userRef)
 	return s.addMessage(c, &Message{Author: *u, Content: content}).clone(), nil
 }
 
