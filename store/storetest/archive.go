@@ -11,17 +11,6 @@ import (
 	"github.com/volo-discord/volo/store"
 )
 
-// archiveTests: finished games.
-var archiveTests = []test{
-	{"FinishMovesTheGameToTheArchive", 0, testFinishMovesTheGameToTheArchive},
-	{"FinishOfAStaleVersionIsAConflict", 0, testFinishOfAStaleVersion},
-	{"GetFinishedOfAnUnknownID", 0, testGetFinishedOfAnUnknownID},
-	{"IDsSortInTheOrderGamesFinished", 0, testIDsSort},
-	{"HistoryPagesFromTheLatest", 0, testHistoryPages},
-	{"ChannelHistory", 0, testChannelHistory},
-	{"TakebackAndUnratedSurviveTheRecord", 0, testTakebackAndUnrated},
-}
-
 func testFinishMovesTheGameToTheArchive(t *testing.T, e *env) {
 	g := mustCreate(t, e.db, fullGame())
 	read := g.Version

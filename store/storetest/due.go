@@ -8,13 +8,6 @@ import (
 	"github.com/volo-discord/volo/store"
 )
 
-// dueTests: reminders and deadlines.
-var dueTests = []test{
-	{"DueFollowsEveryChange", 0, testDueFollowsEveryChange},
-	{"NextDueOfNoDeadlines", 0, testNextDueOfNoDeadlines},
-	{"DueKeepsNanoseconds", 0, testDueKeepsNanoseconds},
-}
-
 func testDueFollowsEveryChange(t *testing.T, e *env) {
 	at := func(h int) time.Time { return epoch.Add(time.Duration(h) * time.Hour) }
 	games := map[string]*store.Game{}

@@ -13,15 +13,6 @@ import (
 	"github.com/volo-discord/volo/store"
 )
 
-// dumpTests: copying a database entry by entry.
-var dumpTests = []test{
-	{"ACopyReadsBackTheSame", 0, testACopyReadsBackTheSame},
-	{"DumpGivesEveryKindInOrder", 0, testDumpGivesEveryKindInOrder},
-	{"LoadRefusesADatabaseThatIsNotEmpty", 0, testLoadRefusesANonEmptyDatabase},
-	{"AFailedLoadChangesNothing", 0, testAFailedLoadChangesNothing},
-	{"LoadKeepsAnUnreadableRecord", needsRaw, testLoadKeepsAnUnreadableRecord},
-}
-
 // Populate fills db with one of everything a database keeps: games being
 // played and finished, announcements, standings, settings, puzzles. It
 // moves clock on as it goes.

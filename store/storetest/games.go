@@ -11,26 +11,6 @@ import (
 	"github.com/volo-discord/volo/store"
 )
 
-// gameTests: challenges and games being played.
-var gameTests = []test{
-	{"AGameReadsBackAsWritten", 0, testAGameReadsBackAsWritten},
-	{"CreateRefusesABusyChannel", 0, testCreateRefusesABusyChannel},
-	{"ConcurrentCreatesOfAChannelHaveOneWinner", 0, testConcurrentCreates},
-	{"CreateRefusesWhatItCannotKeep", 0, testCreateRefusesWhatItCannotKeep},
-	{"GetOfAnEmptyChannelIsNotFound", 0, testGetOfAnEmptyChannel},
-	{"UpdateGivesANewVersion", 0, testUpdateGivesANewVersion},
-	{"ALostRaceIsAConflictAndOverwritesNothing", 0, testALostRace},
-	{"AStaleGameCannotOverwriteItsSuccessor", 0, testAStaleGameCannotOverwriteItsSuccessor},
-	{"ConcurrentUpdatesOfOneVersionHaveOneWinner", 0, testConcurrentUpdates},
-	{"AppendMove", 0, testAppendMove},
-	{"DeleteFreesTheChannel", 0, testDeleteFreesTheChannel},
-	{"ListsFollowGuildsAndPlayers", 0, testLists},
-	{"AnUnreadableRecordNamesItsChannelAndSparesTheOthers", needsRaw, testAnUnreadableRecord},
-	{"DiscardOfAnEmptyChannelIsNotFound", 0, testDiscardOfAnEmptyChannel},
-	{"CallsAfterCloseFail", 0, testCallsAfterClose},
-	{"GamesSurviveAReopen", needsReopen, testGamesSurviveAReopen},
-}
-
 func testAGameReadsBackAsWritten(t *testing.T, e *env) {
 	g := fullGame()
 	g.Takeback, g.Unrated, g.Detached, g.Parent = &store.DrawOffer{By: "100", At: epoch.Add(4 * time.Hour)}, true, true, "p1"

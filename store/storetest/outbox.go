@@ -12,15 +12,6 @@ import (
 	"github.com/volo-discord/volo/store"
 )
 
-// outboxTests: announcements.
-var outboxTests = []test{
-	{"AnnouncementsCommitWithTheirChange", 0, testAnnouncementsCommitWithTheirChange},
-	{"AnnouncementsOfConcurrentChangesKeepTheirOrder", 0, testAnnouncementsOfConcurrentChanges},
-	{"AnnouncementNeedsAChannel", 0, testAnnouncementNeedsAChannel},
-	{"AnnouncementsSurviveAReopen", needsReopen, testAnnouncementsSurviveAReopen},
-	{"UnreadableAnnouncementIsReported", needsRaw, testUnreadableAnnouncement},
-}
-
 // bodies returns the channel and body of each pending announcement.
 func bodies(t *testing.T, db store.Database) []string {
 	t.Helper()

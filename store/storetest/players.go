@@ -12,16 +12,6 @@ import (
 	"github.com/volo-discord/volo/store"
 )
 
-// playerTests: standings, ratings and players' settings.
-var playerTests = []test{
-	{"TwoNewPlayersAfterOneWin", 0, testTwoNewPlayersAfterOneWin},
-	{"WhatCountsWhere", 0, testWhatCountsWhere},
-	{"PreviewIsWhatFinishDoes", 0, testPreviewIsWhatFinishDoes},
-	{"ConcurrentFinishesAllCount", 0, testConcurrentFinishes},
-	{"UserSettings", 0, testUserSettings},
-	{"CheckReadsStandingsAndSettings", needsRaw, testCheckReadsStandingsAndSettings},
-}
-
 func testTwoNewPlayersAfterOneWin(t *testing.T, e *env) {
 	g := finishWith(t, e.db, "g1", "c1", ana, ben, engine.OrangeWins, false)
 	for _, scope := range []string{store.Global, "g1"} {

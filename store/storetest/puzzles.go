@@ -12,21 +12,6 @@ import (
 	"github.com/volo-discord/volo/store"
 )
 
-// puzzleTests: streaks, daily puzzles, attempts and the pool.
-var puzzleTests = []test{
-	{"PuzzleStreakCountsEachPuzzleOnce", 0, testPuzzleStreak},
-	{"ConcurrentAnswersAllCount", 0, testConcurrentAnswers},
-	{"DailyPuzzleIsSetOncePerDay", 0, testDailyPuzzleIsSetOncePerDay},
-	{"ConcurrentDailyPuzzlesAgreeOnOne", 0, testConcurrentDailyPuzzles},
-	{"DailyPuzzleCommitsItsPostOnlyWhenStored", 0, testDailyPuzzlePost},
-	{"DailyPuzzlesListsAServersDaysLatestFirst", 0, testDailyPuzzlesList},
-	{"AnswerToTheDailyPuzzleKeepsTheFirstAnswer", 0, testAnswerToTheDailyPuzzle},
-	{"PuzzleAttemptLastsUntilItsPuzzleIsAnswered", 0, testPuzzleAttempt},
-	{"PuzzleCallsRefuseWhatCannotBeKept", 0, testPuzzleCallsRefuse},
-	{"PuzzlePool", 0, testPuzzlePool},
-	{"CheckFindsUnreadablePuzzleRecords", needsRaw, testCheckFindsUnreadablePuzzleRecords},
-}
-
 // Puzzle lines as the engine writes them; the store does not read them.
 const (
 	lineA = "3fdf660d49 easy win1 standard | 5/8/9/6OO2/8O2/4OOB2OO1/3BOB3O/3BBB1B4/6OBB2/6O1B1/9/8/5 B 0 | f4:f6-E1 | generated 5 ply 31"

@@ -7,12 +7,6 @@ import (
 	"github.com/volo-discord/volo/store"
 )
 
-// settingsTests: servers' settings.
-var settingsTests = []test{
-	{"GuildSettings", 0, testGuildSettings},
-	{"PuzzleChannels", 0, testPuzzleChannels},
-}
-
 func testGuildSettings(t *testing.T, e *env) {
 	if gs, err := e.db.Settings("g1"); err != nil || gs != (store.GuildSettings{}) {
 		t.Errorf("a guild that set nothing: %+v, %v", gs, err)

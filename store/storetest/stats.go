@@ -8,12 +8,6 @@ import (
 	"github.com/volo-discord/volo/store"
 )
 
-// statsTests: the operators' summary.
-var statsTests = []test{
-	{"StatsOfAnEmptyDatabase", 0, testStatsOfAnEmptyDatabase},
-	{"StatsCountsTheGames", needsRaw, testStatsCountsTheGames},
-}
-
 func testStatsOfAnEmptyDatabase(t *testing.T, e *env) {
 	st, err := e.db.Stats()
 	if err != nil {

@@ -51,36 +51,19 @@ func Run(t *testing.T, b Backend) {
 	if b.Open == nil {
 		t.Fatal("storetest.Run: Backend.Open is nil")
 	}
-	for _, group := range [][]test{gameTests, archiveTests, dueTests, outboxTests, playerTests, settingsTests, puzzleTests, statsTests, dumpTests} {
-		for _, tt := range group {
-			t.Run(tt.name, func(t *testing.T) {
-				switch {
-				case tt.needs&needsRaw != 0 && b.PutRaw == nil:
-					t.Skip("the backend gives no PutRaw to write unreadable records with")
-				case tt.needs&needsReopen != 0 && b.Reopen == nil:
-					t.Skip("the backend gives no Reopen")
-				}
-				clock := NewClock(epoch)
-				tt.run(t, &env{b: b, db: b.Open(t, clock.Now), clock: clock})
-			})
-		}
+	for _, tt := range suite {
+		t.Run(tt.name, func(t *testing.T) {
+			switch {
+			case tt.needs&needsRaw != 0 && b.PutRaw == nil:
+				t.Skip("the backend gives no PutRaw to write unreadable records with")
+			case tt.needs&needsReopen != 0 && b.Reopen == nil:
+				t.Skip("the backend gives no Reopen")
+			}
+			clock := NewClock(epoch)
+			tt.run(t, &env{b: b, db: b.Open(t, clock.Now), clock: clock})
+		})
 	}
 }
-
-// A test is one behaviour of the suite.
-type test struct {
-	name  string
-	needs needs
-	run   func(t *testing.T, e *env)
-}
-
-// needs says which of Backend's optional functions a test calls.
-type needs uint8
-
-const (
-	needsRaw needs = 1 << iota
-	needsReopen
-)
 
 // env is one test's database and clock.
 type env struct {
