@@ -24,15 +24,10 @@ func (s *Store) Finish(g *store.Game, anns ...*store.Announcement) error {
 		return err // refused before the transaction: the moves cannot be encoded
 	}
 	var made store.Game
-	var ids []uint64
-	err := s.write("finish game of channel "+g.Channel, func(ctx context.Context, tx pgx.Tx) error {
+	err := s.change("finish game of channel "+g.Channel, anns, now, func(ctx context.Context, tx pgx.Tx) error {
 		made = *next
-		tag, err := tx.Exec(ctx, "DELETE FROM active_games WHERE channel = $1 AND version = $2", g.Channel, int64(g.Version))
-		if err != nil {
+		if err := deleteActive(ctx, tx, g); err != nil {
 			return err
-		}
-		if tag.RowsAffected() == 0 {
-			return missing(ctx, tx, g.Channel)
 		}
 		changed, global, err := store.Settle(&made, func(scope, player string) (store.Standing, error) {
 			return getStanding(ctx, tx, scope, player)
@@ -44,16 +39,11 @@ func (s *Store) Finish(g *store.Game, anns ...*store.Announcement) error {
 		if err := archive(ctx, tx, &made); err != nil {
 			return err
 		}
-		if err := putStandings(ctx, tx, changed); err != nil {
-			return err
-		}
-		ids, err = s.announce(ctx, tx, anns, now)
-		return err
+		return putStandings(ctx, tx, changed)
 	})
 	if err != nil {
 		return err
 	}
-	announced(anns, ids, now)
 	*g = made
 	return nil
 }

@@ -35,8 +35,7 @@ func (s *Store) Create(g *store.Game, anns ...*store.Announcement) error {
 	next.ID, next.Finished = "", time.Time{}
 	next.Created, next.Updated = utc(cmp.Or(next.Created, now)), now
 	var made store.Game
-	var ids []uint64
-	err := s.write("create game in channel "+g.Channel, func(ctx context.Context, tx pgx.Tx) (err error) {
+	err := s.change("create game in channel "+g.Channel, anns, now, func(ctx context.Context, tx pgx.Tx) error {
 		made = next
 		row, err := versionedRow(ctx, tx, &made)
 		if err != nil {
@@ -51,13 +50,11 @@ func (s *Store) Create(g *store.Game, anns ...*store.Announcement) error {
 		if tag.RowsAffected() == 0 {
 			return store.ErrChannelBusy
 		}
-		ids, err = s.announce(ctx, tx, anns, now)
-		return err
+		return nil
 	})
 	if err != nil {
 		return err
 	}
-	announced(anns, ids, now)
 	*g = made
 	return nil
 }
@@ -100,8 +97,7 @@ func (s *Store) Update(g *store.Game, anns ...*store.Announcement) error {
 	next.ID, next.Finished = "", time.Time{}
 	next.Updated = s.now()
 	var made store.Game
-	var ids []uint64
-	err := s.write("update game of channel "+g.Channel, func(ctx context.Context, tx pgx.Tx) (err error) {
+	err := s.change("update game of channel "+g.Channel, anns, next.Updated, func(ctx context.Context, tx pgx.Tx) error {
 		made = next
 		row, err := versionedRow(ctx, tx, &made)
 		if err != nil {
@@ -117,13 +113,11 @@ func (s *Store) Update(g *store.Game, anns ...*store.Announcement) error {
 		if tag.RowsAffected() == 0 {
 			return missing(ctx, tx, g.Channel)
 		}
-		ids, err = s.announce(ctx, tx, anns, next.Updated)
-		return err
+		return nil
 	})
 	if err != nil {
 		return err
 	}
-	announced(anns, ids, next.Updated)
 	*g = made
 	return nil
 }
@@ -159,23 +153,22 @@ func (s *Store) Delete(g *store.Game, anns ...*store.Announcement) error {
 	if err := store.CheckAnnouncements(anns); err != nil {
 		return err
 	}
-	now := s.now()
-	var ids []uint64
-	err := s.write("delete game of channel "+g.Channel, func(ctx context.Context, tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, "DELETE FROM active_games WHERE channel = $1 AND version = $2", g.Channel, int64(g.Version))
-		if err != nil {
-			return err
-		}
-		if tag.RowsAffected() == 0 {
-			return missing(ctx, tx, g.Channel)
-		}
-		ids, err = s.announce(ctx, tx, anns, now)
-		return err
+	return s.change("delete game of channel "+g.Channel, anns, s.now(), func(ctx context.Context, tx pgx.Tx) error {
+		return deleteActive(ctx, tx, g)
 	})
-	if err == nil {
-		announced(anns, ids, now)
+}
+
+// deleteActive removes g's row if it is still at g.Version: see missing
+// otherwise.
+func deleteActive(ctx context.Context, tx pgx.Tx, g *store.Game) error {
+	tag, err := tx.Exec(ctx, "DELETE FROM active_games WHERE channel = $1 AND version = $2", g.Channel, int64(g.Version))
+	if err != nil {
+		return err
 	}
-	return err
+	if tag.RowsAffected() == 0 {
+		return missing(ctx, tx, g.Channel)
+	}
+	return nil
 }
 
 // Discard removes whatever record a channel holds, readable or not: the

@@ -66,15 +66,14 @@ func announced(anns []*store.Announcement, ids []uint64, at time.Time) {
 	}
 }
 
-// Announce commits announcements on their own, for what must be said
-// without a change to a game.
-func (s *Store) Announce(anns ...*store.Announcement) error {
-	if err := store.CheckAnnouncements(anns); err != nil {
-		return err
-	}
-	now := s.now()
+// change runs fn in a write (see write) and commits anns, created at now,
+// with what fn changed; once committed, anns have their IDs and time.
+func (s *Store) change(op string, anns []*store.Announcement, now time.Time, fn func(ctx context.Context, tx pgx.Tx) error) error {
 	var ids []uint64
-	err := s.write("announce", func(ctx context.Context, tx pgx.Tx) (err error) {
+	err := s.write(op, func(ctx context.Context, tx pgx.Tx) (err error) {
+		if err := fn(ctx, tx); err != nil {
+			return err
+		}
 		ids, err = s.announce(ctx, tx, anns, now)
 		return err
 	})
@@ -82,6 +81,15 @@ func (s *Store) Announce(anns ...*store.Announcement) error {
 		announced(anns, ids, now)
 	}
 	return err
+}
+
+// Announce commits announcements on their own, for what must be said
+// without a change to a game.
+func (s *Store) Announce(anns ...*store.Announcement) error {
+	if err := store.CheckAnnouncements(anns); err != nil {
+		return err
+	}
+	return s.change("announce", anns, s.now(), func(context.Context, pgx.Tx) error { return nil })
 }
 
 // Pending returns the announcements not yet delivered that this store
