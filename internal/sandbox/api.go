@@ -51,13 +51,15 @@ func (sb *Sandbox) writeError(w http.ResponseWriter, err error) {
 	sb.writeJSON(w, status, map[string]string{"error": text})
 }
 
-// readJSON reads a POSTed JSON body.
-func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
-	if err := dec.Decode(v); err != nil {
-		return badRequest("The request is not the JSON the page sends.")
+// posted serves a POST route of the JSON API: h is handed the request's JSON body as a T.
+func posted[T any](h func(r *http.Request, req T) (any, error)) func(http.ResponseWriter, *http.Request) (any, error) {
+	return func(w http.ResponseWriter, r *http.Request) (any, error) {
+		var req T
+		if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody)).Decode(&req); err != nil {
+			return nil, badRequest("The request is not the JSON the page sends.")
+		}
+		return h(r, req)
 	}
-	return nil
 }
 
 // answer serves a route of the JSON API: what the handler returns, or the sentence of its error.
@@ -254,11 +256,7 @@ type openRequest struct {
 // serveOpenDM answers POST /api/dms {user}: the user's direct messages with the bot, opened as
 // "Message" on the bot's profile does in Discord's client, so that its commands can be used
 // there before it has written. The conversation is listed from then on.
-func (sb *Sandbox) serveOpenDM(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req openRequest
-	if err := readJSON(w, r, &req); err != nil {
-		return nil, err
-	}
+func (sb *Sandbox) serveOpenDM(_ *http.Request, req openRequest) (any, error) {
 	u, err := sb.member(req.User)
 	if err != nil {
 		return nil, err
@@ -335,11 +333,7 @@ type commandRequest struct {
 // Discord's message box does, or a plain message posted, in a channel of the guild or in one of
 // the user's direct messages and group DMs. A line the stand-in cannot read comes back as an
 // error saying why.
-func (sb *Sandbox) serveCommand(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req commandRequest
-	if err := readJSON(w, r, &req); err != nil {
-		return nil, err
-	}
+func (sb *Sandbox) serveCommand(r *http.Request, req commandRequest) (any, error) {
 	c, u, err := sb.commandIn(req.Channel, req.User)
 	if err != nil {
 		return nil, err
@@ -369,11 +363,7 @@ type clickRequest struct {
 }
 
 // serveClick answers POST /api/click: a button clicked or a menu chosen from, as the user.
-func (sb *Sandbox) serveClick(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req clickRequest
-	if err := readJSON(w, r, &req); err != nil {
-		return nil, err
-	}
+func (sb *Sandbox) serveClick(r *http.Request, req clickRequest) (any, error) {
 	u, err := sb.member(req.User)
 	if err != nil {
 		return nil, err
@@ -400,11 +390,7 @@ type threadRequest struct {
 
 // serveNewThread answers POST /api/threads: a thread started in a channel by the user, as
 // Discord's client does it, with the notice in the channel.
-func (sb *Sandbox) serveNewThread(w http.ResponseWriter, r *http.Request) (any, error) {
-	var req threadRequest
-	if err := readJSON(w, r, &req); err != nil {
-		return nil, err
-	}
+func (sb *Sandbox) serveNewThread(_ *http.Request, req threadRequest) (any, error) {
 	c, u, err := sb.actorIn(req.Channel, req.User)
 	if err != nil {
 		return nil, err
