@@ -147,15 +147,9 @@ func (s *Store) history(op, sql, owner, before string, limit int) ([]*store.Game
 	}
 	var f found
 	return f.result(s.read(op, func(ctx context.Context, q querier) error {
-		rows, err := q.Query(ctx, sql, owner, before, lim)
-		if err != nil {
-			return err
-		}
-		var id, rec string
-		_, err = pgx.ForEachRow(rows, []any{&id, &rec}, func() error {
+		return records(ctx, q, sql, []any{owner, before, lim}, func(id, rec string) error {
 			f.add(store.DecodeFinished(id, []byte(rec)))
 			return nil
 		})
-		return err
 	}))
 }

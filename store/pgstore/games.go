@@ -222,16 +222,10 @@ func (s *Store) ListUser(user string) ([]*store.Game, error) {
 func (s *Store) listActive(op, sql string, args ...any) ([]*store.Game, error) {
 	var f found
 	return f.result(s.read(op, func(ctx context.Context, q querier) error {
-		rows, err := q.Query(ctx, sql, args...)
-		if err != nil {
-			return err
-		}
-		var channel, rec string
-		_, err = pgx.ForEachRow(rows, []any{&channel, &rec}, func() error {
+		return records(ctx, q, sql, args, func(channel, rec string) error {
 			f.add(store.DecodeActive(channel, []byte(rec)))
 			return nil
 		})
-		return err
 	}))
 }
 

@@ -190,12 +190,8 @@ func (s *Store) DailyPuzzles(guild string, limit int) ([]store.DailyPuzzle, erro
 	}
 	var out []store.DailyPuzzle
 	err := s.read("daily puzzles of guild "+guild, func(ctx context.Context, q querier) error {
-		rows, err := q.Query(ctx, "SELECT day, data FROM daily_puzzles WHERE guild = $1 ORDER BY day DESC LIMIT $2", guild, lim)
-		if err != nil {
-			return err
-		}
-		var day, data string
-		_, err = pgx.ForEachRow(rows, []any{&day, &data}, func() error {
+		sql := "SELECT day, data FROM daily_puzzles WHERE guild = $1 ORDER BY day DESC LIMIT $2"
+		return records(ctx, q, sql, []any{guild, lim}, func(day, data string) error {
 			d, err := store.DecodeDailyPuzzle(guild, day, []byte(data))
 			if err != nil {
 				return err
@@ -203,7 +199,6 @@ func (s *Store) DailyPuzzles(guild string, limit int) ([]store.DailyPuzzle, erro
 			out = append(out, d)
 			return nil
 		})
-		return err
 	})
 	if err != nil {
 		return nil, err
@@ -279,12 +274,8 @@ func (s *Store) AddPoolPuzzles(ps ...store.PoolPuzzle) error {
 func (s *Store) PoolPuzzles(guild string) ([]store.PoolPuzzle, error) {
 	var out []store.PoolPuzzle
 	err := s.read("pooled puzzles of guild "+guild, func(ctx context.Context, q querier) error {
-		rows, err := q.Query(ctx, "SELECT id, data FROM puzzle_pool WHERE guild = $1 ORDER BY id", guild)
-		if err != nil {
-			return err
-		}
-		var id, data string
-		_, err = pgx.ForEachRow(rows, []any{&id, &data}, func() error {
+		sql := "SELECT id, data FROM puzzle_pool WHERE guild = $1 ORDER BY id"
+		return records(ctx, q, sql, []any{guild}, func(id, data string) error {
 			p, err := store.DecodePoolPuzzle(guild, id, []byte(data))
 			if err != nil {
 				return err
@@ -292,7 +283,6 @@ func (s *Store) PoolPuzzles(guild string) ([]store.PoolPuzzle, error) {
 			out = append(out, p)
 			return nil
 		})
-		return err
 	})
 	if err != nil {
 		return nil, err

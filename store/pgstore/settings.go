@@ -14,11 +14,7 @@ import (
 // Settings returns a guild's settings; a guild that set none has the zero
 // GuildSettings.
 func (s *Store) Settings(guild string) (store.GuildSettings, error) {
-	var gs store.GuildSettings
-	err := s.read("settings of guild "+guild, func(ctx context.Context, q querier) error {
-		return getJSON(ctx, q, "SELECT data FROM guild_settings WHERE guild = $1", guild, "settings of guild", &gs)
-	})
-	return gs, err
+	return readJSON[store.GuildSettings](s, "SELECT data FROM guild_settings WHERE guild = $1", guild, "settings of guild")
 }
 
 // SetSettings stores a guild's settings.
@@ -35,12 +31,7 @@ func (s *Store) SetSettings(guild string, gs store.GuildSettings) error {
 func (s *Store) PuzzleChannels() (map[string]store.GuildSettings, error) {
 	out := map[string]store.GuildSettings{}
 	err := s.read("puzzle channels", func(ctx context.Context, q querier) error {
-		rows, err := q.Query(ctx, "SELECT guild, data FROM guild_settings ORDER BY guild")
-		if err != nil {
-			return err
-		}
-		var guild, data string
-		_, err = pgx.ForEachRow(rows, []any{&guild, &data}, func() error {
+		return records(ctx, q, "SELECT guild, data FROM guild_settings ORDER BY guild", nil, func(guild, data string) error {
 			var gs store.GuildSettings
 			if err := json.Unmarshal([]byte(data), &gs); err != nil {
 				return fmt.Errorf("%w: settings of guild %s: %v", store.ErrCorrupt, guild, err)
@@ -50,7 +41,6 @@ func (s *Store) PuzzleChannels() (map[string]store.GuildSettings, error) {
 			}
 			return nil
 		})
-		return err
 	})
 	return out, err
 }
@@ -58,11 +48,7 @@ func (s *Store) PuzzleChannels() (map[string]store.GuildSettings, error) {
 // UserSettings returns a user's settings; a user who set none has the
 // zero UserSettings.
 func (s *Store) UserSettings(user string) (store.UserSettings, error) {
-	var us store.UserSettings
-	err := s.read("settings of user "+user, func(ctx context.Context, q querier) error {
-		return getJSON(ctx, q, "SELECT data FROM user_settings WHERE user_id = $1", user, "settings of user", &us)
-	})
-	return us, err
+	return readJSON[store.UserSettings](s, "SELECT data FROM user_settings WHERE user_id = $1", user, "settings of user")
 }
 
 // SetUserSettings stores a user's settings.
@@ -89,6 +75,16 @@ func getJSON(ctx context.Context, q querier, sql, key, what string, v any) error
 		return fmt.Errorf("%w: %s %s: %v", store.ErrCorrupt, what, key, err)
 	}
 	return nil
+}
+
+// readJSON is getJSON on its own, outside a transaction: the zero T when
+// the query returns nothing.
+func readJSON[T any](s *Store, sql, key, what string) (T, error) {
+	var v T
+	err := s.read(what+" "+key, func(ctx context.Context, q querier) error {
+		return getJSON(ctx, q, sql, key, what, &v)
+	})
+	return v, err
 }
 
 // putJSON runs an upsert of v, as JSON, under key.

@@ -55,12 +55,8 @@ func (s *Store) Standings(scope string) ([]store.Standing, error) {
 	var out []store.Standing
 	var bad []error
 	err := s.read("standings", func(ctx context.Context, q querier) error {
-		rows, err := q.Query(ctx, "SELECT player, data FROM standings WHERE scope = $1 ORDER BY player", scope)
-		if err != nil {
-			return err
-		}
-		var player, data string
-		_, err = pgx.ForEachRow(rows, []any{&player, &data}, func() error {
+		sql := "SELECT player, data FROM standings WHERE scope = $1 ORDER BY player"
+		return records(ctx, q, sql, []any{scope}, func(player, data string) error {
 			st, err := store.DecodeStanding(scope, player, []byte(data))
 			if err != nil {
 				bad = append(bad, err)
@@ -69,7 +65,6 @@ func (s *Store) Standings(scope string) ([]store.Standing, error) {
 			out = append(out, st)
 			return nil
 		})
-		return err
 	})
 	if err != nil {
 		return nil, err

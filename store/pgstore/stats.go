@@ -36,12 +36,7 @@ func (s *Store) Stats() (store.Stats, error) {
 		if next != nil {
 			st.NextDue = time.Unix(0, *next).UTC()
 		}
-		rows, err := tx.Query(ctx, "SELECT channel, record FROM active_games ORDER BY channel")
-		if err != nil {
-			return err
-		}
-		var channel, rec string
-		_, err = pgx.ForEachRow(rows, []any{&channel, &rec}, func() error {
+		return records(ctx, tx, "SELECT channel, record FROM active_games ORDER BY channel", nil, func(channel, rec string) error {
 			g, err := store.DecodeActive(channel, []byte(rec))
 			switch {
 			case err != nil:
@@ -53,7 +48,6 @@ func (s *Store) Stats() (store.Stats, error) {
 			}
 			return nil
 		})
-		return err
 	})
 	return st, err
 }

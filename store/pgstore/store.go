@@ -155,6 +155,18 @@ type querier interface {
 	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
 }
 
+// records runs a query whose rows are a key and a record, both text,
+// and calls fn with each row.
+func records(ctx context.Context, q querier, sql string, args []any, fn func(key, rec string) error) error {
+	rows, err := q.Query(ctx, sql, args...)
+	if err != nil {
+		return err
+	}
+	var key, rec string
+	_, err = pgx.ForEachRow(rows, []any{&key, &rec}, func() error { return fn(key, rec) })
+	return err
+}
+
 // read runs fn with the pool, for reads of one statement.
 func (s *Store) read(op string, fn func(ctx context.Context, q querier) error) error {
 	ctx, cancel, err := s.call()
