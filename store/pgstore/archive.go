@@ -2,7 +2,6 @@ package pgstore
 
 import (
 	"context"
-	"errors"
 
 	"github.com/jackc/pgx/v5"
 
@@ -89,20 +88,13 @@ func (s *Store) GetFinished(id string) (*store.Game, error) {
 	if err := store.CheckGameID(id); err != nil {
 		return nil, err
 	}
-	var g *store.Game
-	err := s.read("get finished game "+id, func(ctx context.Context, q querier) error {
-		var rec string
-		err := q.QueryRow(ctx, "SELECT record FROM finished_games WHERE id = $1", id).Scan(&rec)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return store.ErrNotFound
-		}
+	return readValue(s, "get finished game "+id, func(ctx context.Context, q querier) (*store.Game, error) {
+		rec, err := record(ctx, q, store.ErrNotFound, "SELECT record FROM finished_games WHERE id = $1", id)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		g, err = store.DecodeFinished(id, []byte(rec))
-		return err
+		return store.DecodeFinished(id, []byte(rec))
 	})
-	return g, err
 }
 
 // History returns a user's finished games, the latest first: at most

@@ -3,7 +3,6 @@ package pgstore
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -62,22 +61,14 @@ func (s *Store) Create(g *store.Game, anns ...*store.Announcement) error {
 // Get returns the challenge or game of a channel: store.ErrNotFound if
 // there is none, a *store.CorruptError if its record cannot be read.
 func (s *Store) Get(channel string) (*store.Game, error) {
-	var g *store.Game
-	err := s.read("get game of channel "+channel, func(ctx context.Context, q querier) error {
-		var err error
-		g, err = getActive(ctx, q, channel)
-		return err
+	return readValue(s, "get game of channel "+channel, func(ctx context.Context, q querier) (*store.Game, error) {
+		return getActive(ctx, q, channel)
 	})
-	return g, err
 }
 
 // getActive reads and decodes the record of a channel's game.
 func getActive(ctx context.Context, q querier, channel string) (*store.Game, error) {
-	var rec string
-	err := q.QueryRow(ctx, "SELECT record FROM active_games WHERE channel = $1", channel).Scan(&rec)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, store.ErrNotFound
-	}
+	rec, err := record(ctx, q, store.ErrNotFound, "SELECT record FROM active_games WHERE channel = $1", channel)
 	if err != nil {
 		return nil, err
 	}

@@ -3,7 +3,6 @@ package pgstore
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
@@ -159,21 +158,15 @@ func (s *Store) DailyPuzzle(guild, date string) (store.DailyPuzzle, error) {
 	if err := store.CheckDate(date); err != nil {
 		return store.DailyPuzzle{}, err
 	}
-	var d store.DailyPuzzle
-	err := s.read("daily puzzle of guild "+guild, func(ctx context.Context, q querier) (err error) {
-		d, err = getDaily(ctx, q, guild, date)
-		return err
+	return readValue(s, "daily puzzle of guild "+guild, func(ctx context.Context, q querier) (store.DailyPuzzle, error) {
+		return getDaily(ctx, q, guild, date)
 	})
-	return d, err
 }
 
 // getDaily reads a server's daily puzzle of a date, or store.ErrNotFound.
 func getDaily(ctx context.Context, q querier, guild, date string) (store.DailyPuzzle, error) {
-	var data string
-	err := q.QueryRow(ctx, "SELECT data FROM daily_puzzles WHERE guild = $1 AND day = $2", guild, date).Scan(&data)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return store.DailyPuzzle{}, fmt.Errorf("%w: no daily puzzle in %s on %s", store.ErrNotFound, guild, date)
-	}
+	notFound := fmt.Errorf("%w: no daily puzzle in %s on %s", store.ErrNotFound, guild, date)
+	data, err := record(ctx, q, notFound, "SELECT data FROM daily_puzzles WHERE guild = $1 AND day = $2", guild, date)
 	if err != nil {
 		return store.DailyPuzzle{}, err
 	}
@@ -188,22 +181,10 @@ func (s *Store) DailyPuzzles(guild string, limit int) ([]store.DailyPuzzle, erro
 		n := int64(limit)
 		lim = &n
 	}
-	var out []store.DailyPuzzle
-	err := s.read("daily puzzles of guild "+guild, func(ctx context.Context, q querier) error {
-		sql := "SELECT day, data FROM daily_puzzles WHERE guild = $1 ORDER BY day DESC LIMIT $2"
-		return records(ctx, q, sql, []any{guild, lim}, func(day, data string) error {
-			d, err := store.DecodeDailyPuzzle(guild, day, []byte(data))
-			if err != nil {
-				return err
-			}
-			out = append(out, d)
-			return nil
+	return readAll(s, "daily puzzles of guild "+guild, "SELECT day, data FROM daily_puzzles WHERE guild = $1 ORDER BY day DESC LIMIT $2",
+		[]any{guild, lim}, func(day string, data []byte) (store.DailyPuzzle, error) {
+			return store.DecodeDailyPuzzle(guild, day, data)
 		})
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
 }
 
 // SetPuzzleAttempt stores the puzzle a player is now solving, in place of
@@ -272,39 +253,21 @@ func (s *Store) AddPoolPuzzles(ps ...store.PoolPuzzle) error {
 // PoolPuzzles returns the puzzles found in a server's games (guild ""
 // for games outside servers), in the order of their IDs.
 func (s *Store) PoolPuzzles(guild string) ([]store.PoolPuzzle, error) {
-	var out []store.PoolPuzzle
-	err := s.read("pooled puzzles of guild "+guild, func(ctx context.Context, q querier) error {
-		sql := "SELECT id, data FROM puzzle_pool WHERE guild = $1 ORDER BY id"
-		return records(ctx, q, sql, []any{guild}, func(id, data string) error {
-			p, err := store.DecodePoolPuzzle(guild, id, []byte(data))
-			if err != nil {
-				return err
-			}
-			out = append(out, p)
-			return nil
+	return readAll(s, "pooled puzzles of guild "+guild, "SELECT id, data FROM puzzle_pool WHERE guild = $1 ORDER BY id",
+		[]any{guild}, func(id string, data []byte) (store.PoolPuzzle, error) {
+			return store.DecodePoolPuzzle(guild, id, data)
 		})
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
 }
 
 // PoolPuzzle returns a puzzle found in a server's games, or
 // store.ErrNotFound.
 func (s *Store) PoolPuzzle(guild, id string) (store.PoolPuzzle, error) {
-	var p store.PoolPuzzle
-	err := s.read("pooled puzzle "+id, func(ctx context.Context, q querier) error {
-		var data string
-		err := q.QueryRow(ctx, "SELECT data FROM puzzle_pool WHERE guild = $1 AND id = $2", guild, id).Scan(&data)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return fmt.Errorf("%w: no puzzle %s in the games of %q", store.ErrNotFound, id, guild)
-		}
+	return readValue(s, "pooled puzzle "+id, func(ctx context.Context, q querier) (store.PoolPuzzle, error) {
+		notFound := fmt.Errorf("%w: no puzzle %s in the games of %q", store.ErrNotFound, id, guild)
+		data, err := record(ctx, q, notFound, "SELECT data FROM puzzle_pool WHERE guild = $1 AND id = $2", guild, id)
 		if err != nil {
-			return err
+			return store.PoolPuzzle{}, err
 		}
-		p, err = store.DecodePoolPuzzle(guild, id, []byte(data))
-		return err
+		return store.DecodePoolPuzzle(guild, id, []byte(data))
 	})
-	return p, err
 }

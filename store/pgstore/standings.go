@@ -12,12 +12,9 @@ import (
 // Standing returns a player's standing in a scope (store.Global or a
 // guild's ID); a player who never finished a game there has a new one.
 func (s *Store) Standing(scope, player string) (store.Standing, error) {
-	var st store.Standing
-	err := s.read("standing of "+player, func(ctx context.Context, q querier) (err error) {
-		st, err = getStanding(ctx, q, scope, player)
-		return err
+	return readValue(s, "standing of "+player, func(ctx context.Context, q querier) (store.Standing, error) {
+		return getStanding(ctx, q, scope, player)
 	})
-	return st, err
 }
 
 // getStanding reads a standing, a new one if the player has none.

@@ -167,6 +167,17 @@ func records(ctx context.Context, q querier, sql string, args []any, fn func(key
 	return err
 }
 
+// record runs a query of one text column that returns one row or none,
+// and returns the row's value: notFound when there is none.
+func record(ctx context.Context, q querier, notFound error, sql string, args ...any) (string, error) {
+	var rec string
+	err := q.QueryRow(ctx, sql, args...).Scan(&rec)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", notFound
+	}
+	return rec, err
+}
+
 // read runs fn with the pool, for reads of one statement.
 func (s *Store) read(op string, fn func(ctx context.Context, q querier) error) error {
 	ctx, cancel, err := s.call()
@@ -175,6 +186,36 @@ func (s *Store) read(op string, fn func(ctx context.Context, q querier) error) e
 	}
 	defer cancel()
 	return s.fail(op, fn(ctx, s.pool))
+}
+
+// readValue is read for a call that returns what get returns.
+func readValue[T any](s *Store, op string, get func(ctx context.Context, q querier) (T, error)) (T, error) {
+	var v T
+	err := s.read(op, func(ctx context.Context, q querier) (err error) {
+		v, err = get(ctx, q)
+		return err
+	})
+	return v, err
+}
+
+// readAll is read for a query of (key, record) rows, each decoded with
+// decode: a record that cannot be decoded fails the call.
+func readAll[T any](s *Store, op, sql string, args []any, decode func(key string, rec []byte) (T, error)) ([]T, error) {
+	var out []T
+	err := s.read(op, func(ctx context.Context, q querier) error {
+		return records(ctx, q, sql, args, func(key, rec string) error {
+			v, err := decode(key, []byte(rec))
+			if err != nil {
+				return err
+			}
+			out = append(out, v)
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // snapshot runs fn in a read-only transaction that sees one snapshot of
