@@ -7,12 +7,14 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/volo-discord/volo/engine"
 
+	"github.com/volo-discord/volo/engine/internal/roundtrip"
 	"github.com/volo-discord/volo/engine/internal/sky"
 )
 
@@ -249,20 +251,18 @@ func writeBook(t *testing.T) {
 // FuzzParseBook: the book's reader never panics, and what it accepts it
 // writes back in a form that reads back the same.
 func FuzzParseBook(f *testing.F) {
-	f.Add(bookText)
-	f.Add("f5 h7\t0.5\n")
-	f.Add("# comment\nf5\tx\n")
-	f.Add("c3:c5-NE2/e7 pass\t1e9")
-	f.Fuzz(func(t *testing.T, text string) {
-		book, err := parseBook(text)
-		if err != nil {
-			return
-		}
+	write := func(book []Opening) string {
+		var sb strings.Builder
 		for _, o := range book {
-			back, err := parseOpening(fmt.Sprintf("%s\t%v", o, o.Value))
-			if err != nil || back.Position != o.Position || back.String() != o.String() {
-				t.Fatalf("%q reads back as %q, %v", o.String(), back.String(), err)
-			}
+			fmt.Fprintf(&sb, "%s\t%v\n", o, o.Value)
 		}
-	})
+		return sb.String()
+	}
+	same := func(a, b []Opening) bool {
+		return slices.EqualFunc(a, b, func(x, y Opening) bool {
+			return x.Position == y.Position && x.String() == y.String()
+		})
+	}
+	roundtrip.Fuzz(f, roundtrip.Form[[]Opening]{Read: parseBook, Write: write, Same: same},
+		bookText, "f5 h7\t0.5\n", "# comment\nf5\tx\n", "c3:c5-NE2/e7 pass\t1e9")
 }
