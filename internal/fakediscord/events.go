@@ -1,9 +1,6 @@
 package fakediscord
 
-import (
-	"context"
-	"sync"
-)
+import "context"
 
 // EventKind says what changed in a channel.
 type EventKind int
@@ -28,20 +25,11 @@ type Event struct {
 	Channel Channel
 }
 
-// subscriber is one subscription. Events queue without bound so that the server never waits for
-// a slow reader; one goroutine hands them over in order.
-type subscriber struct {
-	mu      sync.Mutex
-	queue   []Event
-	wake    chan struct{}
-	done    chan struct{}
-	stopped bool
-}
-
 // Subscribe returns a channel receiving every event from now on, in order, until ctx ends or
-// the server closes; then the channel is closed.
+// the server closes; then the channel is closed. Events queue without bound so that the server
+// never waits for a slow reader; one goroutine hands them over in order.
 func (s *Server) Subscribe(ctx context.Context) <-chan Event {
-	sub := &subscriber{wake: make(chan struct{}, 1), done: make(chan struct{})}
+	sub := newQueue[Event]()
 	out := make(chan Event)
 	s.mu.Lock()
 	if s.closed {
@@ -58,11 +46,7 @@ func (s *Server) Subscribe(ctx context.Context) <-chan Event {
 			s.mu.Unlock()
 		}()
 		for {
-			sub.mu.Lock()
-			batch := sub.queue
-			sub.queue = nil
-			sub.mu.Unlock()
-			for _, e := range batch {
+			for _, e := range sub.take() {
 				select {
 				case out <- e:
 				case <-ctx.Done():
@@ -87,29 +71,5 @@ func (s *Server) Subscribe(ctx context.Context) <-chan Event {
 func (s *Server) publish(e Event) {
 	for sub := range s.subs {
 		sub.push(e)
-	}
-}
-
-// push queues one event.
-func (sub *subscriber) push(e Event) {
-	sub.mu.Lock()
-	defer sub.mu.Unlock()
-	if sub.stopped {
-		return
-	}
-	sub.queue = append(sub.queue, e)
-	select {
-	case sub.wake <- struct{}{}:
-	default:
-	}
-}
-
-// stop ends the subscription.
-func (sub *subscriber) stop() {
-	sub.mu.Lock()
-	defer sub.mu.Unlock()
-	if !sub.stopped {
-		sub.stopped = true
-		close(sub.done)
 	}
 }

@@ -101,7 +101,7 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ws.SetReadLimit(gatewayReadLimit)
-	c := &gatewayConn{ws: ws, srv: s, wake: make(chan struct{}, 1), done: make(chan struct{})}
+	c := &gatewayConn{ws: ws, srv: s, out: newQueue[frame]()}
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
@@ -323,7 +323,7 @@ func (s *Server) endSession(c *gatewayConn) {
 
 // dropConn forgets a connection that ended; its session stays for a RESUME.
 func (s *Server) dropConn(c *gatewayConn) {
-	c.stop()
+	c.out.stop()
 	_ = c.ws.Close()
 	s.mu.Lock()
 	defer s.mu.Unlock()

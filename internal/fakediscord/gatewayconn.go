@@ -17,11 +17,8 @@ import (
 type gatewayConn struct {
 	ws       *websocket.Conn
 	srv      *Server
+	out      *queue[frame] // frames waiting for the writer
 	mu       sync.Mutex
-	queue    []frame
-	wake     chan struct{}
-	done     chan struct{}
-	stopped  bool
 	session  *gatewaySession // set once identified or resumed; guarded by srv.mu
 	compress bool            // guarded by srv.mu
 	zw       *zlib.Writer    // reused for compressed payloads; guarded by mu
@@ -46,9 +43,6 @@ func (c *gatewayConn) send(p payload) {
 func (c *gatewayConn) enqueue(b []byte, compress bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.stopped {
-		return
-	}
 	f := frame{data: b}
 	if compress {
 		var buf bytes.Buffer
@@ -61,28 +55,20 @@ func (c *gatewayConn) enqueue(b []byte, compress bool) {
 		_ = c.zw.Close()
 		f = frame{binary: true, data: buf.Bytes()}
 	}
-	c.queue = append(c.queue, f)
-	select {
-	case c.wake <- struct{}{}:
-	default:
-	}
+	c.out.push(f)
 }
 
 // writeLoop writes queued payloads in order until the connection stops.
 func (c *gatewayConn) writeLoop() {
 	for {
 		select {
-		case <-c.done:
+		case <-c.out.done:
 			return
-		case <-c.wake:
+		case <-c.out.wake:
 		}
-		c.mu.Lock()
-		batch := c.queue
-		c.queue = nil
-		c.mu.Unlock()
-		for _, f := range batch {
+		for _, f := range c.out.take() {
 			if f.data == nil { // dropped: see DropGateway
-				c.stop()
+				c.out.stop()
 				_ = c.ws.Close()
 				return
 			}
@@ -93,7 +79,7 @@ func (c *gatewayConn) writeLoop() {
 			_ = c.ws.SetWriteDeadline(time.Now().Add(gatewayWriteTimeout))
 			if err := c.ws.WriteMessage(typ, f.data); err != nil {
 				c.srv.logf("fakediscord: gateway write: %v", err)
-				c.stop()
+				c.out.stop()
 				return
 			}
 		}
@@ -103,28 +89,12 @@ func (c *gatewayConn) writeLoop() {
 // close sends a close frame with a gateway close code, after what is already queued, and ends
 // the connection.
 func (c *gatewayConn) close(code int, reason string) {
-	c.mu.Lock()
-	pending := len(c.queue)
-	c.mu.Unlock()
-	for i := 0; i < 50 && pending > 0; i++ {
+	for i := 0; i < 50 && c.out.pending() > 0; i++ {
 		time.Sleep(10 * time.Millisecond)
-		c.mu.Lock()
-		pending = len(c.queue)
-		c.mu.Unlock()
 	}
-	c.stop()
+	c.out.stop()
 	_ = c.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, reason), time.Now().Add(time.Second))
 	_ = c.ws.Close()
-}
-
-// stop ends the writer.
-func (c *gatewayConn) stop() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if !c.stopped {
-		c.stopped = true
-		close(c.done)
-	}
 }
 
 // randomHex returns n random bytes in hex, for session IDs and interaction tokens.

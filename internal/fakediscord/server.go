@@ -132,7 +132,7 @@ type Server struct {
 	identifies       []Identify
 	reidentifyBy     time.Time // set when a session is invalidated, until the next IDENTIFY
 	gatewayFaults    [4]int    // by gatewayFault
-	subs             map[*subscriber]struct{}
+	subs             map[*queue[Event]]struct{}
 	listener         net.Listener
 	httpServer       *http.Server
 	closed           bool
@@ -190,7 +190,7 @@ func New(opts Options) *Server {
 		byToken:      map[string]*interactionState{},
 		conns:        map[*gatewayConn]struct{}{},
 		sessions:     map[string]*gatewaySession{},
-		subs:         map[*subscriber]struct{}{},
+		subs:         map[*queue[Event]]struct{}{},
 	}
 	_, s.signer, _ = ed25519.GenerateKey(rand.Reader) // crypto/rand does not fail
 	s.outgoing = &http.Client{Transport: newLoopbackTransport()}
