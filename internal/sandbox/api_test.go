@@ -103,15 +103,7 @@ func (m apiMessage) labels() []string {
 // get fetches a JSON answer.
 func (w *world) get(t testing.TB, path string, into any) int {
 	t.Helper()
-	res, err := http.Get(w.http.URL + path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	if err := json.NewDecoder(res.Body).Decode(into); err != nil {
-		t.Fatalf("GET %s: %v", path, err)
-	}
-	return res.StatusCode
+	return w.send(t, http.MethodGet, path, nil, into)
 }
 
 // post sends a JSON body and decodes the answer.
@@ -121,13 +113,25 @@ func (w *world) post(t testing.TB, path string, body, into any) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := http.Post(w.http.URL+path, "application/json", bytes.NewReader(data))
+	return w.send(t, http.MethodPost, path, bytes.NewReader(data), into)
+}
+
+// send makes a request of the page's API, with a JSON body or none, decodes the JSON answer
+// into into and returns its status.
+func (w *world) send(t testing.TB, method, path string, body io.Reader, into any) int {
+	t.Helper()
+	req, err := http.NewRequest(method, w.http.URL+path, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer res.Body.Close()
 	if err := json.NewDecoder(res.Body).Decode(into); err != nil {
-		t.Fatalf("POST %s: %v", path, err)
+		t.Fatalf("%s %s: %v", method, path, err)
 	}
 	return res.StatusCode
 }
