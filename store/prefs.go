@@ -1,7 +1,5 @@
 package store
 
-import "fmt"
-
 // How a player wants to hear that it is their move.
 const (
 	// NotifyChannel pings the player in the game's channel: the default.
@@ -33,13 +31,8 @@ func (s *Store) UserSettings(user string) (UserSettings, error) {
 
 // SetUserSettings stores a user's settings.
 func (s *Store) SetUserSettings(user string, us UserSettings) error {
-	if user == "" {
-		return fmt.Errorf("%w: settings need a user", ErrInvalid)
-	}
-	switch us.Notify {
-	case "", NotifyChannel, NotifyDM, NotifyOff:
-	default:
-		return fmt.Errorf("%w: notify %q is not channel, dm or off", ErrInvalid, us.Notify)
+	if err := ValidateUserSettings(user, us); err != nil {
+		return err
 	}
 	return s.writeJSON(bucketPrefs, user, us)
 }

@@ -123,13 +123,8 @@ type PuzzleResult struct {
 // a daily puzzle that is not the server's puzzle of that day returns
 // ErrNotFound and records nothing.
 func (s *Store) AnswerPuzzle(a PuzzleAnswer) (PuzzleResult, error) {
-	if a.User == "" || a.Puzzle == "" {
-		return PuzzleResult{}, fmt.Errorf("%w: an answer needs a user and a puzzle", ErrInvalid)
-	}
-	if a.Daily != "" {
-		if err := checkDate(a.Daily); err != nil {
-			return PuzzleResult{}, err
-		}
+	if err := ValidateAnswer(a); err != nil {
+		return PuzzleResult{}, err
 	}
 	var res PuzzleResult
 	err := s.commit(func(tx *bolt.Tx) (func() error, error) {
@@ -293,15 +288,8 @@ func (s *Store) DailyPuzzles(guild string, limit int) ([]DailyPuzzle, error) {
 // SetPuzzleAttempt stores the puzzle a player is now solving, in place of
 // any before.
 func (s *Store) SetPuzzleAttempt(user string, a PuzzleAttempt) error {
-	switch {
-	case user == "":
-		return fmt.Errorf("%w: an attempt needs a user", ErrInvalid)
-	case a.ID == "" || a.Line == "":
-		return fmt.Errorf("%w: an attempt needs a puzzle's ID and line", ErrInvalid)
-	case a.Daily != "":
-		if err := checkDate(a.Daily); err != nil {
-			return err
-		}
+	if err := ValidatePuzzleAttempt(user, a); err != nil {
+		return err
 	}
 	return s.writeJSON(bucketPuzzleAttempts, user, a)
 }
