@@ -2,6 +2,8 @@ package lang
 
 import (
 	"fmt"
+	"io/fs"
+	"slices"
 	"strings"
 
 	"golang.org/x/text/feature/plural"
@@ -16,60 +18,80 @@ import (
 // and FR are the forms for "other", ENOne and FROne those for "one" (in
 // English 1, in French 0 and 1).
 type Message struct {
-	EN, FR string
-	Arg    int
-	ENOne  string
-	FROne  string
+	EN    string `yaml:"en"`
+	FR    string `yaml:"fr"`
+	Arg   int    `yaml:"arg"`
+	ENOne string `yaml:"en_one"`
+	FROne string `yaml:"fr_one"`
 }
 
 // Messages returns every message of the catalogue.
-func Messages() []Message {
-	var all []Message
-	for _, table := range tables {
-		all = append(all, table...)
-	}
-	return all
-}
+func Messages() []Message { return slices.Clone(messages.all) }
 
 // Has reports whether the catalogue holds the format.
 func Has(format string) bool { return messages.has(format) }
 
 // catalogue is the built catalogue, read only after it is made.
 type catalogue struct {
+	all             []Message
 	keys            map[string]bool
 	english, french *message.Printer
 }
 
 func (c *catalogue) has(s string) bool { return c.keys[s] }
 
-var messages = build()
+var messages = must(newCatalogue(files, parts))
 
-func build() *catalogue {
-	b := catalog.NewBuilder(catalog.Fallback(language.English))
-	c := &catalogue{keys: map[string]bool{}}
-	for _, m := range Messages() {
-		if c.keys[m.EN] {
-			panic(fmt.Sprintf("lang: %q is in the catalogue twice", m.EN))
-		}
-		c.keys[m.EN] = true
-		fr := frenchSpaces(m.FR)
-		if m.Arg == 0 {
-			must(b.SetString(language.English, m.EN, m.EN))
-			must(b.SetString(language.French, m.EN, fr))
-			continue
-		}
-		must(b.Set(language.English, m.EN, plural.Selectf(m.Arg, "", "one", m.ENOne, "other", m.EN)))
-		must(b.Set(language.French, m.EN, plural.Selectf(m.Arg, "", "one", frenchSpaces(m.FROne), "other", fr)))
-	}
-	c.english = message.NewPrinter(English.language(), message.Catalog(b))
-	c.french = message.NewPrinter(French.language(), message.Catalog(b))
-	return c
-}
-
-func must(err error) {
+// must stops the program when the catalogue it is given is broken: a
+// file of the catalogue is malformed or a message is in it twice, which
+// the package's tests find before anyone runs the bot.
+func must(c *catalogue, err error) *catalogue {
 	if err != nil {
 		panic("lang: " + err.Error())
 	}
+	return c
+}
+
+// newCatalogue reads the parts of the catalogue from fsys and builds it.
+func newCatalogue(fsys fs.FS, parts []string) (*catalogue, error) {
+	msgs, err := load(fsys, parts)
+	if err != nil {
+		return nil, err
+	}
+	return build(msgs)
+}
+
+// build makes the catalogue of msgs; a message twice is an error.
+func build(msgs []Message) (*catalogue, error) {
+	b := catalog.NewBuilder(catalog.Fallback(language.English))
+	c := &catalogue{all: msgs, keys: map[string]bool{}}
+	for _, m := range msgs {
+		if c.keys[m.EN] {
+			return nil, fmt.Errorf("%q is in the catalogue twice", m.EN)
+		}
+		c.keys[m.EN] = true
+		if err := set(b, m); err != nil {
+			return nil, fmt.Errorf("adding %q to the catalogue: %w", m.EN, err)
+		}
+	}
+	c.english = message.NewPrinter(English.language(), message.Catalog(b))
+	c.french = message.NewPrinter(French.language(), message.Catalog(b))
+	return c, nil
+}
+
+// set adds m to b in both languages.
+func set(b *catalog.Builder, m Message) error {
+	fr := frenchSpaces(m.FR)
+	if m.Arg == 0 {
+		if err := b.SetString(language.English, m.EN, m.EN); err != nil {
+			return err
+		}
+		return b.SetString(language.French, m.EN, fr)
+	}
+	if err := b.Set(language.English, m.EN, plural.Selectf(m.Arg, "", "one", m.ENOne, "other", m.EN)); err != nil {
+		return err
+	}
+	return b.Set(language.French, m.EN, plural.Selectf(m.Arg, "", "one", frenchSpaces(m.FROne), "other", fr))
 }
 
 // frenchSpaces puts the no-break space French typography wants before

@@ -54,7 +54,7 @@ func (o outcome) Words(sprintf func(string, ...any) string) string {
 
 func TestArgumentsAreTranslatedByKind(t *testing.T) {
 	msgs := []Message{{EN: "%s wins.", FR: "%s gagne."}, {EN: "%s on %s: %s", FR: "%s sur %s : %s"}}
-	withTables(t, msgs)
+	withMessages(t, msgs)
 	for _, c := range []struct {
 		tag  Tag
 		want string
@@ -74,7 +74,7 @@ func TestArgumentsAreTranslatedByKind(t *testing.T) {
 }
 
 func TestPluralForms(t *testing.T) {
-	withTables(t, []Message{{EN: "%d birds", ENOne: "%d bird", FR: "%d oiseaux", FROne: "%d oiseau", Arg: 1}})
+	withMessages(t, []Message{{EN: "%d birds", ENOne: "%d bird", FR: "%d oiseaux", FROne: "%d oiseau", Arg: 1}})
 	for _, c := range []struct {
 		tag  Tag
 		n    int
@@ -96,13 +96,25 @@ func TestMissingMessagePrintsAsWritten(t *testing.T) {
 	}
 }
 
-// withTables replaces the catalogue for one test.
-func withTables(t *testing.T, msgs []Message) {
+// withMessages replaces the catalogue for one test by the common words
+// and msgs.
+func withMessages(t *testing.T, msgs []Message) {
 	t.Helper()
-	saved, savedMessages := tables, messages
-	tables = [][]Message{common, msgs}
-	messages = build()
-	t.Cleanup(func() { tables, messages = saved, savedMessages })
+	data, err := files.ReadFile("messages/common.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	common, err := parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := build(append(common, msgs...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := messages
+	messages = c
+	t.Cleanup(func() { messages = saved })
 }
 
 func TestEveryMessageHasBothLanguages(t *testing.T) {
