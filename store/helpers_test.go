@@ -1,6 +1,7 @@
 package store
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -26,6 +27,26 @@ var (
 func openTest(t testing.TB) *Store {
 	t.Helper()
 	s, err := Open(filepath.Join(t.TempDir(), "volo.db"), Options{Clock: func() time.Time { return epoch }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// openRelease opens a copy of testdata/name, a database an older release
+// wrote, in a temporary directory, closed when the test ends.
+func openRelease(t *testing.T, name string) *Store {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "volo.db")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(path, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

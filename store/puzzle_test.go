@@ -2,7 +2,6 @@ package store
 
 import (
 	"errors"
-	"path/filepath"
 	"testing"
 
 	bolt "go.etcd.io/bbolt"
@@ -24,13 +23,7 @@ func second[A any](_ A, err error) error { return err }
 // d045a27) and checks that every game and setting is still there and
 // that puzzles can now be kept.
 func TestMigrationAddsPuzzles(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "volo.db")
-	copyFile(t, filepath.Join("testdata", "schema5.db"), path)
-	s, err := Open(path, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := openRelease(t, "schema5.db")
 	st, err := s.Stats()
 	if err != nil || st.Schema != 6 || st.Schema != len(migrations) || st.Finished != 3 || st.Active != 1 || st.Players != 3 {
 		t.Fatalf("after migrating: %+v, %v", st, err)

@@ -2,9 +2,6 @@ package store
 
 import (
 	"errors"
-	"io"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -18,13 +15,7 @@ import (
 // checks that the standings derived are those of the same games finished
 // one by one today.
 func TestMigrationDerivesPlayers(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "volo.db")
-	copyFile(t, filepath.Join("testdata", "schema4.db"), path)
-	old, err := Open(path, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer old.Close()
+	old := openRelease(t, "schema4.db")
 	if st, err := old.Stats(); err != nil || st.Schema != len(migrations) || st.Finished != 8 || st.Active != 1 {
 		t.Fatalf("after migrating: %+v, %v", st, err)
 	}
@@ -97,25 +88,6 @@ func sortByID(gs []*Game) {
 		for j := i; j > 0 && gs[j].ID < gs[j-1].ID; j-- {
 			gs[j], gs[j-1] = gs[j-1], gs[j]
 		}
-	}
-}
-
-func copyFile(t *testing.T, from, to string) {
-	t.Helper()
-	in, err := os.Open(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer in.Close()
-	out, err := os.Create(to)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		t.Fatal(err)
-	}
-	if err := out.Close(); err != nil {
-		t.Fatal(err)
 	}
 }
 
