@@ -158,6 +158,18 @@ func (g *rawGateway) expectOp(op float64) map[string]any {
 	return p
 }
 
+// expectClose reads until the connection ends, which it must with a gateway close code.
+func (g *rawGateway) expectClose(code int) {
+	g.t.Helper()
+	var err error
+	for err == nil {
+		_, err = g.next()
+	}
+	if ce, ok := errors.AsType[*websocket.CloseError](err); !ok || ce.Code != code {
+		g.t.Fatalf("connection ended with %v, want close code %d", err, code)
+	}
+}
+
 func identifyPayload(token string, intents any, compress bool) map[string]any {
 	return map[string]any{"op": 2, "d": map[string]any{
 		"token": token, "intents": intents, "compress": compress,
@@ -190,14 +202,7 @@ func TestGatewayClosesLikeDiscord(t *testing.T) {
 			for _, p := range tt.send {
 				g.send(p)
 			}
-			var err error
-			for err == nil {
-				_, err = g.next()
-			}
-			var ce *websocket.CloseError
-			if !errors.As(err, &ce) || ce.Code != tt.code {
-				t.Fatalf("connection ended with %v, want close code %d", err, tt.code)
-			}
+			g.expectClose(tt.code)
 		})
 	}
 }

@@ -1,13 +1,11 @@
 package fakediscord
 
 import (
-	"errors"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
-	"github.com/gorilla/websocket"
 )
 
 // Two shards of one bot: each is sent the servers of its shard and their
@@ -136,14 +134,7 @@ func TestShardingRequired(t *testing.T) {
 				id["d"].(map[string]any)["shard"] = tc.shard
 			}
 			g.send(id)
-			var err error
-			for err == nil {
-				_, err = g.next()
-			}
-			var ce *websocket.CloseError
-			if !errors.As(err, &ce) || ce.Code != tc.code {
-				t.Fatalf("connection ended with %v, want close code %d", err, tc.code)
-			}
+			g.expectClose(tc.code)
 		})
 	}
 	ds, err := discordgo.New("Bot test-token")
