@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path"
 	"slices"
+	"strings"
 )
 
 // files holds the catalogue's words: messages/*.yaml, one file a part,
@@ -41,7 +42,7 @@ func load(fsys fs.FS, parts []string) ([]Message, error) {
 		return nil, fmt.Errorf("listing the catalogue: %w", err)
 	}
 	for _, name := range names {
-		if !slices.Contains(parts, path.Base(name[:len(name)-len(".yaml")])) {
+		if !slices.Contains(parts, strings.TrimSuffix(path.Base(name), ".yaml")) {
 			return nil, fmt.Errorf("%s is not a part of the catalogue (lang's parts)", name)
 		}
 	}
