@@ -84,11 +84,7 @@ func endpointWorld(t *testing.T, opts Options, answers ...func(*discordgo.Intera
 		opts.Validator = specValidator(t)
 	}
 	srv, w := startWorld(t, opts)
-	ds, err := discordgo.New("Bot test-token")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv.Configure(ds)
+	ds := newSession(t, srv)
 	if _, err := ds.ApplicationCommandBulkOverwrite(srv.Application().ID, "", voloCommands()); err != nil {
 		t.Fatal(err)
 	}
@@ -233,8 +229,7 @@ func TestEndpointAnswersThatFail(t *testing.T) {
 	if err := srv.SetInteractionsURLs(timeout(t), urls...); err != nil {
 		t.Fatal(err)
 	}
-	ds, _ := discordgo.New("Bot test-token")
-	srv.Configure(ds)
+	ds := newSession(t, srv)
 	message := discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{Content: "hello"}}
 	for _, tc := range []struct {
 		name   string

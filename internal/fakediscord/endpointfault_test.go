@@ -27,8 +27,7 @@ func TestEndpointAnswerDropped(t *testing.T) {
 	if err := srv.InjectFault(EndpointRoute, Fault{Kind: Dropped}); err != nil {
 		t.Fatal(err)
 	}
-	ds, _ := discordgo.New("Bot test-token")
-	srv.Configure(ds)
+	ds := newSession(t, srv)
 	before := bots[0].requests()
 	lost, err := srv.RunCommandLine(w.general.ID, "ana", "/volo board")
 	if err != nil {

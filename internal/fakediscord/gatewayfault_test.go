@@ -16,11 +16,7 @@ import (
 // does not try to reconnect to a closed server.
 func connectReconnecting(t *testing.T, srv *Server) (*discordgo.Session, *channelLog) {
 	t.Helper()
-	ds, err := discordgo.New("Bot test-token")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv.Configure(ds)
+	ds := newSession(t, srv)
 	ds.Identify.Intents = discordgo.IntentsGuilds
 	ds.LogLevel = -1
 	log := &channelLog{}

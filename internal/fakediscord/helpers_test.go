@@ -86,15 +86,22 @@ func newWorld(t testing.TB, srv *Server) testWorld {
 	return w
 }
 
-// connect opens a real discordgo session against the stand-in, with the given intents, and
-// closes it after the test. handlers are added before Open.
-func connect(t testing.TB, srv *Server, intents discordgo.Intent, handlers ...any) *discordgo.Session {
+// newSession is a discordgo session with the test token, pointed at the stand-in and not open.
+func newSession(t testing.TB, srv *Server) *discordgo.Session {
 	t.Helper()
 	ds, err := discordgo.New("Bot test-token")
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv.Configure(ds)
+	return ds
+}
+
+// connect opens a real discordgo session against the stand-in, with the given intents, and
+// closes it after the test. handlers are added before Open.
+func connect(t testing.TB, srv *Server, intents discordgo.Intent, handlers ...any) *discordgo.Session {
+	t.Helper()
+	ds := newSession(t, srv)
 	ds.Identify.Intents = intents
 	ds.LogLevel = -1
 	// The stand-in closes after the test; a bot reconnecting to it then would only spin.

@@ -460,11 +460,7 @@ func TestInvocationChecks(t *testing.T) {
 func TestInjectingWithoutABotIsNotConnected(t *testing.T) {
 	t.Parallel()
 	srv, w := startWorld(t, Options{})
-	ds, err := discordgo.New("Bot test-token")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv.Configure(ds)
+	ds := newSession(t, srv)
 	if _, err := ds.ApplicationCommandBulkOverwrite(srv.Application().ID, w.guild.ID, voloCommands()); err != nil {
 		t.Fatal(err)
 	}

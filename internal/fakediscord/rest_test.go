@@ -13,11 +13,7 @@ import (
 // restSession is a discordgo session that only uses the REST API.
 func restSession(t *testing.T, srv *Server) *discordgo.Session {
 	t.Helper()
-	ds, err := discordgo.New("Bot test-token")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv.Configure(ds)
+	ds := newSession(t, srv)
 	ds.MaxRestRetries = 0
 	return ds
 }

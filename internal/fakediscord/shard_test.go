@@ -24,11 +24,7 @@ func TestShardsGetTheirOwnServers(t *testing.T) {
 	var shards [2]seen
 	for i := range shards {
 		sh := &shards[i]
-		ds, err := discordgo.New("Bot test-token")
-		if err != nil {
-			t.Fatal(err)
-		}
-		srv.Configure(ds)
+		ds := newSession(t, srv)
 		ds.Identify.Intents = discordgo.IntentsGuilds
 		ds.ShardID, ds.ShardCount = i, 2
 		ds.LogLevel, ds.ShouldReconnectOnError = -1, false
@@ -137,11 +133,7 @@ func TestShardingRequired(t *testing.T) {
 			g.expectClose(tc.code)
 		})
 	}
-	ds, err := discordgo.New("Bot test-token")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv.Configure(ds)
+	ds := newSession(t, srv)
 	gb, err := ds.GatewayBot()
 	if err != nil {
 		t.Fatal(err)
