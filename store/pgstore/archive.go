@@ -137,7 +137,7 @@ func (s *Store) history(op, sql, owner, before string, limit int) ([]*store.Game
 		n := int64(limit)
 		lim = &n
 	}
-	var f found
+	var f found[*store.Game]
 	return f.result(s.read(op, func(ctx context.Context, q querier) error {
 		return records(ctx, q, sql, []any{owner, before, lim}, func(id, rec string) error {
 			f.add(store.DecodeFinished(id, []byte(rec)))

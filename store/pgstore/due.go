@@ -25,7 +25,7 @@ func (s *Store) Due(t time.Time) ([]*store.Game, error) {
 		g   *store.Game
 	}
 	var games []dueGame
-	var f found
+	var f found[*store.Game]
 	err := s.read("due games", func(ctx context.Context, q querier) error {
 		rows, err := q.Query(ctx, `WITH due AS (
 				SELECT channel FROM active_games
@@ -56,7 +56,7 @@ func (s *Store) Due(t time.Time) ([]*store.Game, error) {
 		return cmp.Or(cmp.Compare(a.due, b.due), cmp.Compare(a.g.Channel, b.g.Channel))
 	})
 	for _, d := range games {
-		f.games = append(f.games, d.g)
+		f.items = append(f.items, d.g)
 	}
 	return f.result(err)
 }

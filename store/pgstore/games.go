@@ -211,7 +211,7 @@ func (s *Store) ListUser(user string) ([]*store.Game, error) {
 
 // listActive decodes the active games a query returns (channel, record).
 func (s *Store) listActive(op, sql string, args ...any) ([]*store.Game, error) {
-	var f found
+	var f found[*store.Game]
 	return f.result(s.read(op, func(ctx context.Context, q querier) error {
 		return records(ctx, q, sql, args, func(channel, rec string) error {
 			f.add(store.DecodeActive(channel, []byte(rec)))

@@ -3,7 +3,6 @@ package pgstore
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -98,8 +97,7 @@ func (s *Store) Announce(anns ...*store.Announcement) error {
 // cannot be read are left out and reported in the error.
 func (s *Store) Pending() ([]*store.Announcement, error) {
 	now := nanos(s.clock())
-	var anns []*store.Announcement
-	var problems []error
+	var f found[*store.Announcement]
 	err := s.read("pending announcements", func(ctx context.Context, q querier) error {
 		rows, err := q.Query(ctx, `WITH p AS (
 				SELECT id FROM outbox
@@ -116,21 +114,13 @@ func (s *Store) Pending() ([]*store.Announcement, error) {
 		var id int64
 		var rec []byte
 		_, err = pgx.ForEachRow(rows, []any{&id, &rec}, func() error {
-			a, err := store.DecodeAnnouncement(uint64(id), rec)
-			if err != nil {
-				problems = append(problems, err)
-				return nil
-			}
-			anns = append(anns, a)
+			f.add(store.DecodeAnnouncement(uint64(id), rec))
 			return nil
 		})
 		return err
 	})
-	if err != nil {
-		return nil, err
-	}
-	slices.SortFunc(anns, func(a, b *store.Announcement) int { return cmp.Compare(a.ID, b.ID) })
-	return anns, errors.Join(problems...)
+	slices.SortFunc(f.items, func(a, b *store.Announcement) int { return cmp.Compare(a.ID, b.ID) })
+	return f.result(err)
 }
 
 // Delivered removes delivered announcements from the outbox. IDs that are

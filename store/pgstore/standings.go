@@ -49,24 +49,14 @@ func putStandings(ctx context.Context, tx pgx.Tx, sts []store.Standing) error {
 // Standings returns every standing kept in a scope, by player. Standings
 // that cannot be read are left out and reported in the error.
 func (s *Store) Standings(scope string) ([]store.Standing, error) {
-	var out []store.Standing
-	var bad []error
-	err := s.read("standings", func(ctx context.Context, q querier) error {
+	var f found[store.Standing]
+	return f.result(s.read("standings", func(ctx context.Context, q querier) error {
 		sql := "SELECT player, data FROM standings WHERE scope = $1 ORDER BY player"
 		return records(ctx, q, sql, []any{scope}, func(player, data string) error {
-			st, err := store.DecodeStanding(scope, player, []byte(data))
-			if err != nil {
-				bad = append(bad, err)
-				return nil
-			}
-			out = append(out, st)
+			f.add(store.DecodeStanding(scope, player, []byte(data)))
 			return nil
 		})
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out, errors.Join(bad...)
+	}))
 }
 
 // Preview returns what ending g now with its Outcome would do to its

@@ -303,27 +303,28 @@ func nanos(t time.Time) int64 {
 	return 0
 }
 
-// found collects the games a query returns: unreadable records are kept
-// aside so that one bad record does not hide the others.
-type found struct {
-	games []*store.Game
+// found collects what a query returns (games, standings,
+// announcements): unreadable records are kept aside so that one bad
+// record does not hide the others.
+type found[T any] struct {
+	items []T
 	errs  []error
 }
 
-// add takes the result of decoding one game.
-func (f *found) add(g *store.Game, err error) {
+// add takes the result of decoding one record.
+func (f *found[T]) add(v T, err error) {
 	if err != nil {
 		f.errs = append(f.errs, err)
 		return
 	}
-	f.games = append(f.games, g)
+	f.items = append(f.items, v)
 }
 
-// result returns the games found and the unreadable ones joined into one
-// error, or only err if the query itself failed.
-func (f *found) result(err error) ([]*store.Game, error) {
+// result returns what was found and the unreadable records joined into
+// one error, or only err if the query itself failed.
+func (f *found[T]) result(err error) ([]T, error) {
 	if err != nil {
 		return nil, err
 	}
-	return f.games, errors.Join(f.errs...)
+	return f.items, errors.Join(f.errs...)
 }
