@@ -59,8 +59,8 @@ func Populate(t *testing.T, db store.Database, clock func(time.Duration)) {
 	))
 }
 
-// dump returns every entry of db.
-func dump(t *testing.T, db store.Database) []store.Entry {
+// Entries returns every entry of db, in the order its Dump gives them.
+func Entries(t *testing.T, db store.Database) []store.Entry {
 	t.Helper()
 	var out []store.Entry
 	if err := db.Dump(func(e store.Entry) error {
@@ -88,12 +88,12 @@ func SameEntries(a, b []store.Entry) string {
 
 func testACopyReadsBackTheSame(t *testing.T, e *env) {
 	Populate(t, e.db, e.clock.Advance)
-	want := dump(t, e.db)
+	want := Entries(t, e.db)
 	cp := e.b.Open(t, e.clock.Now)
 	if err := cp.Load(e.db.Dump); err != nil {
 		t.Fatal(err)
 	}
-	if diff := SameEntries(dump(t, cp), want); diff != "" {
+	if diff := SameEntries(Entries(t, cp), want); diff != "" {
 		t.Errorf("the copy's dump differs from the original's: %s", diff)
 	}
 	mustCheck(t, cp)
@@ -155,7 +155,7 @@ func testACopyReadsBackTheSame(t *testing.T, e *env) {
 
 func testDumpGivesEveryKindInOrder(t *testing.T, e *env) {
 	Populate(t, e.db, e.clock.Advance)
-	entries := dump(t, e.db)
+	entries := Entries(t, e.db)
 	var kinds []store.Kind
 	for i, en := range entries {
 		if len(kinds) == 0 || kinds[len(kinds)-1] != en.Kind {
@@ -221,7 +221,7 @@ func testAFailedLoadChangesNothing(t *testing.T, e *env) {
 	if !errors.Is(err, broken) {
 		t.Fatalf("Load of a dump that fails: %v, want its error", err)
 	}
-	if got := dump(t, e.db); len(got) > 3 { // the sequences alone
+	if got := Entries(t, e.db); len(got) > 3 { // the sequences alone
 		t.Errorf("a failed Load left %d entries, the first %s", len(got), got[min(3, len(got)-1)])
 	}
 	bad := []store.Entry{
@@ -255,7 +255,7 @@ func testLoadKeepsAnUnreadableRecord(t *testing.T, e *env) {
 	if games, err := e.db.ListUser(ana.ID); len(games) != 1 || err != nil {
 		t.Errorf("ListUser: %v, %v; want c1 alone", channels(games), err)
 	}
-	if diff := SameEntries(dump(t, e.db), dump(t, src)); diff != "" {
+	if diff := SameEntries(Entries(t, e.db), Entries(t, src)); diff != "" {
 		t.Errorf("the copy's dump differs: %s", diff)
 	}
 	if err := e.db.Discard("c2"); err != nil {
