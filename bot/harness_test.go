@@ -135,6 +135,26 @@ func newWorldWith(t testing.TB, o worldOptions) *world {
 	return w
 }
 
+// addChannel adds a channel named name to guild and returns its ID.
+func (w *world) addChannel(guild, name string) string {
+	w.t.Helper()
+	ch, err := w.srv.AddChannel(guild, name)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return ch.ID
+}
+
+// join makes the world's people named members of guild.
+func (w *world) join(guild string, names ...string) {
+	w.t.Helper()
+	for _, name := range names {
+		if _, err := w.srv.AddMember(guild, w.userID(name)); err != nil {
+			w.t.Fatal(err)
+		}
+	}
+}
+
 // standInOptions are the stand-in's options for a test: Discord's
 // deadlines, longer under the race detector, and with validate every
 // request the bot sends checked against Discord's OpenAPI description
@@ -202,30 +222,15 @@ func (w *world) start() {
 		t.Fatal(err)
 	}
 	w.store = st
-	ropts := render.Options{Size: cfg.Render.Size}
-	if w.metrics != nil {
-		ropts.Observer = w.metrics
-	}
-	r, err := render.New(ropts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, _ := discordgo.New("Bot test-token")
-	w.srv.Configure(s)
-	s.ShouldReconnectOnError = w.reconnect
-	b, err := bot.New(s, bot.Options{Config: cfg, Store: st, Renderer: r, Logger: testLogger(), Thinker: w.thinker, Clock: w.clock.Now, Seed: 1, ShutdownGrace: w.grace, Metrics: w.metrics, ConfirmDelay: testConfirmDelay, CallbackWindow: w.window})
-	if err != nil {
-		t.Fatal(err)
-	}
 	overwrite := "PUT /applications/{application_id}/guilds/{guild_id}/commands"
 	if w.global {
 		overwrite = "PUT /applications/{application_id}/commands"
 	}
 	registered := len(w.srv.RequestsTo(overwrite))
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- b.Run(ctx) }()
-	w.bot = b
+	s := testSession(w.srv)
+	s.ShouldReconnectOnError = w.reconnect
+	run := runBot(t, s, bot.Options{Config: cfg, Store: st, Logger: testLogger(), Thinker: w.thinker, Clock: w.clock.Now, Seed: 1, ShutdownGrace: w.grace, Metrics: w.metrics, ConfirmDelay: testConfirmDelay, CallbackWindow: w.window})
+	w.bot = run.Bot
 	deadline := time.Now().Add(10 * time.Second)
 	for reqs := w.srv.RequestsTo(overwrite); len(reqs) == registered || reqs[len(reqs)-1].Status == 0; reqs = w.srv.RequestsTo(overwrite) {
 		if time.Now().After(deadline) {
@@ -237,14 +242,72 @@ func (w *world) start() {
 	var once sync.Once
 	w.stop = func() {
 		once.Do(func() {
-			cancel()
-			if err := <-done; err != nil {
+			if err := run.stop(); err != nil {
 				t.Errorf("bot.Run: %v", err)
 			}
 			st.Close()
 		})
 	}
 	t.Cleanup(w.stop)
+}
+
+// testSession is a Discord session that talks to srv.
+func testSession(srv *fakediscord.Server) *discordgo.Session {
+	s, _ := discordgo.New("Bot test-token")
+	srv.Configure(s)
+	return s
+}
+
+// running is a bot whose Run goes on while a test talks to it.
+type running struct {
+	*bot.Bot
+	cancel context.CancelFunc
+	done   chan error // Run's error, once it returns
+}
+
+// runBot makes a bot of s and opts (with a renderer of the configured
+// size, observed by opts.Metrics, when opts has none) and runs it until
+// stop.
+func runBot(t testing.TB, s *discordgo.Session, opts bot.Options) *running {
+	t.Helper()
+	if opts.Renderer == nil {
+		ropts := render.Options{Size: opts.Config.Render.Size}
+		if opts.Metrics != nil {
+			ropts.Observer = opts.Metrics
+		}
+		r, err := render.New(ropts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts.Renderer = r
+	}
+	b, err := bot.New(s, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	r := &running{Bot: b, cancel: cancel, done: make(chan error, 1)}
+	go func() { r.done <- b.Run(ctx) }()
+	return r
+}
+
+// stop ends the bot's Run and returns its error.
+func (r *running) stop() error {
+	r.cancel()
+	return <-r.done
+}
+
+// waitReady waits until b is ready: Run says so once it has connected,
+// registered the commands and taken up what the last run left.
+func waitReady(t testing.TB, b *bot.Bot) {
+	t.Helper()
+	deadline := time.Now().Add(answerWait())
+	for err := b.Ready(); err != nil; err = b.Ready() {
+		if time.Now().After(deadline) {
+			t.Fatalf("the bot is not ready: %v", err)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
 }
 
 // restart stops the bot and starts a new one on the same database.

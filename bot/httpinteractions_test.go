@@ -19,13 +19,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/volo-discord/volo/bot"
 	"github.com/volo-discord/volo/engine"
 	"github.com/volo-discord/volo/internal/fakediscord"
 	"github.com/volo-discord/volo/internal/race"
-	"github.com/volo-discord/volo/render"
 )
 
 // httpConfig sets a world's bot to take its interactions by HTTP on a
@@ -457,37 +454,18 @@ func (w *world) replica() *bot.Bot {
 	st := w.store
 	cfg := testConfig(w.dbPath, w.guild)
 	w.httpConfig(&cfg)
-	r, err := render.New(render.Options{Size: cfg.Render.Size})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, _ := discordgo.New("Bot test-token")
-	w.srv.Configure(s)
 	log := testLogger().With("replica", "b")
 	// bbolt claims no announcement for a process: polling the store, each
 	// bot would deliver the other's pending ones too. The test ends long
 	// before the world's bot's first poll, 30 s after its start.
-	b, err := bot.New(s, bot.Options{Config: cfg, Store: st, Renderer: r, Logger: log, Thinker: w.thinker, Clock: w.clock.Now, Seed: 2, StorePoll: time.Hour, ConfirmDelay: testConfirmDelay, CallbackWindow: w.window})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- b.Run(ctx) }()
+	b := runBot(t, testSession(w.srv), bot.Options{Config: cfg, Store: st, Logger: log, Thinker: w.thinker, Clock: w.clock.Now, Seed: 2, StorePoll: time.Hour, ConfirmDelay: testConfirmDelay, CallbackWindow: w.window})
 	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
+		if err := b.stop(); err != nil {
 			t.Errorf("the second replica: %v", err)
 		}
 	})
-	deadline := time.Now().Add(answerWait())
-	for b.Ready() != nil {
-		if time.Now().After(deadline) {
-			t.Fatal("the second replica did not start")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	return b
+	waitReady(t, b.Bot)
+	return b.Bot
 }
 
 // The interactions, listen and public_key keys: http needs the other two,

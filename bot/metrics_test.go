@@ -106,19 +106,6 @@ func settled(t testing.TB, reg *prometheus.Registry, n float64) map[string]*dto.
 	}
 }
 
-// waitReady waits until b is ready: Run says so once it has connected,
-// registered the commands and taken up what the last run left.
-func waitReady(t testing.TB, b *bot.Bot) {
-	t.Helper()
-	deadline := time.Now().Add(answerWait())
-	for err := b.Ready(); err != nil; err = b.Ready() {
-		if time.Now().After(deadline) {
-			t.Fatalf("the bot is not ready: %v", err)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-}
-
 // The judge for metrics: they parse as Prometheus text and move
 // when a game is played through the stand-in.
 func TestMetricsMoveWhenAGameIsPlayed(t *testing.T) {

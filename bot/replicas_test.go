@@ -18,14 +18,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/volo-discord/volo/bot"
 	"github.com/volo-discord/volo/engine"
 	"github.com/volo-discord/volo/internal/fakediscord"
 	"github.com/volo-discord/volo/internal/pgtest"
 	"github.com/volo-discord/volo/internal/race"
-	"github.com/volo-discord/volo/render"
 	"github.com/volo-discord/volo/store"
 	"github.com/volo-discord/volo/store/pgstore"
 )
@@ -335,12 +332,7 @@ func (c *cluster) startReplica(name string, f *front, lag time.Duration) *replic
 	}
 	cfg := testConfig(c.url, c.guild)
 	cfg.Interactions, cfg.Listen, cfg.PublicKey = bot.InteractionsHTTP, "127.0.0.1:0", c.srv.PublicKey()
-	r, err := render.New(render.Options{Size: cfg.Render.Size})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, _ := discordgo.New("Bot test-token")
-	c.srv.Configure(s)
+	s := testSession(c.srv)
 	rest := &killSwitch{base: s.Client.Transport}
 	client := *s.Client
 	client.Transport = rest
@@ -348,15 +340,9 @@ func (c *cluster) startReplica(name string, f *front, lag time.Duration) *replic
 	log := testLogger().With("replica", name)
 	backend := &lagging{Backend: st}
 	backend.lag.Store(int64(lag))
-	b, err := bot.New(s, bot.Options{Config: cfg, Store: backend, Renderer: r, Logger: log, Clock: c.clock.Now, Seed: 1,
+	run := runBot(t, s, bot.Options{Config: cfg, Store: backend, Logger: log, Clock: c.clock.Now, Seed: 1,
 		ShutdownGrace: -1, StorePoll: replicaPoll, ConfirmDelay: testConfirmDelay, CallbackWindow: testCallbackWindow()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- b.Run(ctx) }()
-	rep := &replica{name: name, front: f, bot: b, store: backend}
+	rep := &replica{name: name, front: f, bot: run.Bot, store: backend}
 	var once sync.Once
 	rep.stop = func(kill bool) {
 		once.Do(func() {
@@ -370,9 +356,9 @@ func (c *cluster) startReplica(name string, f *front, lag time.Duration) *replic
 				st.Close()
 				f.cut()
 			}
-			cancel()
+			run.cancel()
 			select {
-			case err := <-done:
+			case err := <-run.done:
 				if err != nil && !kill {
 					t.Errorf("%s: %v", name, err)
 				}
@@ -384,9 +370,9 @@ func (c *cluster) startReplica(name string, f *front, lag time.Duration) *replic
 	}
 	t.Cleanup(func() { rep.stop(false) })
 	deadline := time.Now().Add(answerWait())
-	for b.Ready() != nil || b.InteractionsAddr() == "" {
+	for run.Ready() != nil || run.InteractionsAddr() == "" {
 		select {
-		case err := <-done:
+		case err := <-run.done:
 			t.Fatalf("%s: %v", name, err)
 		default:
 		}
@@ -395,7 +381,7 @@ func (c *cluster) startReplica(name string, f *front, lag time.Duration) *replic
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	f.to(b.InteractionsAddr())
+	f.to(run.InteractionsAddr())
 	return rep
 }
 

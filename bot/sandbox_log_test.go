@@ -1,7 +1,6 @@
 package bot_test
 
 import (
-	"context"
 	"log/slog"
 	"path/filepath"
 	"regexp"
@@ -9,12 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/volo-discord/volo/bot"
 	"github.com/volo-discord/volo/internal/fakediscord"
 	"github.com/volo-discord/volo/internal/syncbuf"
-	"github.com/volo-discord/volo/render"
 	"github.com/volo-discord/volo/store"
 )
 
@@ -49,37 +45,21 @@ func runLogged(t *testing.T, sandbox, http, guild bool, faults map[string]fakedi
 		t.Fatal(err)
 	}
 	defer st.Close()
-	r, err := render.New(render.Options{Size: cfg.Render.Size})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := discordgo.New("Bot test-token")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv.Configure(s)
+	s := testSession(srv)
 	s.ShouldReconnectOnError = false
 	logs := &syncbuf.Buffer{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	b, err := bot.New(s, bot.Options{Config: cfg, Store: st, Renderer: r, Logger: log, Sandbox: sandbox, ShutdownGrace: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- b.Run(ctx) }()
+	run := runBot(t, s, bot.Options{Config: cfg, Store: st, Logger: log, Sandbox: sandbox, ShutdownGrace: -1})
 	serving := regexp.MustCompile(`msg="(connected to|serving interactions by HTTP for) `)
 	deadline := time.Now().Add(20 * time.Second)
 	for !serving.MatchString(logs.String()) {
 		if time.Now().After(deadline) {
-			cancel()
-			<-done
+			run.stop()
 			t.Fatalf("the bot did not start:\n%s", logs)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	cancel()
-	if err := <-done; err != nil {
+	if err := run.stop(); err != nil {
 		t.Errorf("Run: %v", err)
 	}
 	return logs.String()
