@@ -189,29 +189,19 @@ func TestBotDM(t *testing.T) {
 func TestServerForbiddingExternalApps(t *testing.T) {
 	w, _ := newAnywhereWorld(t)
 	g := w.srv.AddGuildWithoutBot("Strict Club")
-	ch, err := w.srv.AddChannel(g.ID, "general")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"ana", "ben"} {
-		if _, err := w.srv.AddMember(g.ID, w.userID(name)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	ch := w.addChannel(g.ID, "general")
+	w.join(g.ID, "ana", "ben")
 	// A game where the server allows members' apps: it works like a group DM.
-	w.startGame(ch.ID)
+	w.startGame(ch)
 	w.flush()
-	if got := w.said(ch.ID, "The game begins."); len(got) != 1 {
+	if got := w.said(ch, "The game begins."); len(got) != 1 {
 		t.Fatalf("the first board in a server without the bot: %d", len(got))
 	}
 	if _, err := w.srv.SetRolePermissions(g.ID, g.ID, fakediscord.DefaultEveryonePermissions&^fakediscord.PermUseExternalApps); err != nil {
 		t.Fatal(err)
 	}
-	second, err := w.srv.AddChannel(g.ID, "second")
-	if err != nil {
-		t.Fatal(err)
-	}
-	refused := w.doIn(second.ID, "ana", "/volo challenge opponent:@ben")
+	second := w.addChannel(g.ID, "second")
+	refused := w.doIn(second, "ana", "/volo challenge opponent:@ben")
 	if refused.Flags&64 == 0 || !strings.Contains(refused.Content, "only you would see Volo here") {
 		t.Errorf("a challenge where members' apps may not post: %q (flags %b)", refused.Content, refused.Flags)
 	}

@@ -65,23 +65,20 @@ func TestMoveFormsEndToEnd(t *testing.T) {
 		}
 		t.Run(tc.form, func(t *testing.T) {
 			w := w.in(t)
-			ch, err := w.srv.AddChannel(w.guild, "forms")
-			if err != nil {
-				t.Fatal(err)
-			}
-			w.startGame(ch.ID)
+			ch := w.addChannel(w.guild, "forms")
+			w.startGame(ch)
 			players := [2]string{"ana", "ben"}
 			for i, m := range tc.before {
-				if msg := w.doIn(ch.ID, players[i%2], "/volo move move:"+m); !strings.Contains(msg.Content, fmt.Sprintf("%s · move %d", m, i+1)) {
+				if msg := w.doIn(ch, players[i%2], "/volo move move:"+m); !strings.Contains(msg.Content, fmt.Sprintf("%s · move %d", m, i+1)) {
 					t.Fatalf("move %d, %s: %q", i+1, m, msg.Content)
 				}
 			}
 			user, n := players[len(tc.before)%2], len(tc.before)+1
-			msg := w.doIn(ch.ID, user, `/volo move move:"`+tc.typed+`"`)
+			msg := w.doIn(ch, user, `/volo move move:"`+tc.typed+`"`)
 			if want := fmt.Sprintf("%s · move %d", tc.want, n); !strings.Contains(msg.Content, want) || msg.Flags&64 != 0 {
 				t.Errorf("%s types %q: %q (flags %d), want it public with %q", user, tc.typed, msg.Content, msg.Flags, want)
 			}
-			if got := w.said(ch.ID, fmt.Sprintf("%s · move %d", tc.want, n)); len(got) != 1 {
+			if got := w.said(ch, fmt.Sprintf("%s · move %d", tc.want, n)); len(got) != 1 {
 				t.Errorf("%d public messages announce move %d, want 1", len(got), n)
 			}
 		})

@@ -165,11 +165,8 @@ func TestChallengeButtonsClearedAfterAnswer(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			w := w.in(t)
-			ch, err := w.srv.AddChannel(w.guild, "challenges")
-			if err != nil {
-				t.Fatal(err)
-			}
-			c := w.doIn(ch.ID, "ana", tc.line)
+			ch := w.addChannel(w.guild, "challenges")
+			c := w.doIn(ch, "ana", tc.line)
 			if _, labels := buttonsOf(t, w, c.ID); strings.Join(labels, ",") != strings.Join(tc.buttons, ",") {
 				t.Fatalf("the challenge offers %q, want %q", labels, tc.buttons)
 			}
@@ -181,12 +178,12 @@ func TestChallengeButtonsClearedAfterAnswer(t *testing.T) {
 			if len(labels) != 0 || !strings.Contains(content, tc.says) {
 				t.Errorf("the challenge's message after %s: %q with buttons %q, want %q and no buttons", tc.label, content, labels, tc.says)
 			}
-			if on := w.storedVersion(ch.ID) != 0; on != tc.gameOn {
+			if on := w.storedVersion(ch) != 0; on != tc.gameOn {
 				t.Errorf("a game in the channel: %v, want %v", on, tc.gameOn)
 			}
 			// Every button again, by everyone, from clients that still
 			// show them: each is refused privately, and nothing changes.
-			version, public := w.storedVersion(ch.ID), len(w.said(ch.ID, ""))
+			version, public := w.storedVersion(ch), len(w.said(ch, ""))
 			for _, label := range tc.buttons {
 				for _, user := range []string{"ana", "ben", "cleo"} {
 					msg := w.staleClick(user, c, label)
@@ -195,10 +192,10 @@ func TestChallengeButtonsClearedAfterAnswer(t *testing.T) {
 					}
 				}
 			}
-			if v := w.storedVersion(ch.ID); v != version {
+			if v := w.storedVersion(ch); v != version {
 				t.Errorf("the clicks again changed the channel's game: version %d, was %d", v, version)
 			}
-			if n := len(w.said(ch.ID, "")); n != public {
+			if n := len(w.said(ch, "")); n != public {
 				t.Errorf("%d public messages after the clicks again, want %d", n, public)
 			}
 			if content2, labels := buttonsOf(t, w, c.ID); len(labels) != 0 || content2 != content {

@@ -156,25 +156,22 @@ func TestNotices(t *testing.T) {
 	if err := w.srv.SetAcceptsDMs("cleo", false); err != nil {
 		t.Fatal(err)
 	}
-	second, err := w.srv.AddChannel(w.guild, "second")
-	if err != nil {
-		t.Fatal(err)
-	}
-	w.doIn(second.ID, "cleo", "/volo settings notify:dm")
-	c := w.doIn(second.ID, "ana", "/volo challenge opponent:@cleo colour:orange time_per_move:24h")
+	second := w.addChannel(w.guild, "second")
+	w.doIn(second, "cleo", "/volo settings notify:dm")
+	c := w.doIn(second, "ana", "/volo challenge opponent:@cleo colour:orange time_per_move:24h")
 	w.click("cleo", c, "Accept")
-	w.doIn(second.ID, "ana", "/volo move move:f5")
+	w.doIn(second, "ana", "/volo move move:f5")
 	w.flush()
-	w.saidOnce(second.ID, "it is your move as Blue, and your time runs out", "cleo")
+	w.saidOnce(second, "it is your move as Blue, and your time runs out", "cleo")
 	if got := w.dms("cleo", ""); len(got) != 0 {
 		t.Errorf("cleo refuses direct messages, yet has %d", len(got))
 	}
 
 	// notify:off names ana without pinging her.
 	w.do("ana", "/volo settings notify:off")
-	w.doIn(second.ID, "cleo", "/volo move move:h7")
+	w.doIn(second, "cleo", "/volo move move:h7")
 	w.flush()
-	if ms := w.srv.Messages(second.ID); len(allowedUsers(t, &ms[len(ms)-1])) != 0 {
+	if ms := w.srv.Messages(second); len(allowedUsers(t, &ms[len(ms)-1])) != 0 {
 		t.Errorf("cleo's move pings %v; ana set notify:off", allowedUsers(t, &ms[len(ms)-1]))
 	}
 	w.noValidationFailures()
@@ -186,20 +183,9 @@ func TestNotices(t *testing.T) {
 func TestMyGamesAcrossServers(t *testing.T) {
 	w := newWorldWith(t, worldOptions{global: true})
 	other := w.srv.AddGuild("Other Club")
-	for _, name := range []string{"ana", "ben", "cleo"} {
-		if _, err := w.srv.AddMember(other.ID, w.userID(name)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	channel := func(guild, name string) string {
-		ch, err := w.srv.AddChannel(guild, name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return ch.ID
-	}
-	theirMove, dueSoon := w.channel, channel(w.guild, "second")
-	challenged, noClock := channel(other.ID, "general"), channel(other.ID, "slow")
+	w.join(other.ID, "ana", "ben", "cleo")
+	theirMove, dueSoon := w.channel, w.addChannel(w.guild, "second")
+	challenged, noClock := w.addChannel(other.ID, "general"), w.addChannel(other.ID, "slow")
 
 	w.startGame(w.channel, "time_per_move:24h")
 	w.do("ana", "/volo move move:f5") // ben's move

@@ -18,17 +18,10 @@ func TestShardedBot(t *testing.T) {
 	channels := []string{w.channel}
 	for len(onShard) < 4 {
 		g := w.srv.AddGuild("server")
-		ch, err := w.srv.AddChannel(g.ID, "volo")
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, name := range []string{"ana", "ben"} {
-			if _, err := w.srv.AddMember(g.ID, w.userID(name)); err != nil {
-				t.Fatal(err)
-			}
-		}
+		ch := w.addChannel(g.ID, "volo")
+		w.join(g.ID, "ana", "ben")
 		onShard[fakediscord.ShardOf(g.ID, 4)] = true
-		channels = append(channels, ch.ID)
+		channels = append(channels, ch)
 	}
 	for _, ch := range channels {
 		w.startGame(ch)
