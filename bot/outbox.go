@@ -162,20 +162,13 @@ const DefaultStorePoll = 30 * time.Second
 // poll queues, every Options.StorePoll until ctx is done, the
 // announcements the store holds that this process has not queued.
 func (o *outbox) poll(ctx context.Context) {
-	t := time.NewTicker(o.b.storePoll)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
+	every(ctx, o.b.storePoll, func() {
 		anns, err := o.b.store.Pending()
 		if err != nil {
 			o.b.log.Error("some pending announcements cannot be read", "err", err)
 		}
 		o.send(anns...)
-	}
+	})
 }
 
 // add queues a parcel behind its channel's others, and makes sure the

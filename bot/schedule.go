@@ -268,14 +268,19 @@ func (b *Bot) typing(ctx context.Context, channel string) {
 // keepTyping shows the computer thinking again every 8 s until thinking
 // ends.
 func (b *Bot) keepTyping(ctx, thinking context.Context, channel string) {
-	t := time.NewTicker(8 * time.Second)
+	every(thinking, 8*time.Second, func() { b.typing(ctx, channel) })
+}
+
+// every calls f every d, the first time after d, until ctx is done.
+func every(ctx context.Context, d time.Duration, f func()) {
+	t := time.NewTicker(d)
 	defer t.Stop()
 	for {
 		select {
-		case <-thinking.Done():
+		case <-ctx.Done():
 			return
 		case <-t.C:
-			b.typing(ctx, channel)
+			f()
 		}
 	}
 }
