@@ -24,9 +24,7 @@ type UserSettings struct {
 // UserSettings returns a user's settings; a user who set none has the
 // zero UserSettings.
 func (s *Store) UserSettings(user string) (UserSettings, error) {
-	var us UserSettings
-	err := s.readJSON(bucketPrefs, user, "settings of user", &us)
-	return us, err
+	return readJSON[UserSettings](s, bucketPrefs, user, "settings of user")
 }
 
 // SetUserSettings stores a user's settings.

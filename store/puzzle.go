@@ -98,9 +98,7 @@ func createPuzzles(tx *bolt.Tx) error {
 // PuzzleStreak returns a player's record at puzzles: the zero
 // PuzzleStreak for one who never answered one.
 func (s *Store) PuzzleStreak(user string) (PuzzleStreak, error) {
-	var ps PuzzleStreak
-	err := s.readJSON(bucketPuzzleStreaks, user, "puzzle streak of user", &ps)
-	return ps, err
+	return readJSON[PuzzleStreak](s, bucketPuzzleStreaks, user, "puzzle streak of user")
 }
 
 // PuzzleResult is what AnswerPuzzle made of an answer.
@@ -296,8 +294,8 @@ func (s *Store) SetPuzzleAttempt(user string, a PuzzleAttempt) error {
 
 // PuzzleAttempt returns the puzzle a player is solving, or ErrNotFound.
 func (s *Store) PuzzleAttempt(user string) (PuzzleAttempt, error) {
-	var a PuzzleAttempt
-	if err := s.readJSON(bucketPuzzleAttempts, user, "puzzle attempt of user", &a); err != nil {
+	a, err := readJSON[PuzzleAttempt](s, bucketPuzzleAttempts, user, "puzzle attempt of user")
+	if err != nil {
 		return PuzzleAttempt{}, err
 	}
 	if a.ID == "" {

@@ -23,9 +23,7 @@ type GuildSettings struct {
 // Settings returns a guild's settings; a guild that set none has the zero
 // GuildSettings.
 func (s *Store) Settings(guild string) (GuildSettings, error) {
-	var gs GuildSettings
-	err := s.readJSON(bucketSettings, guild, "settings of guild", &gs)
-	return gs, err
+	return readJSON[GuildSettings](s, bucketSettings, guild, "settings of guild")
 }
 
 // SetSettings stores a guild's settings.
@@ -55,20 +53,12 @@ func (s *Store) PuzzleChannels() (map[string]GuildSettings, error) {
 	return out, err
 }
 
-// readJSON decodes into v the JSON kept under key in a bucket of
-// settings, leaving v as it is when there is none; what describes the
-// value in an error.
-func (s *Store) readJSON(bucket []byte, key, what string, v any) error {
-	return s.view(func(tx *bolt.Tx) error {
-		data := tx.Bucket(bucket).Get([]byte(key))
-		if data == nil {
-			return nil
-		}
-		if err := json.Unmarshal(data, v); err != nil {
-			return fmt.Errorf("%w: %s %s: %v", ErrCorrupt, what, key, err)
-		}
-		return nil
-	})
+// readJSON is getJSON in a read transaction of its own: the zero T when
+// key has no value; what describes the value in an error.
+func readJSON[T any](s *Store, bucket []byte, key, what string) (T, error) {
+	var v T
+	err := s.view(func(tx *bolt.Tx) error { return getJSON(tx, bucket, []byte(key), what, &v) })
+	return v, err
 }
 
 // writeJSON stores v as JSON under key in a bucket of settings.
