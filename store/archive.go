@@ -3,7 +3,6 @@ package store
 import (
 	"bytes"
 	"fmt"
-	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -24,10 +23,7 @@ func (s *Store) Finish(g *Game, anns ...*Announcement) error {
 	if err != nil {
 		return err
 	}
-	next := *g
-	next.Status, next.Updated, next.Finished = Finished, now, now
-	next.RemindAt, next.Deadline, next.RegionChoice, next.DrawOffer, next.Takeback = time.Time{}, time.Time{}, nil, nil, nil
-	next.Ratings = [2]RatingChange{}
+	next := *Ended(g, now)
 	if _, err := encodeBody(&next); err != nil {
 		return err // refused before the commit: the moves cannot be encoded
 	}
