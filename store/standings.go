@@ -148,28 +148,16 @@ func scopes(g *Game) []string {
 // a game that is not rated). A game abandoned without a result, or played
 // against oneself, counts nowhere.
 func settle(tx *bolt.Tx, g *Game) ([2]RatingChange, error) {
-	var global [2]RatingChange
-	ids := [2]string{g.Players[0].StandingID(), g.Players[1].StandingID()}
-	if !g.Outcome.Over() || ids[0] == "" || ids[1] == "" || ids[0] == ids[1] {
-		return global, nil
-	}
 	b := tx.Bucket(bucketStandings)
-	for _, scope := range scopes(g) {
-		var st [2]Standing
-		for c := range st {
-			var err error
-			if st[c], err = getStanding(b, scope, ids[c]); err != nil {
-				return global, err
-			}
-		}
-		changes := tally(&st, g)
-		if scope == Global {
-			global = changes
-		}
-		for _, s := range st {
-			if err := putStanding(b, s); err != nil {
-				return global, err
-			}
+	changed, global, err := Settle(g, func(scope, player string) (Standing, error) {
+		return getStanding(b, scope, player)
+	})
+	if err != nil {
+		return global, err
+	}
+	for _, st := range changed {
+		if err := putStanding(b, st); err != nil {
+			return global, err
 		}
 	}
 	return global, nil
@@ -255,20 +243,12 @@ func (s *Store) Standings(scope string) ([]Standing, error) {
 // would make Finish's figures differ from these.
 func (s *Store) Preview(g *Game) ([2]RatingChange, error) {
 	var changes [2]RatingChange
-	if !g.Rated() {
-		return changes, nil
-	}
-	err := s.view(func(tx *bolt.Tx) error {
+	err := s.view(func(tx *bolt.Tx) (err error) {
 		b := tx.Bucket(bucketStandings)
-		var st [2]Standing
-		for c := range st {
-			var err error
-			if st[c], err = getStanding(b, Global, g.Players[c].StandingID()); err != nil {
-				return err
-			}
-		}
-		changes = tally(&st, g)
-		return nil
+		changes, err = PreviewRatings(g, func(scope, player string) (Standing, error) {
+			return getStanding(b, scope, player)
+		})
+		return err
 	})
 	return changes, err
 }
