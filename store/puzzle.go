@@ -152,22 +152,10 @@ func (s *Store) AnswerPuzzle(a PuzzleAnswer) (PuzzleResult, error) {
 		if err := getJSON(tx, bucketPuzzleAttempts, []byte(a.User), "puzzle attempt of user", &attempt); err != nil {
 			return nil, err
 		}
-		if ps.Last != a.Puzzle {
-			ps.Tried++
-			if a.Solved {
-				ps.Solved++
-				ps.Current++
-			} else {
-				ps.Current = 0
-			}
-			ps.Best = max(ps.Best, ps.Current)
-			ps.Last, ps.LastAt = a.Puzzle, utc(s.clock())
-			res.Counted = true
-		}
-		res.Streak = ps
+		res.Streak, res.Counted = ps.Answer(a.Puzzle, a.Solved, s.clock())
 		return func() error {
 			if res.Counted {
-				if err := putJSON(tx, bucketPuzzleStreaks, []byte(a.User), ps); err != nil {
+				if err := putJSON(tx, bucketPuzzleStreaks, []byte(a.User), res.Streak); err != nil {
 					return err
 				}
 			}
