@@ -109,16 +109,7 @@ func NewStanding(scope, player string) Standing { return newStanding(scope, play
 
 // EncodeStanding returns a standing as *Store keeps it: JSON, without its
 // scope and player, which are its key.
-func EncodeStanding(st Standing) ([]byte, error) {
-	data, err := json.Marshal(standingV1{
-		Name: st.Name, R: st.Rating.R, RD: st.Rating.RD, Sigma: st.Rating.Sigma,
-		Rated: st.Rated, Won: st.Won, Lost: st.Lost, Drawn: st.Drawn, Last: utc(st.Last),
-	})
-	if err != nil {
-		return nil, fmt.Errorf("encode standing of %s: %w", st.Player, err)
-	}
-	return data, nil
-}
+func EncodeStanding(st Standing) ([]byte, error) { return encodeStanding(st) }
 
 // DecodeStanding reads a player's standing in scope, wrapping ErrCorrupt
 // when it cannot or when its rating is not usable.

@@ -125,14 +125,24 @@ func decodeStanding(st Standing, data []byte) (Standing, error) {
 
 // putStanding stores a standing.
 func putStanding(b *bolt.Bucket, st Standing) error {
+	data, err := encodeStanding(st)
+	if err != nil {
+		return err
+	}
+	return b.Put(standingKey(st.Scope, st.Player), data)
+}
+
+// encodeStanding returns a standing's record: JSON, without its scope
+// and player, which are its key.
+func encodeStanding(st Standing) ([]byte, error) {
 	data, err := json.Marshal(standingV1{
 		Name: st.Name, R: st.Rating.R, RD: st.Rating.RD, Sigma: st.Rating.Sigma,
 		Rated: st.Rated, Won: st.Won, Lost: st.Lost, Drawn: st.Drawn, Last: utc(st.Last),
 	})
 	if err != nil {
-		return fmt.Errorf("encode standing of %s: %w", st.Player, err)
+		return nil, fmt.Errorf("encode standing of %s: %w", st.Player, err)
 	}
-	return b.Put(standingKey(st.Scope, st.Player), data)
+	return data, nil
 }
 
 // scopes returns the scopes a game counts in: Global, and its guild.
