@@ -146,7 +146,8 @@ func TestEveryFileIsAPart(t *testing.T) {
 // FuzzParse: whatever the bytes, parse returns messages that all pass
 // check, or an error; it never panics.
 func FuzzParse(f *testing.F) {
-	for _, part := range parts {
+	// The small parts: a large seed slows the fuzzer to a crawl.
+	for _, part := range []string{"common", "render"} {
 		data, err := files.ReadFile("messages/" + part + ".yaml")
 		if err != nil {
 			f.Fatal(err)
