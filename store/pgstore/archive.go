@@ -132,14 +132,9 @@ func (s *Store) history(op, sql, owner, before string, limit int) ([]*store.Game
 			return nil, err
 		}
 	}
-	var lim *int64 // NULL: no limit
-	if limit > 0 {
-		n := int64(limit)
-		lim = &n
-	}
 	var f found[*store.Game]
 	return f.result(s.read(op, func(ctx context.Context, q querier) error {
-		return records(ctx, q, sql, []any{owner, before, lim}, func(id, rec string) error {
+		return records(ctx, q, sql, []any{owner, before, limitArg(limit)}, func(id, rec string) error {
 			f.add(store.DecodeFinished(id, []byte(rec)))
 			return nil
 		})

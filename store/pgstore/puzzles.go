@@ -176,13 +176,8 @@ func getDaily(ctx context.Context, q querier, guild, date string) (store.DailyPu
 // DailyPuzzles returns a server's latest daily puzzles, the latest first,
 // at most limit of them (limit ≤ 0: all).
 func (s *Store) DailyPuzzles(guild string, limit int) ([]store.DailyPuzzle, error) {
-	var lim *int64
-	if limit > 0 {
-		n := int64(limit)
-		lim = &n
-	}
 	return readAll(s, "daily puzzles of guild "+guild, "SELECT day, data FROM daily_puzzles WHERE guild = $1 ORDER BY day DESC LIMIT $2",
-		[]any{guild, lim}, func(day string, data []byte) (store.DailyPuzzle, error) {
+		[]any{guild, limitArg(limit)}, func(day string, data []byte) (store.DailyPuzzle, error) {
 			return store.DecodeDailyPuzzle(guild, day, data)
 		})
 }

@@ -178,6 +178,16 @@ func record(ctx context.Context, q querier, notFound error, sql string, args ...
 	return rec, err
 }
 
+// limitArg returns a call's limit as the argument of a LIMIT: NULL, no
+// limit, for limit ≤ 0.
+func limitArg(limit int) *int64 {
+	if limit <= 0 {
+		return nil
+	}
+	n := int64(limit)
+	return &n
+}
+
 // read runs fn with the pool, for reads of one statement.
 func (s *Store) read(op string, fn func(ctx context.Context, q querier) error) error {
 	ctx, cancel, err := s.call()
