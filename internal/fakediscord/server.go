@@ -10,6 +10,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/volo-discord/volo/internal/httpstop"
 )
 
 // Options configure a Server. The zero value is a usable stand-in.
@@ -264,12 +266,7 @@ func (s *Server) Close() error {
 	if hs == nil {
 		return nil
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	if err := hs.Shutdown(ctx); err != nil {
-		return hs.Close()
-	}
-	return nil
+	return httpstop.Stop(hs, 2*time.Second)
 }
 
 // Application returns the application the bot runs as, with its verify_key: the public key

@@ -5,10 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 
+	"github.com/volo-discord/volo/internal/atomicfile"
 	"github.com/volo-discord/volo/internal/fakediscord"
 )
 
@@ -62,23 +63,12 @@ func SaveWorld(srv *fakediscord.Server, path string) error {
 	if err != nil {
 		return fmt.Errorf("sandbox: keeping the world: %w", err)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+	err = atomicfile.Write(path, func(w io.Writer) error {
+		_, err := w.Write(append(data, '\n'))
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("sandbox: keeping the world: %w", err)
-	}
-	_, err = tmp.Write(append(data, '\n'))
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		_ = os.Remove(tmp.Name())
-		return fmt.Errorf("sandbox: keeping the world in %s: %w", path, err)
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/volo-discord/volo/internal/fakediscord"
+	"github.com/volo-discord/volo/internal/httpstop"
 )
 
 // DefaultAddr is where ListenAndServe serves the page when no address is given.
@@ -164,12 +165,7 @@ func (sb *Sandbox) Serve(ctx context.Context, ln net.Listener) error {
 	case <-ctx.Done():
 	}
 	_ = sb.Close()
-	shut, cancel := context.WithTimeout(context.Background(), 3*time.Second)
-	defer cancel()
-	if err := hs.Shutdown(shut); err != nil {
-		return hs.Close()
-	}
-	return nil
+	return httpstop.Stop(hs, 3*time.Second)
 }
 
 // Close ends the pages' event streams, which would otherwise keep a server shutting down
