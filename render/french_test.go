@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/engine/enginetest"
 	"github.com/volo-discord/volo/internal/lang"
 )
 
@@ -23,7 +24,7 @@ func french(s Scene) Scene {
 }
 
 func TestStatusLineInFrench(t *testing.T) {
-	fly := firstFlight(t, mustPosition(t, flightBefore)).String()
+	fly := firstFlight(t, enginetest.Position(t, flightBefore)).String()
 	testStatusLines(t, lang.French, []statusLineCase{
 		{"start", Scene{Position: engine.StartPosition()}, true, "Départ · À Orange de jouer"},
 		{"add", played(t, engine.StartText, "f5", 1), true, "Coup 1 · Orange a ajouté un oiseau en f5 · À Bleu de jouer"},
@@ -38,7 +39,7 @@ func TestStatusLineInFrench(t *testing.T) {
 
 func TestCountsInFrench(t *testing.T) {
 	// Blue has one bird, on b7.
-	one := mustPosition(t, "5/1O6/9/10/11/12/10/6O5/11/10/2OOO4/6B1/5 O 0")
+	one := enginetest.Position(t, "5/1O6/9/10/11/12/10/6O5/11/10/2OOO4/6B1/5 O 0")
 	for _, tc := range []struct {
 		tag  lang.Tag
 		pos  engine.Position

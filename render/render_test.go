@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/engine/enginetest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden images in testdata")
@@ -34,30 +35,12 @@ const (
 	regionsMove   = "h8:h9-W2"
 )
 
-func mustPosition(t testing.TB, s string) engine.Position {
-	t.Helper()
-	p, err := engine.ParsePosition(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
-func mustMove(t testing.TB, s string) engine.Move {
-	t.Helper()
-	m, err := engine.ParseMove(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
-
 // played returns the scene after move from position before, the move
 // marked.
 func played(t testing.TB, before, move string, ply int) Scene {
 	t.Helper()
-	b := mustPosition(t, before)
-	m := mustMove(t, move)
+	b := enginetest.Position(t, before)
+	m := enginetest.Move(t, move)
 	after, outcome, err := b.Play(m, engine.Standard)
 	if err != nil {
 		t.Fatal(err)
@@ -85,7 +68,7 @@ func ratingsScene(t testing.TB) Scene {
 }
 
 func regionsScene(t testing.TB) Scene {
-	return Scene{Position: mustPosition(t, regionsBefore), Pending: mustMove(t, regionsMove), Ply: 134, Orange: "ana", Blue: "ben"}
+	return Scene{Position: enginetest.Position(t, regionsBefore), Pending: enginetest.Move(t, regionsMove), Ply: 134, Orange: "ana", Blue: "ben"}
 }
 
 // renderers are built once per options for all the tests: New is the slow
@@ -252,12 +235,12 @@ func TestBoardRefusesScenesThatDoNotHoldTogether(t *testing.T) {
 		name  string
 		scene Scene
 	}{
-		{"last move illegal before", Scene{Position: start, Before: start, Last: mustMove(t, "b2-E1")}},
-		{"last move leads elsewhere", Scene{Position: start, Before: start, Last: mustMove(t, "e5")}},
+		{"last move illegal before", Scene{Position: start, Before: start, Last: enginetest.Move(t, "b2-E1")}},
+		{"last move leads elsewhere", Scene{Position: start, Before: start, Last: enginetest.Move(t, "e5")}},
 		{"last move from another position", Scene{Position: flight.Position, Before: start, Last: flight.Last}},
-		{"pending add", Scene{Position: start, Pending: mustMove(t, "e5")}},
-		{"pending illegal flight", Scene{Position: start, Pending: mustMove(t, "b2-E3")}},
-		{"pending flight without a choice", Scene{Position: mustPosition(t, flightBefore), Pending: firstFlight(t, mustPosition(t, flightBefore))}},
+		{"pending add", Scene{Position: start, Pending: enginetest.Move(t, "e5")}},
+		{"pending illegal flight", Scene{Position: start, Pending: enginetest.Move(t, "b2-E3")}},
+		{"pending flight without a choice", Scene{Position: enginetest.Position(t, flightBefore), Pending: firstFlight(t, enginetest.Position(t, flightBefore))}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := renderer(t, Options{}).Board(tc.scene)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/engine/enginetest"
 	"github.com/volo-discord/volo/internal/lang"
 )
 
@@ -43,7 +44,7 @@ func testStatusLines(t *testing.T, tag lang.Tag, cases []statusLineCase) {
 // passedScene is Orange's pass at the start, which look refuses, as the
 // rules do.
 func passedScene(t testing.TB) Scene {
-	return Scene{Position: mustPosition(t, "5/1O4B1/9/10/11/12/B8O/12/11/10/9/1O4B1/5 B 1"), Before: engine.StartPosition(), Last: engine.Pass(), Ply: 1}
+	return Scene{Position: enginetest.Position(t, "5/1O4B1/9/10/11/12/B8O/12/11/10/9/1O4B1/5 B 1"), Before: engine.StartPosition(), Last: engine.Pass(), Ply: 1}
 }
 
 // leftOneFlockScene is the end of game 3 with the longest way of ending a

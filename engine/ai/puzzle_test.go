@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/engine/enginetest"
 	"github.com/volo-discord/volo/internal/race"
 )
 
@@ -31,24 +32,6 @@ const (
 	// others in two (game 6 of the playout policy, ply 30).
 	win3OnePoorDefence = "5/1O6/B1OOO4/1B1B6/11/1OOO1BB5/BOO1B1B3/2O2BBB4/11/10/9/8/5 O 0" // i5
 )
-
-func position(tb testing.TB, s string) engine.Position {
-	tb.Helper()
-	p, err := engine.ParsePosition(s)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return p
-}
-
-func move(tb testing.TB, s string) engine.Move {
-	tb.Helper()
-	m, err := engine.ParseMove(s)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return m
-}
 
 func names(moves []engine.Move) []string {
 	out := make([]string, len(moves))
@@ -113,7 +96,7 @@ func TestFindPuzzleWantsOneKey(t *testing.T) {
 			continue
 		}
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := FindPuzzle(context.Background(), position(t, tc.position), engine.Standard, PuzzleLimits{})
+			p, err := FindPuzzle(context.Background(), enginetest.Position(t, tc.position), engine.Standard, PuzzleLimits{})
 			if tc.key == "" {
 				if !errors.Is(err, ErrNotAPuzzle) || !strings.Contains(err.Error(), tc.why) {
 					t.Errorf("got %v, %v; want ErrNotAPuzzle saying %q", p, err, tc.why)
@@ -137,7 +120,7 @@ func TestFindPuzzleWantsOneKey(t *testing.T) {
 }
 
 func TestSolutionLineIsForced(t *testing.T) {
-	p, err := FindPuzzle(context.Background(), position(t, win2Unique), engine.Standard, PuzzleLimits{})
+	p, err := FindPuzzle(context.Background(), enginetest.Position(t, win2Unique), engine.Standard, PuzzleLimits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +151,7 @@ func TestSolutionLineIsForced(t *testing.T) {
 }
 
 func TestFindPuzzleStopsAtItsLimits(t *testing.T) {
-	pos := position(t, win3Unique)
+	pos := enginetest.Position(t, win3Unique)
 	if _, err := FindPuzzle(context.Background(), pos, engine.Standard, PuzzleLimits{Nodes: 500}); !errors.Is(err, ErrPuzzleLimit) {
 		t.Errorf("500 nodes: %v, want ErrPuzzleLimit", err)
 	}
@@ -186,7 +169,7 @@ func TestFindPuzzleStopsAtItsLimits(t *testing.T) {
 // that change it.
 func knownPuzzle(t *testing.T) Puzzle {
 	t.Helper()
-	p, err := FindPuzzle(context.Background(), position(t, win2Unique), engine.Standard, PuzzleLimits{})
+	p, err := FindPuzzle(context.Background(), enginetest.Position(t, win2Unique), engine.Standard, PuzzleLimits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,13 +192,13 @@ func TestVerifyFindsWhatDoesNotHold(t *testing.T) {
 		{"too shallow", func(p *Puzzle) {
 			p.Depth, p.Difficulty = 1, DifficultyOf(1, p.Position.CountLegalMoves(p.Rules))
 		}, "forces no win within 1"},
-		{"another key", func(p *Puzzle) { p.Solution[0] = move(t, "a3") }, "the key is a5-NW4, not a3"},
+		{"another key", func(p *Puzzle) { p.Solution[0] = enginetest.Move(t, "a3") }, "the key is a5-NW4, not a3"},
 		{"another difficulty", func(p *Puzzle) { p.Difficulty = PuzzleHard }, "is medium, not hard"},
 		{"short solution", func(p *Puzzle) { p.Solution = p.Solution[:2] }, "the solution has 2 moves"},
 		{"a last move that does not win", func(p *Puzzle) { p.Solution[2] = notWinning(t, p) }, "does not win within 1"},
 		{"an illegal move", func(p *Puzzle) { p.Solution[1] = engine.Add(p.Position.Birds(engine.Blue)[0]) }, "move 2 of the solution"},
 		{"a game over", func(p *Puzzle) {
-			p.Position = position(t, "5/8/9/10/11/12/10/12/11/10/9/1OO5/5 B 0")
+			p.Position = enginetest.Position(t, "5/8/9/10/11/12/10/12/11/10/9/1OO5/5 B 0")
 			p.ID = PuzzleID(p.Position, p.Rules)
 		}, "one flock already"},
 	} {
@@ -235,7 +218,7 @@ func TestVerifyRefusesAPoorDefence(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a win in three")
 	}
-	p, err := FindPuzzle(context.Background(), position(t, win3OnePoorDefence), engine.Standard, PuzzleLimits{})
+	p, err := FindPuzzle(context.Background(), enginetest.Position(t, win3OnePoorDefence), engine.Standard, PuzzleLimits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -367,12 +350,12 @@ func FuzzParsePuzzle(f *testing.F) {
 }
 
 func TestJudge(t *testing.T) {
-	win1, err := FindPuzzle(context.Background(), position(t, win1Unique), engine.Standard, PuzzleLimits{})
+	win1, err := FindPuzzle(context.Background(), enginetest.Position(t, win1Unique), engine.Standard, PuzzleLimits{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	win2 := knownPuzzle(t)
-	careful, err := FindPuzzle(context.Background(), position(t, win2Careful), engine.Standard, PuzzleLimits{})
+	careful, err := FindPuzzle(context.Background(), enginetest.Position(t, win2Careful), engine.Standard, PuzzleLimits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -390,7 +373,7 @@ func TestJudge(t *testing.T) {
 		{"the opponent holds", win2, holdingAnswer(t, win2), AnswerHeld, "-"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			v, err := tc.puzzle.Judge(context.Background(), move(t, tc.answer), PuzzleLimits{})
+			v, err := tc.puzzle.Judge(context.Background(), enginetest.Move(t, tc.answer), PuzzleLimits{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -435,7 +418,7 @@ func TestJudge(t *testing.T) {
 // opponentWin returns the first reply to answer, in natural order, that
 // wins at once for the opponent.
 func opponentWin(t *testing.T, p Puzzle, answer string) string {
-	next, _ := p.Position.Apply(move(t, answer), p.Rules)
+	next, _ := p.Position.Apply(enginetest.Move(t, answer), p.Rules)
 	moves := next.LegalMoves(p.Rules)
 	slices.SortFunc(moves, engine.CompareMoves)
 	for _, r := range moves {
@@ -480,9 +463,9 @@ func holdingAnswer(t *testing.T, p Puzzle) string {
 func TestJudgeSaysWhenTheAnswerEndsTheGame(t *testing.T) {
 	// A cut that keeps the region where Blue is one flock hands Blue the
 	// game (a position of the search's tactics tests, Orange to move).
-	pos := position(t, "5/1B3B1O/1BBB1BOB1/2BBBBOOB1/2B1B1O1B1O/2B2B1OB1O1/2O2O1B1O/3OOOO1B1O1/1OOO1BBBBO1/3O2BBO1/3O3B1/3OOOO1/1O3 O 0")
+	pos := enginetest.Position(t, "5/1B3B1O/1BBB1BOB1/2BBBBOOB1/2B1B1O1B1O/2B2B1OB1O1/2O2O1B1O/3OOOO1B1O1/1OOO1BBBBO1/3O2BBO1/3O3B1/3OOOO1/1O3 O 0")
 	p := Puzzle{Rules: engine.Standard, Position: pos, Depth: 2, Solution: []engine.Move{{}}}
-	v, err := p.Judge(context.Background(), move(t, "l8-W1/b8"), PuzzleLimits{})
+	v, err := p.Judge(context.Background(), enginetest.Move(t, "l8-W1/b8"), PuzzleLimits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -675,7 +658,7 @@ func TestGeneratePuzzlesRepeats(t *testing.T) {
 // BenchmarkFindPuzzle proves a win in two and a win in three.
 func BenchmarkFindPuzzle(b *testing.B) {
 	for _, bc := range []struct{ name, position string }{{"win2", win2Unique}, {"win3", win3Unique}} {
-		pos := position(b, bc.position)
+		pos := enginetest.Position(b, bc.position)
 		b.Run(bc.name, func(b *testing.B) {
 			nodes := 0
 			for b.Loop() {

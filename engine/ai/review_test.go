@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/engine/enginetest"
 )
 
 // reviewGame returns the game of testdata/review/game80.txt, a game of
@@ -160,7 +161,7 @@ func TestReviewEndsOnTheResult(t *testing.T) {
 func TestReviewValuesAForcedMoveByWhatFollows(t *testing.T) {
 	// Blue must play j2 or lose at once: the search does not weigh the
 	// position, and the review values it by the position after j2.
-	start := position(t, "5/1O6/1OO6/10/OO9/O5B5/O3BB4/2B2BB5/11/1B8/9/8/5 B 0")
+	start := enginetest.Position(t, "5/1O6/1OO6/10/OO9/O5B5/O3BB4/2B2BB5/11/1B8/9/8/5 B 0")
 	g := engine.NewGame(engine.Standard, start)
 	if _, err := g.PlayNotation("j2"); err != nil {
 		t.Fatal(err)

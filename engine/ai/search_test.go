@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/engine/enginetest"
 	"github.com/volo-discord/volo/internal/race"
 )
 
@@ -15,7 +16,7 @@ import (
 const midGame = "5/1O6/9/10/11/5BB5/4B5/6B5/11/6OOO1/2B3OO1/2B5/5 O 0"
 
 func TestSearchIsRepeatableWithAPlayoutBudget(t *testing.T) {
-	pos := position(t, midGame)
+	pos := enginetest.Position(t, midGame)
 	var first Analysis
 	for i := range 3 {
 		s := NewSearcher(Medium, Options{Seed: 42, Budget: Budget{Iterations: 150}})
@@ -54,7 +55,7 @@ func TestSeedsChangeTheSearch(t *testing.T) {
 
 func TestOnePlayerThinksAboutSeveralGamesAtOnce(t *testing.T) {
 	p, _ := New(Easy, Options{Seed: 3, Budget: Budget{Iterations: 60}})
-	positions := []engine.Position{engine.StartPosition(), position(t, midGame), position(t, tacticalPositions[4].position)}
+	positions := []engine.Position{engine.StartPosition(), enginetest.Position(t, midGame), enginetest.Position(t, tacticalPositions[4].position)}
 	want := make([]engine.Move, len(positions))
 	for i, pos := range positions {
 		m, err := p.Move(context.Background(), pos, engine.Standard)
@@ -78,7 +79,7 @@ func TestOnePlayerThinksAboutSeveralGamesAtOnce(t *testing.T) {
 }
 
 func TestSearchStopsWithItsContext(t *testing.T) {
-	pos := position(t, midGame)
+	pos := enginetest.Position(t, midGame)
 	s := NewSearcher(Hard, Options{Budget: Budget{Time: time.Minute}})
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(50*time.Millisecond, cancel)
@@ -102,7 +103,7 @@ func TestSearchKeepsToItsTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("takes a second")
 	}
-	pos := position(t, midGame)
+	pos := enginetest.Position(t, midGame)
 	s := NewSearcher(Easy, Options{})
 	start := time.Now()
 	a, err := s.Analyse(context.Background(), pos, engine.Standard)
@@ -138,7 +139,7 @@ func TestLevelsReadTheirNames(t *testing.T) {
 }
 
 func TestBaselinesAreRepeatable(t *testing.T) {
-	pos := position(t, midGame)
+	pos := enginetest.Position(t, midGame)
 	for _, l := range []Level{Random, Greedy} {
 		a, _ := New(l, Options{Seed: 5})
 		b, _ := New(l, Options{Seed: 5})
@@ -188,7 +189,7 @@ func TestStrengthOrder(t *testing.T) {
 
 func TestThinkerPlaysEveryLevelByName(t *testing.T) {
 	th := NewThinker(Options{Budget: Budget{Iterations: 20}})
-	pos := position(t, tacticalPositions[1].position)
+	pos := enginetest.Position(t, tacticalPositions[1].position)
 	for _, l := range Levels() {
 		m, err := th.Think(context.Background(), pos, engine.Standard, l.String())
 		if err != nil {
