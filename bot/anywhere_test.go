@@ -70,8 +70,7 @@ func TestGameInAGroupDM(t *testing.T) {
 		user := players[pos.ToMove()]
 		if i == 6 {
 			// Half the day passes, then the reminder comes by DM.
-			w.clock.Advance(18*time.Hour + time.Minute)
-			w.runDue()
+			w.passTime(18*time.Hour + time.Minute)
 			if got := w.dms(user, "A reminder: It is your move"); len(got) != 1 || len(got[0].Attachments) != 1 {
 				t.Fatalf("the reminder to %s by DM: %+v", user, got)
 			}
@@ -107,8 +106,7 @@ func TestTimeoutInAGroupDM(t *testing.T) {
 	w.channel = gd.ID
 	w.startGame(w.channel, "time_per_move:24h")
 	w.do("ana", "/volo move move:f5")
-	w.clock.Advance(25 * time.Hour)
-	w.runDue()
+	w.passTime(25 * time.Hour)
 	for _, name := range []string{"ana", "ben"} {
 		if got := w.dms(name, "is over: Blue ran out of time."); len(got) != 1 || len(got[0].Attachments) != 1 {
 			t.Errorf("%s's DM of the loss on time: %+v", name, got)
@@ -143,10 +141,7 @@ func TestComputerInAFriendDM(t *testing.T) {
 	}
 	w.do("ana", "/volo move move:f5")
 	w.flush()
-	deadline := time.Now().Add(20 * time.Second)
-	for len(w.said(dm.ID, "· move 2")) == 0 && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
-	}
+	w.waitSaid(dm.ID, "· move 2")
 	if got := w.said(dm.ID, "· move 2"); len(got) != 1 {
 		t.Fatalf("the computer's reply in the friend DM: %d messages", len(got))
 	}
@@ -171,10 +166,7 @@ func TestBotDM(t *testing.T) {
 	}
 	w.do("ana", "/volo challenge opponent:@Volo level:easy colour:orange")
 	w.do("ana", "/volo move move:f5")
-	deadline := time.Now().Add(20 * time.Second)
-	for len(w.said(dm.ID, "· move 2")) == 0 && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
-	}
+	w.waitSaid(dm.ID, "· move 2")
 	if got := w.said(dm.ID, "· move 2"); len(got) != 1 {
 		t.Fatalf("the computer's reply in its DM: %d messages", len(got))
 	}
@@ -215,8 +207,7 @@ func TestLapseInAGroupDM(t *testing.T) {
 	w, gd := newAnywhereWorld(t)
 	w.channel = gd.ID
 	w.do("ana", "/volo challenge opponent:@ben")
-	w.clock.Advance(25 * time.Hour)
-	w.runDue()
+	w.passTime(25 * time.Hour)
 	if got := w.dms("ana", "Your Volo challenge to <@"+w.userID("ben")+"> lapsed"); len(got) != 1 {
 		t.Errorf("ana's DM of the lapse: %d", len(got))
 	}
@@ -234,8 +225,7 @@ func TestHeldAcrossARestart(t *testing.T) {
 	w, gd := newAnywhereWorld(t)
 	w.channel = gd.ID
 	w.startGame(w.channel, "time_per_move:24h")
-	w.clock.Advance(25 * time.Hour)
-	w.runDue()
+	w.passTime(25 * time.Hour)
 	w.restart()
 	w.heldBack(gd.ID, "ran out of time")
 	w.do("ben", "/volo rules")

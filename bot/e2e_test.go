@@ -304,8 +304,7 @@ func TestCorrespondenceTimeAndExpiry(t *testing.T) {
 		t.Errorf("board without the time left: %q", board.Content)
 	}
 	before := len(w.channelMessages())
-	w.clock.Advance(19 * time.Hour) // a quarter of the time left
-	w.runDue()
+	w.passTime(19 * time.Hour) // a quarter of the time left
 	if ms := w.channelMessages(); len(ms) != before+1 || !strings.Contains(ms[len(ms)-1].Content, "reminder") {
 		t.Fatalf("no reminder with a quarter of the time left")
 	}
@@ -313,15 +312,13 @@ func TestCorrespondenceTimeAndExpiry(t *testing.T) {
 		t.Errorf("the reminder must ping only ben: %s", last.AllowedMentions)
 	}
 	w.restart() // the deadline lives in the store
-	w.clock.Advance(6 * time.Hour)
-	w.runDue()
+	w.passTime(6 * time.Hour)
 	if last := w.lastMessage(); !strings.Contains(last.Content, "ran out of time") || !strings.Contains(last.Content, "Orange wins") {
 		t.Errorf("loss on time: %q", last.Content)
 	}
 
 	c := w.do("ana", "/volo challenge opponent:@ben")
-	w.clock.Advance(25 * time.Hour)
-	w.runDue()
+	w.passTime(25 * time.Hour)
 	if last := w.lastMessage(); !strings.Contains(last.Content, "lapsed") {
 		t.Errorf("challenge expiry: %q", last.Content)
 	}
@@ -331,12 +328,21 @@ func TestCorrespondenceTimeAndExpiry(t *testing.T) {
 	w.noValidationFailures()
 }
 
+// runDue runs what has fallen due (deadlines, reminders, the puzzle of
+// the day) and waits until the bot has delivered what it said.
 func (w *world) runDue() {
 	w.t.Helper()
 	if err := w.bot.RunDue(context.Background()); err != nil {
 		w.t.Fatal(err)
 	}
 	w.flush()
+}
+
+// passTime moves the world's clock on by d and runs what fell due.
+func (w *world) passTime(d time.Duration) {
+	w.t.Helper()
+	w.clock.Advance(d)
+	w.runDue()
 }
 
 func TestSpectatorsRestartAndAutocomplete(t *testing.T) {

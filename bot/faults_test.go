@@ -69,7 +69,7 @@ func (w *world) send(channel, user, line string) *fakediscord.Interaction {
 // until the bot has delivered everything.
 func (w *world) waitSaid(channel, s string) {
 	w.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(2 * answerWait())
 	for len(w.said(channel, s)) == 0 {
 		if time.Now().After(deadline) {
 			w.t.Fatalf("nothing says %q", s)

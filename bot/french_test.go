@@ -12,18 +12,25 @@ import (
 	"github.com/volo-discord/volo/internal/fakediscord"
 )
 
-// The judge: French-speaking players see every message of a whole
-// game in French — the challenge, the picker, a refused move, a region
-// choice, a reminder by direct message, the end with its ratings, the
-// board and history afterwards, the rules and the help, and a game
-// against the computer — and nothing the bot sends them is English.
-func TestAFrenchGameIsAllFrench(t *testing.T) {
+// newFrenchWorld is a world whose three people have Discord in French.
+func newFrenchWorld(t *testing.T) *world {
+	t.Helper()
 	w := newWorld(t)
 	for _, name := range []string{"ana", "ben", "cleo"} {
 		if err := w.srv.SetLocale(name, "fr"); err != nil {
 			t.Fatal(err)
 		}
 	}
+	return w
+}
+
+// The judge: French-speaking players see every message of a whole
+// game in French — the challenge, the picker, a refused move, a region
+// choice, a reminder by direct message, the end with its ratings, the
+// board and history afterwards, the rules and the help, and a game
+// against the computer — and nothing the bot sends them is English.
+func TestAFrenchGameIsAllFrench(t *testing.T) {
+	w := newFrenchWorld(t)
 	w.do("ben", "/volo settings notify:dm")
 	msg := w.do("ana", "/volo challenge opponent:@ben colour:orange time_per_move:24h")
 	w.clickAction("ben", msg, "accept")
@@ -43,8 +50,7 @@ func TestAFrenchGameIsAllFrench(t *testing.T) {
 		case 1:
 			w.suggestions(user, "/volo move move:c")
 		case 6:
-			w.clock.Advance(18*time.Hour + time.Minute)
-			w.runDue()
+			w.passTime(18*time.Hour + time.Minute)
 		case 10:
 			w.do("cleo", "/volo board labels:true")
 			w.do("cleo", "/volo move move:f5")

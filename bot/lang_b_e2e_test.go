@@ -14,12 +14,7 @@ import (
 // at profiles and leaderboards: everything the bot says to them, buttons
 // included, is French.
 func TestFrenchChallengesEndingsAndSettings(t *testing.T) {
-	w := newWorld(t)
-	for _, name := range []string{"ana", "ben", "cleo"} {
-		if err := w.srv.SetLocale(name, "fr"); err != nil {
-			t.Fatal(err)
-		}
-	}
+	w := newFrenchWorld(t)
 	says := func(msg *fakediscord.Message, want ...string) {
 		t.Helper()
 		for _, s := range want {

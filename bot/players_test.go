@@ -131,8 +131,7 @@ func TestNotices(t *testing.T) {
 	if len(dm) != 1 || len(dm[0].Attachments) != 1 || dm[0].Attachments[0].Filename != "board.png" || !strings.Contains(dm[0].Content, "https://discord.com/channels/"+w.guild+"/"+w.channel) {
 		t.Fatalf("ben's direct messages: %+v", dm)
 	}
-	w.clock.Advance(18*time.Hour + time.Minute) // a quarter of the time left
-	w.runDue()
+	w.passTime(18*time.Hour + time.Minute) // a quarter of the time left
 	if got := w.dms("ben", "A reminder: It is your move as Blue"); len(got) != 1 || len(got[0].Attachments) != 1 {
 		t.Errorf("the reminder by direct message: %+v", got)
 	}

@@ -256,15 +256,13 @@ func TestPuzzleOfTheDay(t *testing.T) {
 		t.Errorf("cleo asking for it: %q", got.Content)
 	}
 	// The next day, another one; then the manager turns it off.
-	w.clock.Advance(24 * time.Hour)
-	w.runDue()
+	w.passTime(24 * time.Hour)
 	next := w.said(w.channel, "The puzzle of the day, 2026-11-23:")
 	if len(next) != 1 || strings.Contains(next[0].Content, p.ID) {
 		t.Errorf("the next day's puzzle: %d posts", len(next))
 	}
 	w.do("dana", "/volo settings daily_puzzle:false")
-	w.clock.Advance(24 * time.Hour)
-	w.runDue()
+	w.passTime(24 * time.Hour)
 	if got := w.said(w.channel, "The puzzle of the day, 2026-11-24:"); len(got) != 0 {
 		t.Errorf("a puzzle of the day after it was turned off")
 	}

@@ -3,7 +3,6 @@ package bot_test
 import (
 	"strings"
 	"testing"
-	"time"
 )
 
 // An open challenge goes to the first who accepts; the others are told.
@@ -57,13 +56,7 @@ func TestRematch(t *testing.T) {
 	if !strings.Contains(started.Content, "against me (easy)") {
 		t.Fatalf("a rematch against the computer: %q", started.Content)
 	}
-	deadline := time.Now().Add(5 * time.Second)
-	for len(w2.said(w2.channel, "· move 1 ·")) == 0 { // the computer opens as Orange now
-		if time.Now().After(deadline) {
-			t.Fatal("the computer did not open the rematch")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	w2.waitSaid(w2.channel, "· move 1 ·") // the computer opens as Orange now
 }
 
 // A friendly game's rematch against the computer is friendly too; a game

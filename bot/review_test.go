@@ -217,12 +217,7 @@ func (w *world) waitForMove(n int) {
 // A French user gets the review in French, refusals included, and
 // nothing the bot sends is English.
 func TestReviewInFrench(t *testing.T) {
-	w := newWorld(t)
-	for _, name := range []string{"ana", "ben", "cleo"} {
-		if err := w.srv.SetLocale(name, "fr"); err != nil {
-			t.Fatal(err)
-		}
-	}
+	w := newFrenchWorld(t)
 	if _, msg := w.review("cleo", "/volo review"); !strings.Contains(msg.Content, "Aucune partie ne s’est encore terminée") {
 		t.Errorf("a French review with no game finished: %q", msg.Content)
 	}

@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/volo-discord/volo/internal/fakediscord"
 )
@@ -40,10 +39,7 @@ func TestShardedBot(t *testing.T) {
 	}
 	w.doIn(dm.ID, "ana", "/volo challenge opponent:@"+w.srv.Bot().Username+" level:easy colour:orange")
 	w.doIn(dm.ID, "ana", "/volo move move:f5")
-	deadline := time.Now().Add(answerWait())
-	for len(w.said(dm.ID, "· move 2")) == 0 && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
-	}
+	w.waitSaid(dm.ID, "· move 2")
 	if got := w.said(dm.ID, "· move 2"); len(got) != 1 {
 		t.Errorf("the computer's move in the DM: %d messages", len(got))
 	}

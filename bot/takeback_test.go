@@ -3,7 +3,6 @@ package bot_test
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/volo-discord/volo/store"
 )
@@ -43,13 +42,7 @@ func TestTakeback(t *testing.T) {
 	w2 := newWorld(t)
 	w2.do("ana", "/volo challenge opponent:@"+w2.srv.Bot().Username+" colour:orange level:easy")
 	w2.do("ana", "/volo move move:f5")
-	deadline := time.Now().Add(5 * time.Second)
-	for len(w2.said(w2.channel, "· move 2 ·")) == 0 {
-		if time.Now().After(deadline) {
-			t.Fatal("the computer did not answer")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	w2.waitSaid(w2.channel, "· move 2 ·") // the computer's answer
 	if msg := w2.do("ana", "/volo takeback"); !strings.Contains(msg.Content, "took back f5 and my ") || !strings.Contains(msg.Content, "move 0") {
 		t.Errorf("a takeback against the computer: %q", msg.Content)
 	}
