@@ -3,10 +3,10 @@ package store
 import (
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
 	bolt "go.etcd.io/bbolt"
+
+	"github.com/volo-discord/volo/internal/atomicfile"
 )
 
 // Backup writes a consistent copy of the whole database to w, a file
@@ -25,36 +25,13 @@ func (s *Store) Backup(w io.Writer) (int64, error) {
 // it, synced to disk, then renamed over path, so path holds either the
 // old backup or the whole new one, never a part.
 func (s *Store) BackupFile(path string) (int64, error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+	var n int64
+	err := atomicfile.Write(path, func(w io.Writer) (err error) {
+		n, err = s.Backup(w)
+		return err
+	})
 	if err != nil {
 		return 0, fmt.Errorf("backup: %w", err)
 	}
-	defer os.Remove(tmp.Name()) // fails harmlessly once renamed
-	n, err := s.Backup(tmp)
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err == nil {
-		err = syncDir(filepath.Dir(path))
-	}
-	if err != nil {
-		return 0, fmt.Errorf("backup to %s: %w", path, err)
-	}
 	return n, nil
-}
-
-// syncDir makes a rename in dir durable.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.Sync()
 }
