@@ -73,12 +73,19 @@ func (l Level) String() string {
 
 // ParseLevel reads a level name in any case.
 func ParseLevel(s string) (Level, error) {
-	for _, l := range Levels() {
-		if strings.EqualFold(strings.TrimSpace(s), l.String()) {
-			return l, nil
+	return parseName(s, Levels(), "level", "easy, medium, hard, greedy or random")
+}
+
+// parseName returns the one of all whose String is s in any case, or an
+// error that says s is no kind and lists the names to use.
+func parseName[T fmt.Stringer](s string, all []T, kind, names string) (T, error) {
+	for _, v := range all {
+		if strings.EqualFold(strings.TrimSpace(s), v.String()) {
+			return v, nil
 		}
 	}
-	return 0, fmt.Errorf("unknown level %q: use easy, medium, hard, greedy or random", s)
+	var none T
+	return none, fmt.Errorf("unknown %s %q: use %s", kind, s, names)
 }
 
 // Budget limits how long a search thinks about one move. Whichever limit

@@ -106,12 +106,7 @@ func (d Difficulty) String() string {
 
 // ParseDifficulty reads "easy", "medium" or "hard" in any case.
 func ParseDifficulty(s string) (Difficulty, error) {
-	for _, d := range Difficulties() {
-		if strings.EqualFold(strings.TrimSpace(s), d.String()) {
-			return d, nil
-		}
-	}
-	return 0, fmt.Errorf("unknown difficulty %q: use easy, medium or hard", s)
+	return parseName(s, Difficulties(), "difficulty", "easy, medium or hard")
 }
 
 // MinPuzzleMoves is the fewest legal moves a puzzle's position has: with
