@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"crypto/ed25519"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,6 +21,16 @@ func TestExampleConfigIsTheDefault(t *testing.T) {
 	}
 }
 
+// loadYAML loads a configuration file that holds yaml.
+func loadYAML(t *testing.T, yaml string) (Config, error) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "config.yaml")
+	if err := os.WriteFile(path, []byte(yaml), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return LoadConfig(path, false)
+}
+
 func TestConfigErrorsNameTheKey(t *testing.T) {
 	for _, tc := range []struct{ yaml, want string }{
 		{"database: ''", "database"},
@@ -37,11 +48,7 @@ func TestConfigErrorsNameTheKey(t *testing.T) {
 		{"development_guild: '../../users/@me/channels?x='", "development_guild"},
 		{"development_guild: 12345", "development_guild"},
 	} {
-		path := filepath.Join(t.TempDir(), "config.yaml")
-		if err := os.WriteFile(path, []byte(tc.yaml), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		_, err := LoadConfig(path, false)
+		_, err := loadYAML(t, tc.yaml)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: %v, want an error naming %q", tc.yaml, err, tc.want)
 		}
@@ -88,13 +95,78 @@ func TestDevelopmentGuildIsASnowflake(t *testing.T) {
 
 // A snowflake written without quotes in YAML is read as the same text.
 func TestDevelopmentGuildUnquoted(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "config.yaml")
-	if err := os.WriteFile(path, []byte("development_guild: 18446744073709551615\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := LoadConfig(path, false)
+	cfg, err := loadYAML(t, "development_guild: 18446744073709551615\n")
 	if err != nil || cfg.DevelopmentGuild != "18446744073709551615" {
 		t.Errorf("development_guild = %q, %v", cfg.DevelopmentGuild, err)
+	}
+}
+
+// The metrics key is empty (no metrics) or a host:port to listen on, and
+// a wrong one is refused at start with the key's name.
+func TestMetricsKeyIsAnAddress(t *testing.T) {
+	for _, tc := range []struct {
+		addr string
+		ok   bool
+	}{
+		{"", true},
+		{"127.0.0.1:9090", true},
+		{":9090", true},
+		{"0.0.0.0:9090", true},
+		{"localhost:9090", true},
+		{"[::1]:9090", true},
+		{"127.0.0.1:0", true},
+		{"9090", false},
+		{"127.0.0.1", false},
+		{"127.0.0.1:http", false},
+		{"127.0.0.1:70000", false},
+		{"http://127.0.0.1:9090", false},
+		{"127.0.0.1:9090/metrics", false},
+		{"my host:9090", false},
+	} {
+		cfg := DefaultConfig()
+		cfg.Metrics = tc.addr
+		err := cfg.Validate()
+		if tc.ok != (err == nil) {
+			t.Errorf("metrics: %q: %v", tc.addr, err)
+		}
+		if err != nil && !strings.HasPrefix(err.Error(), "metrics: ") {
+			t.Errorf("metrics: %q: the error %q does not name the key", tc.addr, err)
+		}
+	}
+	if cfg, err := loadYAML(t, "metrics: 127.0.0.1:9090\n"); err != nil || cfg.Metrics != "127.0.0.1:9090" {
+		t.Errorf("config with metrics: %+v, %v", cfg.Metrics, err)
+	}
+}
+
+// The interactions, listen and public_key keys: http needs the other two,
+// and a refusal names the key.
+func TestInteractionsConfig(t *testing.T) {
+	key := strings.Repeat("ab", ed25519.PublicKeySize)
+	for _, tc := range []struct {
+		yaml string
+		want string // in the error; empty when accepted
+	}{
+		{"interactions: gateway", ""},
+		{"interactions: http\nlisten: 127.0.0.1:8090\npublic_key: " + key, ""},
+		{"interactions: http\nlisten: ':8090'\npublic_key: " + strings.ToUpper(key), ""},
+		{"interactions: websocket", "interactions: \"websocket\" is neither gateway nor http"},
+		{"interactions: http\npublic_key: " + key, "listen: interactions: http needs the address"},
+		{"interactions: http\nlisten: 127.0.0.1:8090", "public_key: interactions: http needs the application's public key"},
+		{"interactions: http\nlisten: 127.0.0.1:8090\npublic_key: " + key[:60], "public_key: \"" + key[:60] + "\" is not a public key (64 hex digits"},
+		{"interactions: http\nlisten: 127.0.0.1:8090\npublic_key: " + strings.Repeat("zz", 32), "public_key:"},
+		{"interactions: http\nlisten: localhost\npublic_key: " + key, "listen: \"localhost\" is not a host:port"},
+		{"listen: nowhere", "listen:"},
+	} {
+		_, err := loadYAML(t, tc.yaml)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%q: %v", tc.yaml, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%q: %v, want an error with %q", tc.yaml, err, tc.want)
+		}
+	}
+	if got := DefaultConfig().Interactions; got != InteractionsGateway {
+		t.Errorf("interactions by default: %q", got)
 	}
 }
 

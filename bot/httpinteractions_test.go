@@ -10,8 +10,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -466,42 +464,6 @@ func (w *world) replica() *bot.Bot {
 	})
 	waitReady(t, b.Bot)
 	return b.Bot
-}
-
-// The interactions, listen and public_key keys: http needs the other two,
-// and a refusal names the key.
-func TestInteractionsConfig(t *testing.T) {
-	key := strings.Repeat("ab", ed25519.PublicKeySize)
-	for _, tc := range []struct {
-		yaml string
-		want string // in the error; empty when accepted
-	}{
-		{"interactions: gateway", ""},
-		{"interactions: http\nlisten: 127.0.0.1:8090\npublic_key: " + key, ""},
-		{"interactions: http\nlisten: ':8090'\npublic_key: " + strings.ToUpper(key), ""},
-		{"interactions: websocket", "interactions: \"websocket\" is neither gateway nor http"},
-		{"interactions: http\npublic_key: " + key, "listen: interactions: http needs the address"},
-		{"interactions: http\nlisten: 127.0.0.1:8090", "public_key: interactions: http needs the application's public key"},
-		{"interactions: http\nlisten: 127.0.0.1:8090\npublic_key: " + key[:60], "public_key: \"" + key[:60] + "\" is not a public key (64 hex digits"},
-		{"interactions: http\nlisten: 127.0.0.1:8090\npublic_key: " + strings.Repeat("zz", 32), "public_key:"},
-		{"interactions: http\nlisten: localhost\npublic_key: " + key, "listen: \"localhost\" is not a host:port"},
-		{"listen: nowhere", "listen:"},
-	} {
-		path := filepath.Join(t.TempDir(), "config.yaml")
-		if err := os.WriteFile(path, []byte(tc.yaml), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		_, err := bot.LoadConfig(path, false)
-		switch {
-		case tc.want == "" && err != nil:
-			t.Errorf("%q: %v", tc.yaml, err)
-		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
-			t.Errorf("%q: %v, want an error with %q", tc.yaml, err, tc.want)
-		}
-	}
-	if got := bot.DefaultConfig().Interactions; got != bot.InteractionsGateway {
-		t.Errorf("interactions by default: %q", got)
-	}
 }
 
 // BenchmarkHundredChannelsOverHTTP is BenchmarkHundredChannels with
