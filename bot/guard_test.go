@@ -90,6 +90,18 @@ func guardBot(t *testing.T) (*Bot, *store.Store) {
 	return b, st
 }
 
+// anaCommand is a command of ana's in channel c1 of guild g1, the
+// interaction id.
+func anaCommand(id string) *interaction {
+	return &interaction{
+		InteractionCreate: &discordgo.InteractionCreate{Interaction: &discordgo.Interaction{
+			ID: id, Type: discordgo.InteractionApplicationCommand, ChannelID: "c1", GuildID: "g1",
+			Member: &discordgo.Member{User: &discordgo.User{ID: "u1", Username: "ana"}},
+		}},
+		user: "u1", name: "ana", lang: lang.English,
+	}
+}
+
 // Move text longer than any move, typed past Discord's max_length (a
 // client that does not keep it, a forged request), is refused by the
 // bot's own guard, for /volo move and /volo puzzle answer alike: a
@@ -97,13 +109,7 @@ func guardBot(t *testing.T) (*Bot, *store.Store) {
 // the text than a shortened piece, and nothing changed.
 func TestLongMoveTextRefused(t *testing.T) {
 	b, st := guardBot(t)
-	in := &interaction{
-		InteractionCreate: &discordgo.InteractionCreate{Interaction: &discordgo.Interaction{
-			ID: "1", Type: discordgo.InteractionApplicationCommand, ChannelID: "c1", GuildID: "g1",
-			Member: &discordgo.Member{User: &discordgo.User{ID: "u1", Username: "ana"}},
-		}},
-		user: "u1", name: "ana", lang: lang.English,
-	}
+	in := anaCommand("1")
 	// The check of quotes finds one.
 	if text := longText("c3:c5-NE2/e7 ", 990); longestQuoted("I can't read "+string([]rune(text)[:maxQuoted+1]), text) <= maxQuoted {
 		t.Fatal("longestQuoted misses a quote of 41 characters")
@@ -163,13 +169,7 @@ func TestLongMoveTextRefused(t *testing.T) {
 // notation, not its length, and the sentence quotes it whole.
 func TestMoveTextAtTheLimitIsRead(t *testing.T) {
 	b, st := guardBot(t)
-	in := &interaction{
-		InteractionCreate: &discordgo.InteractionCreate{Interaction: &discordgo.Interaction{
-			ID: "2", Type: discordgo.InteractionApplicationCommand, ChannelID: "c1", GuildID: "g1",
-			Member: &discordgo.Member{User: &discordgo.User{ID: "u1", Username: "ana"}},
-		}},
-		user: "u1", name: "ana", lang: lang.English,
-	}
+	in := anaCommand("2")
 	before := snapshot(t, st)
 	for _, text := range []string{longText("x", maxMoveLength), longText("飛", maxMoveLength)} {
 		err := b.moveCommand(in, text)

@@ -32,15 +32,6 @@ const (
 // lines whose lower end is on row d can fly.
 const crowdedRowGame = "d3 a2 b6 k4 b2-E3 f7 e2 k4-SE5 e6 j6 g6 h5 b5:b6-NW2 j2 e2-E2 h5-NE3 b4 j6:k5-NE2 d3:e4-E1 i5 e9 g2-SE5 g12-SW3 k4 d9:e9-W2 k4-W3 c8 h8 g8 g12 d2 d8 b6 d8-NE3 c8-NW1 f7:f8-E4 g8-SE2 f3 g8 e9 g8-SW1 i5-E3 b8 k4 b1 i1 b1-NW2 h8:i8-NE2 f4 k4-SW4 g6-SW3 b7-NE3 d10 f3:g4-NW2 f4-SE1 c1 d1:d8-E1 l3"
 
-func mustPosition(t *testing.T, s string) engine.Position {
-	t.Helper()
-	pos, err := engine.ParsePosition(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pos
-}
-
 // replayed plays a game's moves from the start and returns the position.
 func replayed(t *testing.T, moves string) engine.Position {
 	t.Helper()
@@ -84,7 +75,7 @@ func TestPickerGroupsReachEveryLegalMove(t *testing.T) {
 	} {
 		for _, tag := range lang.Tags() {
 			t.Run(tc.name+"/"+tag.String(), func(t *testing.T) {
-				pk := newPicker(mustPosition(t, tc.pos), engine.Standard, tag)
+				pk := newPicker(parsed(t, engine.ParsePosition, tc.pos), engine.Standard, tag)
 				if got, want := walk(t, pk, func(v pickView) { fits(t, v) }), legal(pk); !slices.Equal(got, want) {
 					t.Errorf("the picker reaches %d moves, the position has %d legal ones", len(got), len(want))
 				}
@@ -105,7 +96,7 @@ func TestPickerGroupsByRow(t *testing.T) {
 		{"lines", everyOtherRow, kindLine, "lines", 80},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			pk := newPicker(mustPosition(t, tc.pos), engine.Standard, lang.English)
+			pk := newPicker(parsed(t, engine.ParsePosition, tc.pos), engine.Standard, lang.English)
 			sources := legalSources(pk, tc.kind)
 			if len(sources) < tc.atLeast {
 				t.Fatalf("%d %s can fly, want %d or more", len(sources), tc.unit, tc.atLeast)
@@ -162,7 +153,7 @@ func TestPickerGroupsByRow(t *testing.T) {
 // option per direction it can fly in, and each direction's menu holds
 // exactly its flights that way, named by where they land.
 func TestPickerGroupsByDirection(t *testing.T) {
-	pk := newPicker(mustPosition(t, longFlights), engine.Standard, lang.English)
+	pk := newPicker(parsed(t, engine.ParsePosition, longFlights), engine.Standard, lang.English)
 	flights := legalSources(pk, kindBird)["e6"]
 	if len(flights) <= maxOptions {
 		t.Fatalf("e6 has %d flights, want more than %d", len(flights), maxOptions)

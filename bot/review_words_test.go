@@ -15,20 +15,11 @@ import (
 	"github.com/volo-discord/volo/store"
 )
 
-func mustMove(t *testing.T, s string) engine.Move {
-	t.Helper()
-	m, err := engine.ParseMove(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
-
 // A swing says who played what, the mover's chance before and after, and
 // the move the search preferred, or that it preferred the move played.
 func TestSwingLineSaysWhatTheMoveDid(t *testing.T) {
 	g := &store.Game{Players: [2]store.Player{{Name: "ana"}, {Name: "ben"}}}
-	flight, add := mustMove(t, "c3:c5-NE2"), mustMove(t, "f5")
+	flight, add := parsed(t, engine.ParseMove, "c3:c5-NE2"), parsed(t, engine.ParseMove, "f5")
 	worse := ai.MoveReview{Ply: 23, Mover: engine.Orange, Move: flight, Before: 0.624, After: 0.31, Best: add, BestChance: 0.578}
 	same := ai.MoveReview{Ply: 8, Mover: engine.Blue, Move: add, Before: 0.5, After: 0.705, Best: add, BestChance: 0.705}
 	none := ai.MoveReview{Ply: 3, Mover: engine.Orange, Move: add, Before: 0.2, After: 0.004}
@@ -55,7 +46,7 @@ func TestReviewTextFitsAMessage(t *testing.T) {
 	long := strings.Repeat("*_~`|", 7) + "ab" // 37 characters, every one escaped
 	g := &store.Game{ID: "0123456789abcdef", Players: [2]store.Player{{Name: long}, {Name: long}},
 		Outcome: engine.Outcome{Result: engine.BlueWins, Reason: engine.Resignation}}
-	m := mustMove(t, "c3:c5-NE2/e7")
+	m := parsed(t, engine.ParseMove, "c3:c5-NE2/e7")
 	swing := ai.MoveReview{Ply: 123, Mover: engine.Blue, Move: m, Before: 0.5, After: 0.25, Best: m, BestChance: 0.5}
 	swing.Best.Keep = engine.NoPoint
 	r := ai.GameReview{Swings: []ai.MoveReview{swing, swing, swing}}
