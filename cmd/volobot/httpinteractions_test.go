@@ -15,21 +15,13 @@ import (
 
 	"github.com/volo-discord/volo/bot"
 	"github.com/volo-discord/volo/internal/fakediscord"
-	"github.com/volo-discord/volo/internal/race"
+	"github.com/volo-discord/volo/internal/syncbuf"
 )
 
 // volobot with interactions: http serves the endpoint on listen, which the
 // stand-in checks and posts to; it opens no gateway, and stops cleanly.
 func TestServeWithHTTPInteractions(t *testing.T) {
-	opts := fakediscord.Options{}
-	if race.Enabled {
-		opts.CallbackDeadline = 30 * time.Second
-	}
-	srv := fakediscord.New(opts)
-	if err := srv.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Close() })
+	srv := startStandIn(t, fakediscord.Options{})
 	guild := srv.AddGuild("Volo Club")
 	general, _ := srv.AddChannel(guild.ID, "general")
 	ana, _ := srv.AddUser("ana")
@@ -50,7 +42,7 @@ func TestServeWithHTTPInteractions(t *testing.T) {
 	defer st.Close()
 	session, _ := discordgo.New("Bot test-token")
 	srv.Configure(session)
-	logs := &lockedBuffer{}
+	logs := &syncbuf.Buffer{}
 	done := make(chan error, 1)
 	go func() { done <- serve(ctx, cfg, st, session, slog.New(slog.NewTextHandler(logs, nil)), "test") }()
 

@@ -50,17 +50,7 @@ func TestKillMidDelivery(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 
-	opts := fakediscord.Options{MaxRequests: -1, MaxMessagesPerChannel: -1}
-	if race.Enabled {
-		// The stand-in, in this process, is several times slower: it
-		// takes the bot's callbacks however late they reach it.
-		opts.CallbackDeadline = 30 * time.Second
-	}
-	srv := fakediscord.New(opts)
-	if err := srv.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Close() })
+	srv := startStandIn(t, fakediscord.Options{MaxRequests: -1, MaxMessagesPerChannel: -1})
 	k := &killWorld{t: t, srv: srv, dir: dir, bin: bin, db: filepath.Join(dir, "volo.db")}
 	guild := srv.AddGuild("Volo Club")
 	k.guild = guild.ID

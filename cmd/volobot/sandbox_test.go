@@ -14,7 +14,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -26,6 +25,7 @@ import (
 	"github.com/volo-discord/volo/internal/race"
 	"github.com/volo-discord/volo/internal/sandbox"
 	"github.com/volo-discord/volo/internal/sandbox/sandboxtest"
+	"github.com/volo-discord/volo/internal/syncbuf"
 )
 
 // sandboxWorld is the sandbox as volobot runs it, on a test database: the
@@ -34,25 +34,34 @@ type sandboxWorld struct {
 	srv     *fakediscord.Server
 	page    *httptest.Server
 	channel string
-	logs    *lockedBuffer // the bot logs while the test reads
+	logs    *syncbuf.Buffer // the bot logs while the test reads
 }
 
-func startSandbox(t *testing.T, token string) *sandboxWorld {
+// startStandIn starts the stand-in for Discord with opts, to be closed
+// when the test ends. Under the race detector, which slows it several
+// times in this process, it takes the bot's callbacks however late they
+// reach it, not in Discord's 3 s.
+func startStandIn(t *testing.T, opts fakediscord.Options) *fakediscord.Server {
 	t.Helper()
-	opts := fakediscord.Options{}
 	if race.Enabled {
-		opts.CallbackDeadline = 30 * time.Second // Discord's 3 s, slowed down by the race detector
+		opts.CallbackDeadline = 30 * time.Second
 	}
 	srv := fakediscord.New(opts)
 	if err := srv.Start(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { srv.Close() })
+	return srv
+}
+
+func startSandbox(t *testing.T, token string) *sandboxWorld {
+	t.Helper()
+	srv := startStandIn(t, fakediscord.Options{})
 	sb, err := sandbox.New(srv, sandbox.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := &sandboxWorld{srv: srv, page: httptest.NewServer(sb), logs: &lockedBuffer{}}
+	w := &sandboxWorld{srv: srv, page: httptest.NewServer(sb), logs: &syncbuf.Buffer{}}
 	t.Cleanup(w.page.Close)
 	for _, ch := range srv.Channels(sb.Guild().ID) {
 		if ch.Name == "volo" {
@@ -103,6 +112,15 @@ func skipWithoutBrowser(t *testing.T) {
 	if race.Enabled {
 		t.Skip("the browser test runs without the race detector")
 	}
+}
+
+// browseSandbox starts the sandbox and opens its page in a browser as
+// openPage does, skipping the test where there is no browser to drive.
+func browseSandbox(t *testing.T, dir string) (*sandboxWorld, *sandboxtest.Page) {
+	t.Helper()
+	skipWithoutBrowser(t)
+	w := startSandbox(t, "sandbox")
+	return w, openPage(t, w, dir)
 }
 
 // openPage opens the sandbox's page in a browser as ana, in the channel
@@ -159,10 +177,8 @@ func earlyRegionChoice(t *testing.T) []engine.Move {
 // browser. Two people challenge and accept, play moves (a region choice
 // among them) through the page, and a spectator looks at the board.
 func TestSandboxInABrowser(t *testing.T) {
-	skipWithoutBrowser(t)
-	w := startSandbox(t, "sandbox")
+	w, p := browseSandbox(t, "")
 	script := earlyRegionChoice(t)
-	p := openPage(t, w, "")
 
 	p.Run("/volo challenge opponent:@ben colour:orange")
 	p.WaitForText("challenges")
@@ -276,7 +292,7 @@ type volobotRun struct {
 	url    string
 	cancel context.CancelFunc
 	done   chan error
-	stderr *lockedBuffer
+	stderr *syncbuf.Buffer
 }
 
 // startVolobot runs volobot with no token, listening on a free port, and
@@ -292,8 +308,8 @@ func startVolobot(t *testing.T) *volobotRun {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	v := &volobotRun{cancel: cancel, done: make(chan error, 1), stderr: &lockedBuffer{}}
-	stdout := &lockedBuffer{}
+	v := &volobotRun{cancel: cancel, done: make(chan error, 1), stderr: &syncbuf.Buffer{}}
+	stdout := &syncbuf.Buffer{}
 	go func() { v.done <- runSandboxWith(ctx, s, opts, stdout, v.stderr) }()
 	t.Cleanup(func() { v.stop(t) })
 	addr := regexp.MustCompile(`Open (http://\S+) in a browser`)
@@ -481,22 +497,4 @@ func legalMove(t *testing.T, g *engine.Game, want string) string {
 		t.Fatal(err)
 	}
 	return m.String()
-}
-
-// lockedBuffer is a buffer that volobot writes to while the test reads it.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
