@@ -29,14 +29,7 @@ func dumpOf(t *testing.T, path string) []store.Entry {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	var out []store.Entry
-	if err := st.Dump(func(e store.Entry) error {
-		out = append(out, e)
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return storetest.Entries(t, st)
 }
 
 // populated writes a database with one of everything and closes it.

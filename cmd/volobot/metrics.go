@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -14,6 +13,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/volo-discord/volo/bot"
+	"github.com/volo-discord/volo/internal/httpstop"
 )
 
 // newMetrics returns a registry of the bot's metrics (bot.NewMetrics),
@@ -105,11 +105,9 @@ func startOps(addr string, reg *prometheus.Registry, ready func() error, log *sl
 const opsShutdown = 5 * time.Second
 
 // stop stops listening and waits, up to opsShutdown, for the requests in
-// flight.
+// flight, then cuts off any left.
 func (o *opsServer) stop() error {
-	ctx, cancel := context.WithTimeout(context.Background(), opsShutdown)
-	defer cancel()
-	err := o.srv.Shutdown(ctx)
+	err := httpstop.Stop(o.srv, opsShutdown)
 	if serveErr := <-o.done; !errors.Is(serveErr, http.ErrServerClosed) {
 		err = errors.Join(err, serveErr)
 	}
