@@ -23,14 +23,9 @@ func serve(t *testing.T, srv *http.Server) (string, <-chan error) {
 	return "http://" + ln.Addr().String(), served
 }
 
-func TestStopWaitsForARequestInFlight(t *testing.T) {
-	started := make(chan struct{})
-	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		close(started)
-		time.Sleep(100 * time.Millisecond)
-		w.WriteHeader(http.StatusNoContent)
-	})}
-	url, served := serve(t, srv)
+// get sends a GET to url in the background; the channel has nil once a
+// 204 No Content comes back, or what went wrong.
+func get(url string) <-chan error {
 	answered := make(chan error, 1)
 	go func() {
 		resp, err := http.Get(url)
@@ -42,6 +37,18 @@ func TestStopWaitsForARequestInFlight(t *testing.T) {
 		}
 		answered <- err
 	}()
+	return answered
+}
+
+func TestStopWaitsForARequestInFlight(t *testing.T) {
+	started := make(chan struct{})
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		close(started)
+		time.Sleep(100 * time.Millisecond)
+		w.WriteHeader(http.StatusNoContent)
+	})}
+	url, served := serve(t, srv)
+	answered := get(url)
 	<-started
 	if err := httpstop.Stop(srv, 10*time.Second); err != nil {
 		t.Fatalf("Stop: %v", err)
@@ -62,14 +69,7 @@ func TestStopCutsOffWhatOutlastsItsTime(t *testing.T) {
 		<-release
 	})}
 	url, served := serve(t, srv)
-	answered := make(chan error, 1)
-	go func() {
-		resp, err := http.Get(url)
-		if err == nil {
-			resp.Body.Close()
-		}
-		answered <- err
-	}()
+	answered := get(url)
 	<-started
 	if err := httpstop.Stop(srv, 50*time.Millisecond); err != nil {
 		t.Fatalf("Stop: %v", err)
