@@ -3,14 +3,11 @@ package engine
 import (
 	"errors"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/volo-discord/volo/internal/sourcetest"
 )
 
 // worder is what a language needs of a value to word it: the method of
@@ -160,42 +157,13 @@ func TestRefusalsWordTheirSentence(t *testing.T) {
 // to the functions named in args, at the argument given (from 0).
 func literalFormats(t *testing.T, args map[string]int) []string {
 	t.Helper()
-	names, err := filepath.Glob("*.go")
+	found, err := sourcetest.Literals(".", args)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var formats []string
-	fset := token.NewFileSet()
-	for _, name := range names {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			fn, ok := call.Fun.(*ast.Ident)
-			if !ok {
-				return true
-			}
-			i, ok := args[fn.Name]
-			if !ok || i >= len(call.Args) {
-				return true
-			}
-			if lit, ok := call.Args[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
-				s, err := strconv.Unquote(lit.Value)
-				if err != nil {
-					t.Fatal(err)
-				}
-				formats = append(formats, s)
-			}
-			return true
-		})
+	for _, l := range found {
+		formats = append(formats, l.Text)
 	}
 	return formats
 }

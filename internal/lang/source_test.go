@@ -1,14 +1,10 @@
 package lang
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
+
+	"github.com/volo-discord/volo/internal/sourcetest"
 )
 
 // translated are the packages whose words the catalogue holds, from the
@@ -33,70 +29,20 @@ var formatArg = map[string]int{
 func TestEveryMessageIsInTheCatalogue(t *testing.T) {
 	for _, dir := range translated {
 		for _, call := range messageCalls(t, filepath.Join("..", "..", dir)) {
-			if !Has(call.format) {
-				t.Errorf("%s: %q is not in the catalogue", call.pos, call.format)
+			if !Has(call.Text) {
+				t.Errorf("%s: %q is not in the catalogue", call.Pos, call.Text)
 			}
 		}
 	}
-}
-
-type messageCall struct {
-	pos    token.Position
-	format string
 }
 
 // messageCalls finds the literal messages passed to translating calls in
 // the non-test Go files of dir.
-func messageCalls(t *testing.T, dir string) []messageCall {
+func messageCalls(t *testing.T, dir string) []sourcetest.Literal {
 	t.Helper()
-	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	calls, err := sourcetest.Literals(dir, formatArg)
 	if err != nil {
 		t.Fatal(err)
-	}
-	fset := token.NewFileSet()
-	var calls []messageCall
-	for _, name := range names {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		src, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := parser.ParseFile(fset, name, src, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			var fn string
-			switch f := call.Fun.(type) {
-			case *ast.Ident:
-				fn = f.Name
-			case *ast.SelectorExpr:
-				if x, ok := f.X.(*ast.Ident); ok && x.Name == "fmt" {
-					return true
-				}
-				fn = f.Sel.Name
-			}
-			i, ok := formatArg[fn]
-			if !ok || i >= len(call.Args) {
-				return true
-			}
-			lit, ok := call.Args[i].(*ast.BasicLit)
-			if !ok || lit.Kind != token.STRING {
-				return true
-			}
-			s, err := strconv.Unquote(lit.Value)
-			if err != nil {
-				t.Fatal(err)
-			}
-			calls = append(calls, messageCall{fset.Position(lit.Pos()), s})
-			return true
-		})
 	}
 	return calls
 }

@@ -1,0 +1,3 @@
+package sample
+
+func init() { _ = refuse("in a test: not read") }
