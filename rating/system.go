@@ -1,6 +1,9 @@
 package rating
 
-import "math"
+import (
+	"cmp"
+	"math"
+)
 
 // Defaults of a [System] whose fields are zero.
 const (
@@ -88,16 +91,11 @@ func (s System) cap(rd float64) float64 {
 	return math.Min(rd, s.MaxDeviation)
 }
 
+// withDefaults fills in the fields left zero.
 func (s System) withDefaults() System {
-	if s.Tau == 0 {
-		s.Tau = DefaultTau
-	}
-	if s.Epsilon == 0 {
-		s.Epsilon = DefaultEpsilon
-	}
-	if s.MaxDeviation == 0 {
-		s.MaxDeviation = MaxDeviation
-	}
+	s.Tau = cmp.Or(s.Tau, DefaultTau)
+	s.Epsilon = cmp.Or(s.Epsilon, DefaultEpsilon)
+	s.MaxDeviation = cmp.Or(s.MaxDeviation, MaxDeviation)
 	return s
 }
 

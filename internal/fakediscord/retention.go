@@ -1,6 +1,7 @@
 package fakediscord
 
 import (
+	"cmp"
 	"slices"
 )
 
@@ -15,18 +16,10 @@ const (
 
 // withRetentionDefaults fills in the retention limits left zero.
 func withRetentionDefaults(opts Options) Options {
-	if opts.MaxMessagesPerChannel == 0 {
-		opts.MaxMessagesPerChannel = DefaultMaxMessagesPerChannel
-	}
-	if opts.MaxRequests == 0 {
-		opts.MaxRequests = DefaultMaxRequests
-	}
-	if opts.MaxRequestBodies == 0 {
-		opts.MaxRequestBodies = DefaultMaxRequestBodies
-	}
-	if opts.MaxInteractions == 0 {
-		opts.MaxInteractions = DefaultMaxInteractions
-	}
+	opts.MaxMessagesPerChannel = cmp.Or(opts.MaxMessagesPerChannel, DefaultMaxMessagesPerChannel)
+	opts.MaxRequests = cmp.Or(opts.MaxRequests, DefaultMaxRequests)
+	opts.MaxRequestBodies = cmp.Or(opts.MaxRequestBodies, DefaultMaxRequestBodies)
+	opts.MaxInteractions = cmp.Or(opts.MaxInteractions, DefaultMaxInteractions)
 	return opts
 }
 
