@@ -19,9 +19,9 @@ import (
 	"github.com/volo-discord/volo/engine"
 	"github.com/volo-discord/volo/internal/fakediscord"
 	"github.com/volo-discord/volo/internal/race"
+	"github.com/volo-discord/volo/internal/testclock"
 	"github.com/volo-discord/volo/render"
 	"github.com/volo-discord/volo/store"
-	"github.com/volo-discord/volo/store/storetest"
 )
 
 // world is a Discord stand-in with a guild, a channel, three people, and
@@ -29,7 +29,7 @@ import (
 type world struct {
 	t       testing.TB
 	srv     *fakediscord.Server
-	clock   *storetest.Clock // shared by the bot and the store
+	clock   *testclock.Clock // shared by the bot and the store
 	guild   string
 	channel string
 	dbPath  string
@@ -113,7 +113,7 @@ func newWorldWith(t testing.TB, o worldOptions) *world {
 	if o.stand != nil {
 		o.stand(&opts)
 	}
-	clk := storetest.NewClock(time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC))
+	clk := testclock.New(time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC))
 	if o.sharedClock {
 		opts.Clock = clk.Now
 	}

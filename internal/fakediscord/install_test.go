@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/volo-discord/volo/internal/testclock"
 )
 
 // guestWorld is testWorld and the places where the app is used without its bot: the guild
@@ -471,7 +472,7 @@ func TestAnswersWhereTheBotIsNotAMember(t *testing.T) {
 	for _, where := range []string{"group-dm", "lobby", "friends-dm"} {
 		t.Run(where, func(t *testing.T) {
 			t.Parallel()
-			clock := newTestClock()
+			clock := testclock.New(time.Now())
 			var (
 				mu     sync.Mutex
 				events []string
@@ -566,11 +567,11 @@ func TestAnswersWhereTheBotIsNotAMember(t *testing.T) {
 			if err := json.Unmarshal(inter.Payload, &di); err != nil {
 				t.Fatal(err)
 			}
-			clock.advance(14 * time.Minute)
+			clock.Advance(14 * time.Minute)
 			if _, err := f.ds.FollowupMessageCreate(&di, true, &discordgo.WebhookParams{Content: "Still there?"}); err != nil {
 				t.Errorf("follow-up after 14 minutes: %v", err)
 			}
-			clock.advance(2 * time.Minute)
+			clock.Advance(2 * time.Minute)
 			if _, err := f.ds.FollowupMessageCreate(&di, true, &discordgo.WebhookParams{Content: "Too late"}); err == nil {
 				t.Error("follow-up after 16 minutes went through")
 			} else if status, code := restCode(t, err); status != http.StatusUnauthorized || code != discordgo.ErrCodeInvalidWebhookTokenProvided {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/volo-discord/volo/internal/testclock"
 )
 
 // postWithNonce posts a message with its own JSON, as the bot does since discordgo's
@@ -79,7 +80,7 @@ func TestEnforceNonceKeepsARetryFromPostingTwice(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			clock := newTestClock()
+			clock := testclock.New(time.Now())
 			srv, w := startWorld(t, Options{Validator: v, Clock: clock.Now})
 			other, err := srv.AddChannel(w.guild.ID, "other")
 			if err != nil {
@@ -88,7 +89,7 @@ func TestEnforceNonceKeepsARetryFromPostingTwice(t *testing.T) {
 			ds := restSession(t, srv)
 			ids := map[string]bool{}
 			for _, p := range tt.posts {
-				clock.advance(p.wait)
+				clock.Advance(p.wait)
 				channel := w.general.ID
 				if p.channel == "other" {
 					channel = other.ID

@@ -2,11 +2,11 @@ package fakediscord
 
 import (
 	"bytes"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/volo-discord/volo/internal/testclock"
 )
 
 func TestMemoryStaysBounded(t *testing.T) {
@@ -80,7 +80,7 @@ func TestMemoryStaysBounded(t *testing.T) {
 
 func TestOldInteractionsAreForgotten(t *testing.T) {
 	t.Parallel()
-	clock := newTestClock()
+	clock := testclock.New(time.Now())
 	f := startBot(t, Options{Clock: clock.Now, MaxInteractions: 5, CallbackDeadline: -1}, func(*botFixture, *discordgo.InteractionCreate) {})
 	var inters []*Interaction
 	for range 8 {
@@ -99,31 +99,11 @@ func TestOldInteractionsAreForgotten(t *testing.T) {
 	if _, ok := f.srv.Interaction(inters[7].ID); !ok {
 		t.Error("the newest interaction is forgotten")
 	}
-	clock.advance(15*time.Minute + time.Second)
+	clock.Advance(15*time.Minute + time.Second)
 	if _, err := f.srv.RunCommandLine(f.w.general.ID, "ana", "/volo board"); err != nil {
 		t.Fatal(err)
 	}
 	if n := f.srv.Retained().Interactions; n != 1 {
 		t.Errorf("%d interactions kept after their tokens expired, want only the new one", n)
 	}
-}
-
-// testClock is a clock a test moves by hand.
-type testClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func newTestClock() *testClock { return &testClock{now: time.Now()} }
-
-func (c *testClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *testClock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
 }

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/internal/testclock"
 	"github.com/volo-discord/volo/store"
-	"github.com/volo-discord/volo/store/storetest"
 )
 
 // epoch is the tests' "now".
@@ -17,10 +17,10 @@ var epoch = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 
 // processes opens n stores on one database, as n processes would, with
 // owners p0, p1, … and a lease of a minute.
-func processes(t *testing.T, n int) ([]*Store, *storetest.Clock) {
+func processes(t *testing.T, n int) ([]*Store, *testclock.Clock) {
 	t.Helper()
 	url := pg.Database(t)
-	c := storetest.NewClock(epoch)
+	c := testclock.New(epoch)
 	var ss []*Store
 	for i := range n {
 		ss = append(ss, openURL(t, url, Options{Clock: c.Now, Owner: "p" + string(rune('0'+i)), Lease: time.Minute}))

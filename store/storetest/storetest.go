@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/internal/testclock"
 	"github.com/volo-discord/volo/store"
 )
 
@@ -59,7 +60,7 @@ func Run(t *testing.T, b Backend) {
 			case tt.needs&needsReopen != 0 && b.Reopen == nil:
 				t.Skip("the backend gives no Reopen")
 			}
-			clock := NewClock(epoch)
+			clock := testclock.New(epoch)
 			tt.run(t, &env{b: b, db: b.Open(t, clock.Now), clock: clock})
 		})
 	}
@@ -69,7 +70,7 @@ func Run(t *testing.T, b Backend) {
 type env struct {
 	b     Backend
 	db    store.Database
-	clock *Clock
+	clock *testclock.Clock
 }
 
 // putRaw writes an unreadable (or any) record, bypassing the database.
