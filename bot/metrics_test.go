@@ -18,6 +18,7 @@ import (
 	"github.com/volo-discord/volo/bot"
 	"github.com/volo-discord/volo/engine"
 	"github.com/volo-discord/volo/internal/fakediscord"
+	"github.com/volo-discord/volo/internal/metricstest"
 )
 
 // newMetrics returns a registry and the bot's metrics registered on it.
@@ -53,39 +54,6 @@ func scrape(t testing.TB, reg *prometheus.Registry) map[string]*dto.MetricFamily
 	return fams
 }
 
-// sample returns the value of the metric name whose labels include the
-// pairs given (name, value, name, value…), summed over the others: a
-// counter's or gauge's value, a histogram's count. ok is false when no
-// sample matches.
-func sample(fams map[string]*dto.MetricFamily, name string, pairs ...string) (v float64, ok bool) {
-	f := fams[name]
-	if f == nil {
-		return 0, false
-	}
-next:
-	for _, m := range f.Metric {
-		got := map[string]string{}
-		for _, l := range m.Label {
-			got[l.GetName()] = l.GetValue()
-		}
-		for i := 0; i+1 < len(pairs); i += 2 {
-			if got[pairs[i]] != pairs[i+1] {
-				continue next
-			}
-		}
-		ok = true
-		switch {
-		case m.Counter != nil:
-			v += m.Counter.GetValue()
-		case m.Gauge != nil:
-			v += m.Gauge.GetValue()
-		case m.Histogram != nil:
-			v += float64(m.Histogram.GetSampleCount())
-		}
-	}
-	return v, ok
-}
-
 // settled scrapes reg until n interactions have been counted and none is
 // in flight: a handler counts its interaction once it returns, just after
 // the player has the answer.
@@ -94,8 +62,8 @@ func settled(t testing.TB, reg *prometheus.Registry, n float64) map[string]*dto.
 	deadline := time.Now().Add(answerWait())
 	for {
 		fams := scrape(t, reg)
-		total, _ := sample(fams, "volo_interactions_total")
-		busy, _ := sample(fams, "volo_interactions_in_flight")
+		total, _ := metricstest.Sample(fams, "volo_interactions_total")
+		busy, _ := metricstest.Sample(fams, "volo_interactions_in_flight")
 		if total == n && busy == 0 {
 			return fams
 		}
@@ -114,13 +82,13 @@ func TestMetricsMoveWhenAGameIsPlayed(t *testing.T) {
 	waitReady(t, w.bot)
 	want := func(fams map[string]*dto.MetricFamily, v float64, name string, pairs ...string) {
 		t.Helper()
-		if got, _ := sample(fams, name, pairs...); got != v {
+		if got, _ := metricstest.Sample(fams, name, pairs...); got != v {
 			t.Errorf("%s%q = %v, want %v", name, pairs, got, v)
 		}
 	}
 	atLeast := func(fams map[string]*dto.MetricFamily, v float64, name string, pairs ...string) {
 		t.Helper()
-		if got, _ := sample(fams, name, pairs...); got < v {
+		if got, _ := metricstest.Sample(fams, name, pairs...); got < v {
 			t.Errorf("%s%q = %v, want at least %v", name, pairs, got, v)
 		}
 	}
@@ -130,7 +98,7 @@ func TestMetricsMoveWhenAGameIsPlayed(t *testing.T) {
 	want(before, 0, "volo_interactions_total")
 	want(before, 1, "volo_gateway_connected", "shard", "0")
 	want(before, 1, "volo_store_up")
-	if _, ok := sample(before, "volo_gateway_latency_seconds", "shard", "0"); !ok {
+	if _, ok := metricstest.Sample(before, "volo_gateway_latency_seconds", "shard", "0"); !ok {
 		t.Error("no gateway latency once connected")
 	}
 
@@ -232,7 +200,7 @@ func TestMetricsNameOnlyKnownButtons(t *testing.T) {
 	if want := []string{"help", "leaderboard", "other"}; !slices.Equal(commands, want) {
 		t.Errorf("command labels %q, want %q", commands, want)
 	}
-	if v, _ := sample(fams, "volo_interactions_total", "type", "button", "command", "other"); v != 2 {
+	if v, _ := metricstest.Sample(fams, "volo_interactions_total", "type", "button", "command", "other"); v != 2 {
 		t.Errorf("%v clicks of no known button counted, want 2", v)
 	}
 }
@@ -245,10 +213,10 @@ func TestMetricsReportEveryShard(t *testing.T) {
 	waitReady(t, w.bot)
 	fams := scrape(t, reg)
 	for _, shard := range []string{"0", "1", "2"} {
-		if v, _ := sample(fams, "volo_gateway_connected", "shard", shard); v != 1 {
+		if v, _ := metricstest.Sample(fams, "volo_gateway_connected", "shard", shard); v != 1 {
 			t.Errorf("shard %s connected: %v, want 1", shard, v)
 		}
-		if _, ok := sample(fams, "volo_gateway_latency_seconds", "shard", shard); !ok {
+		if _, ok := metricstest.Sample(fams, "volo_gateway_latency_seconds", "shard", shard); !ok {
 			t.Errorf("no latency for shard %s", shard)
 		}
 	}

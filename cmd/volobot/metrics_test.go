@@ -22,6 +22,7 @@ import (
 	"github.com/prometheus/common/model"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/internal/metricstest"
 )
 
 // get fetches url and returns its status and body.
@@ -49,26 +50,6 @@ func parseMetrics(t *testing.T, page string) map[string]*dto.MetricFamily {
 		t.Fatalf("/metrics does not parse as Prometheus text: %v\n%s", err, page)
 	}
 	return fams
-}
-
-// counted sums a counter family's samples whose labels include the pairs
-// given (name, value, …).
-func counted(fams map[string]*dto.MetricFamily, name string, pairs ...string) float64 {
-	var sum float64
-next:
-	for _, m := range fams[name].GetMetric() {
-		got := map[string]string{}
-		for _, l := range m.Label {
-			got[l.GetName()] = l.GetValue()
-		}
-		for i := 0; i+1 < len(pairs); i += 2 {
-			if got[pairs[i]] != pairs[i+1] {
-				continue next
-			}
-		}
-		sum += m.GetCounter().GetValue() + m.GetGauge().GetValue()
-	}
-	return sum
 }
 
 // /healthz answers while the process runs, /readyz only while the bot
@@ -196,7 +177,7 @@ func countsMissing(t *testing.T, base string) []string {
 		{"volo_gateway_connected", []string{"shard", "0"}, 1},
 		{"volo_build_info", nil, 1},
 	} {
-		if got := counted(fams, c.name, c.pairs...); got < c.least {
+		if got, _ := metricstest.Sample(fams, c.name, c.pairs...); got < c.least {
 			missing = append(missing, fmt.Sprintf("%s%q = %v, want at least %v", c.name, c.pairs, got, c.least))
 		}
 	}
