@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/volo-discord/volo/internal/httpstop"
 )
 
 // Interactions by HTTP. With interactions: http the bot opens no gateway:
@@ -332,11 +333,7 @@ func (b *Bot) runHTTP(ctx context.Context) error {
 	b.ready.Store(false)
 	// The requests in flight wait at most Discord's window for their
 	// answers, which the outbox, still running, may bring.
-	stop, cancel := context.WithTimeout(context.Background(), b.window()+time.Second)
-	defer cancel()
-	if serr := srv.Shutdown(stop); serr != nil {
-		srv.Close()
-	}
+	_ = httpstop.Stop(srv, b.window()+time.Second)
 	<-done
 	b.inFlight.Wait()
 	b.outbox.close(b.grace)
