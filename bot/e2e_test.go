@@ -263,7 +263,7 @@ func TestResignationDrawAndAbort(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if msg := w.answer(in, "ben resigns again"); msg.Content != "This game is over: Orange wins: Blue resigned. /volo board shows how it ended." {
+	if msg := w.answer(in, "ben resigns again"); msg.Content != "This game is over. Orange wins: Blue resigned. /volo board shows how it ended." {
 		t.Errorf("a second click on Resign: %q", msg.Content)
 	}
 

@@ -30,7 +30,7 @@ func (b *Bot) endedSince(in *interaction, bt button) error {
 	ended := err == nil && len(games) > 0 && gameKey(games[0]) == bt.game
 	switch {
 	case challenge && ended:
-		return refuse("This challenge was accepted, and its game is over: %s", games[0].Outcome)
+		return refuse("This challenge was accepted, and its game is over. %s", games[0].Outcome)
 	case challenge:
 		if g, err := b.store.Get(channel); err == nil && gameKey(g) == bt.game && g.Status != store.Challenge {
 			return refuse("This challenge was accepted: the game is on. /volo board shows it.")
@@ -49,7 +49,7 @@ func (b *Bot) endedSince(in *interaction, bt button) error {
 	case actTakebackYes, actTakebackNo:
 		return b.lapsed(in, in.lang.Sprintf("This takeback request lapsed: the game is over. %s", o))
 	}
-	return refuse("This game is over: %s /volo board shows how it ended.", o)
+	return refuse("This game is over. %s /volo board shows how it ended.", o)
 }
 
 // movedPast reports whether a move has been played in g since the button

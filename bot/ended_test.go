@@ -30,7 +30,7 @@ func TestButtonsOutlivedByTheGame(t *testing.T) {
 	if msg := w.click("ben", offer, "Accept the draw"); !strings.HasSuffix(msg.Content, "\nThis draw offer lapsed: the game is over. Orange wins: Blue resigned.") || len(msg.Components) > 2 {
 		t.Errorf("accepting a draw offered before the end: %q, components %s", msg.Content, msg.Components)
 	}
-	if msg := w.click("ana", &board, "Make a move"); msg.Content != "This game is over: Orange wins: Blue resigned. /volo board shows how it ended." || msg.Flags&64 == 0 {
+	if msg := w.click("ana", &board, "Make a move"); msg.Content != "This game is over. Orange wins: Blue resigned. /volo board shows how it ended." || msg.Flags&64 == 0 {
 		t.Errorf("the first board's Make a move after the end: %q", msg.Content)
 	}
 	w.noValidationFailures()
@@ -63,7 +63,7 @@ func TestChallengeButtonsOutlived(t *testing.T) {
 	}
 	confirm := w.do("ana", "/volo resign")
 	w.click("ana", confirm, "Resign")
-	if got := late("ben", decline); got != "This challenge was accepted, and its game is over: Blue wins: Orange resigned." {
+	if got := late("ben", decline); got != "This challenge was accepted, and its game is over. Blue wins: Orange resigned." {
 		t.Errorf("Decline after the game: %q", got)
 	}
 	w.noValidationFailures()

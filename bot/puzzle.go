@@ -237,7 +237,7 @@ func verdictText(t lang.Tag, p ai.Puzzle, v ai.Verdict) string {
 		}
 		return t.Sprintf("Correct! %s forces the win: %s.", v.Move, line)
 	case ai.AnswerEndsGame:
-		why = t.Sprintf("%s ends the game: %s", v.Move, v.Outcome)
+		why = t.Sprintf("%s ends the game. %s", v.Move, v.Outcome)
 	case ai.AnswerOpponentWins:
 		why = t.Sprintf("Not this one: after %s, %s answers %s and wins at once.", v.Move, them, v.Reply)
 	case ai.AnswerHeld:

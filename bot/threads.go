@@ -100,5 +100,5 @@ func buttonChannel(in *interaction, bt button) string {
 // resultInParent is the result of a thread's game for the channel it was
 // started from.
 func (b *Bot) resultInParent(g *store.Game) (*store.Announcement, error) {
-	return b.announce(g.Parent, nil, false, reply{content: tr(g).Sprintf("%s vs %s: %s The board, the record and a replay are in <#%s>.", who(g, 0), who(g, 1), g.Outcome, g.Channel)})
+	return b.announce(g.Parent, nil, false, reply{content: tr(g).Sprintf("%s vs %s is over. %s The board, the record and a replay are in <#%s>.", who(g, 0), who(g, 1), g.Outcome, g.Channel)})
 }

@@ -74,7 +74,7 @@ func TestGamesInThreads(t *testing.T) {
 	confirm := w.doIn(thread.ID, "ben", "/volo resign")
 	w.click("ben", confirm, "Resign")
 	w.saidOnce(thread.ID, "resigned: Orange wins.")
-	w.saidOnce(w.channel, "Orange wins: Blue resigned. The board, the record and a replay are in <#"+thread.ID+">.")
+	w.saidOnce(w.channel, " is over. Orange wins: Blue resigned. The board, the record and a replay are in <#"+thread.ID+">.")
 	w.noValidationFailures()
 }
 

@@ -290,7 +290,7 @@ func showVerdict(ctx context.Context, p ai.Puzzle, answer string, lim ai.PuzzleL
 	case ai.AnswerSolved:
 		fmt.Fprintf(stdout, "%s: correct.\n", v.Move)
 	case ai.AnswerEndsGame:
-		fmt.Fprintf(stdout, "%s: wrong, it ends the game: %s\n", v.Move, v.Outcome)
+		fmt.Fprintf(stdout, "%s: wrong, it ends the game. %s\n", v.Move, v.Outcome)
 	case ai.AnswerOpponentWins:
 		fmt.Fprintf(stdout, "%s: wrong, %s answers %s and wins at once.\n", v.Move, them, v.Reply)
 	case ai.AnswerHeld:
