@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/engine/enginetest"
 	"github.com/volo-discord/volo/internal/fakediscord"
 )
 
@@ -44,7 +45,7 @@ func TestHTTPAnswerLostAfterTheWriteIsPostedToTheChannel(t *testing.T) {
 	if err := w.srv.InjectFault(fakediscord.EndpointRoute, fakediscord.Fault{Kind: fakediscord.Dropped}); err != nil {
 		t.Fatal(err)
 	}
-	first := engine.Add(mustPoint(t, "f5"))
+	first := engine.Add(enginetest.Point(t, "f5"))
 	move := w.send(w.channel, "ana", "/volo move move:"+first.String())
 	if err := waitUntil(ctx, move.Failed); err != nil {
 		t.Fatalf("ana's move did not fail for her: %v", err)

@@ -19,6 +19,7 @@ import (
 
 	"github.com/volo-discord/volo/bot"
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/engine/enginetest"
 	"github.com/volo-discord/volo/internal/fakediscord"
 	"github.com/volo-discord/volo/internal/race"
 )
@@ -309,7 +310,7 @@ func TestHTTPAnswerTooLateGoesToTheChannel(t *testing.T) {
 	}
 	w.flush()
 	w.saidOnce(w.channel, "f5 · move 1 ·", "ben")
-	if m := w.movedOnce(engine.Add(mustPoint(t, "f5")), 1); len(m.Attachments) != 1 {
+	if m := w.movedOnce(engine.Add(enginetest.Point(t, "f5")), 1); len(m.Attachments) != 1 {
 		t.Errorf("the move in the channel has %d images", len(m.Attachments))
 	}
 	var statuses []int
@@ -335,16 +336,6 @@ func waitUntil(ctx context.Context, done func() bool) error {
 		}
 	}
 	return nil
-}
-
-// mustPoint reads a point's name.
-func mustPoint(t *testing.T, name string) engine.Point {
-	t.Helper()
-	p, err := engine.ParsePoint(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
 }
 
 // Two bots on one store, each serving an endpoint, as replicas behind a

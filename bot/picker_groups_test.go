@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/engine/enginetest"
 	"github.com/volo-discord/volo/internal/lang"
 	"github.com/volo-discord/volo/store"
 )
@@ -75,7 +76,7 @@ func TestPickerGroupsReachEveryLegalMove(t *testing.T) {
 	} {
 		for _, tag := range lang.Tags() {
 			t.Run(tc.name+"/"+tag.String(), func(t *testing.T) {
-				pk := newPicker(parsed(t, engine.ParsePosition, tc.pos), engine.Standard, tag)
+				pk := newPicker(enginetest.Position(t, tc.pos), engine.Standard, tag)
 				if got, want := walk(t, pk, func(v pickView) { fits(t, v) }), legal(pk); !slices.Equal(got, want) {
 					t.Errorf("the picker reaches %d moves, the position has %d legal ones", len(got), len(want))
 				}
@@ -96,7 +97,7 @@ func TestPickerGroupsByRow(t *testing.T) {
 		{"lines", everyOtherRow, kindLine, "lines", 80},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			pk := newPicker(parsed(t, engine.ParsePosition, tc.pos), engine.Standard, lang.English)
+			pk := newPicker(enginetest.Position(t, tc.pos), engine.Standard, lang.English)
 			sources := legalSources(pk, tc.kind)
 			if len(sources) < tc.atLeast {
 				t.Fatalf("%d %s can fly, want %d or more", len(sources), tc.unit, tc.atLeast)
@@ -153,7 +154,7 @@ func TestPickerGroupsByRow(t *testing.T) {
 // option per direction it can fly in, and each direction's menu holds
 // exactly its flights that way, named by where they land.
 func TestPickerGroupsByDirection(t *testing.T) {
-	pk := newPicker(parsed(t, engine.ParsePosition, longFlights), engine.Standard, lang.English)
+	pk := newPicker(enginetest.Position(t, longFlights), engine.Standard, lang.English)
 	flights := legalSources(pk, kindBird)["e6"]
 	if len(flights) <= maxOptions {
 		t.Fatalf("e6 has %d flights, want more than %d", len(flights), maxOptions)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/volo-discord/volo/engine"
 	"github.com/volo-discord/volo/engine/ai"
+	"github.com/volo-discord/volo/engine/enginetest"
 	"github.com/volo-discord/volo/internal/lang"
 	"github.com/volo-discord/volo/store"
 )
@@ -19,7 +20,7 @@ import (
 // the move the search preferred, or that it preferred the move played.
 func TestSwingLineSaysWhatTheMoveDid(t *testing.T) {
 	g := &store.Game{Players: [2]store.Player{{Name: "ana"}, {Name: "ben"}}}
-	flight, add := parsed(t, engine.ParseMove, "c3:c5-NE2"), parsed(t, engine.ParseMove, "f5")
+	flight, add := enginetest.Move(t, "c3:c5-NE2"), enginetest.Move(t, "f5")
 	worse := ai.MoveReview{Ply: 23, Mover: engine.Orange, Move: flight, Before: 0.624, After: 0.31, Best: add, BestChance: 0.578}
 	same := ai.MoveReview{Ply: 8, Mover: engine.Blue, Move: add, Before: 0.5, After: 0.705, Best: add, BestChance: 0.705}
 	none := ai.MoveReview{Ply: 3, Mover: engine.Orange, Move: add, Before: 0.2, After: 0.004}
@@ -46,7 +47,7 @@ func TestReviewTextFitsAMessage(t *testing.T) {
 	long := strings.Repeat("*_~`|", 7) + "ab" // 37 characters, every one escaped
 	g := &store.Game{ID: "0123456789abcdef", Players: [2]store.Player{{Name: long}, {Name: long}},
 		Outcome: engine.Outcome{Result: engine.BlueWins, Reason: engine.Resignation}}
-	m := parsed(t, engine.ParseMove, "c3:c5-NE2/e7")
+	m := enginetest.Move(t, "c3:c5-NE2/e7")
 	swing := ai.MoveReview{Ply: 123, Mover: engine.Blue, Move: m, Before: 0.5, After: 0.25, Best: m, BestChance: 0.5}
 	swing.Best.Keep = engine.NoPoint
 	r := ai.GameReview{Swings: []ai.MoveReview{swing, swing, swing}}

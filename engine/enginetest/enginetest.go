@@ -1,6 +1,6 @@
 // Package enginetest serves the tests of the packages that use the
-// engine: the positions and moves they write as text, read, or the test
-// fails.
+// engine: the positions, moves and points they write as text, read, or
+// the test fails.
 package enginetest
 
 import (
@@ -21,6 +21,13 @@ func Position(tb testing.TB, s string) engine.Position {
 func Move(tb testing.TB, s string) engine.Move {
 	tb.Helper()
 	return read(tb, engine.ParseMove, s)
+}
+
+// Point reads s with engine.ParsePoint; tb fails at once if it does not
+// read.
+func Point(tb testing.TB, s string) engine.Point {
+	tb.Helper()
+	return read(tb, engine.ParsePoint, s)
 }
 
 func read[T any](tb testing.TB, parse func(string) (T, error), s string) T {

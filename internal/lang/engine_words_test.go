@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/engine/enginetest"
 )
 
 // englishWord finds words of English that no French sentence of the
@@ -33,24 +34,6 @@ func checkFrench(t *testing.T, what string, w Worder) {
 	if strings.Contains(fr, "%!") {
 		t.Errorf("%s: %q is badly formatted", what, fr)
 	}
-}
-
-func mustPosition(t *testing.T, s string) engine.Position {
-	t.Helper()
-	p, err := engine.ParsePosition(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
-func mustMove(t *testing.T, s string) engine.Move {
-	t.Helper()
-	m, err := engine.ParseMove(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
 }
 
 // refusal returns err as the engine's refusal, a Worder.
@@ -94,8 +77,8 @@ func TestEngineRefusalsInFrench(t *testing.T) {
 	_, err := engine.ParsePoint("xyz")
 	checkFrench(t, "ParsePoint(xyz)", refusal(t, "xyz", err))
 
-	check, split, almost := mustPosition(t, checkText), mustPosition(t, splitText), mustPosition(t, almostText)
-	lastAct := mustPosition(t, strings.Replace(stuckText, " O ", " B ", 1))
+	check, split, almost := enginetest.Position(t, checkText), enginetest.Position(t, splitText), enginetest.Position(t, almostText)
+	lastAct := enginetest.Position(t, strings.Replace(stuckText, " O ", " B ", 1))
 	for _, tc := range []struct {
 		pos  engine.Position
 		r    engine.Rules
@@ -109,7 +92,7 @@ func TestEngineRefusalsInFrench(t *testing.T) {
 		{almost, engine.Standard, "c3:c4-E1/a2"}, {split, engine.Standard, "d3:d4-SE2"},
 		{split, engine.Standard, "d3:d4-SE2/b2"}, {split, engine.Standard, "a5"}, {lastAct, engine.LastAct, "pass"},
 	} {
-		_, err := tc.pos.Check(mustMove(t, tc.move), tc.r)
+		_, err := tc.pos.Check(enginetest.Move(t, tc.move), tc.r)
 		checkFrench(t, "Check("+tc.move+")", refusal(t, tc.move, err))
 	}
 
@@ -124,7 +107,7 @@ func TestEngineRefusalsInFrench(t *testing.T) {
 		{split, "d3:d4-SE2", "d3:d4-SE2 coupe Bleu en 3 régions\u00a0: dites laquelle garder en ajoutant l’une de ses intersections, /a2, /a4 ou /b1."},
 		{check, "b7-W1", "L’oiseau en b7 est à Bleu\u00a0; vous jouez Orange."},
 	} {
-		_, err := tc.pos.Check(mustMove(t, tc.move), engine.Standard)
+		_, err := tc.pos.Check(enginetest.Move(t, tc.move), engine.Standard)
 		if got := French.Words(refusal(t, tc.move, err)); got != tc.want {
 			t.Errorf("Check(%s) in French:\n got %q\nwant %q", tc.move, got, tc.want)
 		}
@@ -174,13 +157,13 @@ func TestEngineOutcomesInFrench(t *testing.T) {
 // The moves of the engine's TestDescribeSaysWhatAMoveDoes, described in
 // French.
 func TestEngineDescriptionsInFrench(t *testing.T) {
-	lines, almost, ring := mustPosition(t, linesText), mustPosition(t, almostText), mustPosition(t, ringText)
-	split, alone, stuck := mustPosition(t, splitText), mustPosition(t, aloneText), mustPosition(t, stuckText)
+	lines, almost, ring := enginetest.Position(t, linesText), enginetest.Position(t, almostText), enginetest.Position(t, ringText)
+	split, alone, stuck := enginetest.Position(t, splitText), enginetest.Position(t, aloneText), enginetest.Position(t, stuckText)
 	stuckBlue, _ := stuck.Apply(engine.Pass(), engine.Standard)
 	lastAct := stuck
 	for _, m := range []string{"pass", "b8", "pass", "a5:b6-E1", "pass", "a4", "pass", "a4-E1"} {
 		var err error
-		if lastAct, _, err = lastAct.Play(mustMove(t, m), engine.LastAct); err != nil {
+		if lastAct, _, err = lastAct.Play(enginetest.Move(t, m), engine.LastAct); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -206,7 +189,7 @@ func TestEngineDescriptionsInFrench(t *testing.T) {
 		{alone, engine.Standard, "f5", "ajoute un oiseau en f5\u00a0; Bleu forme une seule nuée\u00a0: Bleu gagne"},
 		{lines, engine.Standard, "c3", "Il y a déjà l’un de vos oiseaux en c3\u00a0: ajoutez un oiseau sur une intersection libre."},
 	} {
-		m := mustMove(t, tc.move)
+		m := enginetest.Move(t, tc.move)
 		got := tc.pos.DescribeWords(m, tc.r, French.Sprintf)
 		if got != tc.want {
 			t.Errorf("%s in French:\n got %q\nwant %q", tc.move, got, tc.want)
