@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/volo-discord/volo/internal/race"
 )
 
 // endpointBot is a bot that takes its interactions by HTTP: a handler that checks each request's
@@ -221,7 +222,13 @@ func TestEndpointAnswersThatFail(t *testing.T) {
 	t.Parallel()
 	var mu sync.Mutex
 	var next func(*discordgo.Interaction) (int, string, []byte)
-	srv, w, _, urls := endpointWorld(t, Options{CallbackDeadline: 300 * time.Millisecond}, func(i *discordgo.Interaction) (int, string, []byte) {
+	// The deadline is short, for the answer too late, but not so short
+	// that a loaded race-detector run misses it with the others.
+	deadline := 300 * time.Millisecond
+	if race.Enabled {
+		deadline = 2 * time.Second
+	}
+	srv, w, _, urls := endpointWorld(t, Options{CallbackDeadline: deadline}, func(i *discordgo.Interaction) (int, string, []byte) {
 		mu.Lock()
 		defer mu.Unlock()
 		return next(i)
@@ -246,7 +253,7 @@ func TestEndpointAnswersThatFail(t *testing.T) {
 			return jsonAnswer(t, discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{Content: strings.Repeat("x", 2001)}})
 		}, 50035},
 		{"an answer too late", func(*discordgo.Interaction) (int, string, []byte) {
-			time.Sleep(500 * time.Millisecond)
+			time.Sleep(deadline + 200*time.Millisecond)
 			return jsonAnswer(t, message)
 		}, 0},
 	} {
