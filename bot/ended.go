@@ -1,8 +1,11 @@
 package bot
 
 import (
+	"errors"
+
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/volo-discord/volo/engine"
 	"github.com/volo-discord/volo/store"
 )
 
@@ -27,13 +30,22 @@ func (b *Bot) endedSince(in *interaction, bt button) error {
 		return nil
 	}
 	games, err := b.store.ChannelHistory(channel, "", 1)
-	ended := err == nil && len(games) > 0 && gameKey(games[0]) == bt.game
+	if err != nil {
+		b.log.Warn("could not read a channel's last game for a stale click", "channel", channel, "err", err)
+		return nil
+	}
+	ended := len(games) > 0 && gameKey(games[0]) == bt.game
 	switch {
 	case challenge && ended:
 		return refuse("This challenge was accepted, and its game is over. %s", games[0].Outcome)
 	case challenge:
-		if g, err := b.store.Get(channel); err == nil && gameKey(g) == bt.game && g.Status != store.Challenge {
-			return refuse("This challenge was accepted: the game is on. /volo board shows it.")
+		g, err := b.store.Get(channel)
+		switch {
+		case err != nil && !errors.Is(err, store.ErrNotFound):
+			b.log.Warn("could not read a channel's game for a stale click", "channel", channel, "err", err)
+			return nil
+		case err == nil && gameKey(g) == bt.game && g.Status != store.Challenge:
+			return refuse("This challenge was accepted: the game is on in <#%s>.", g.Channel)
 		}
 		// A challenge declined, withdrawn or lapsed leaves no record; a
 		// click on its own buttons is most likely on one that lapsed (the
@@ -43,19 +55,24 @@ func (b *Bot) endedSince(in *interaction, bt button) error {
 		return nil
 	}
 	o := games[0].Outcome
-	switch bt.action {
-	case actDrawYes, actDrawNo:
+	// An offer the game ended with (a second Accept the draw after the
+	// first's answer was lost) did not lapse: it was taken.
+	taken := o.Reason == engine.AgreedDraw && len(games[0].Moves) == bt.ply
+	switch {
+	case (bt.action == actDrawYes || bt.action == actDrawNo) && !taken:
 		return b.lapsed(in, in.lang.Sprintf("This draw offer lapsed: the game is over. %s", o))
-	case actTakebackYes, actTakebackNo:
+	case bt.action == actTakebackYes || bt.action == actTakebackNo:
 		return b.lapsed(in, in.lang.Sprintf("This takeback request lapsed: the game is over. %s", o))
 	}
 	return refuse("This game is over. %s /volo board shows how it ended.", o)
 }
 
 // movedPast reports whether a move has been played in g since the button
-// was shown (or taken back): an offer on it has lapsed.
+// was shown: an offer on it has lapsed. A game with fewer moves than then
+// had one taken back, perhaps by agreeing to this very request, so the
+// offer's message is left as it is.
 func movedPast(bt button, g *store.Game) bool {
-	return bt.game == gameKey(g) && bt.ply != len(g.Moves)
+	return bt.game == gameKey(g) && len(g.Moves) > bt.ply
 }
 
 // lapsed edits an offer or challenge whose buttons can do nothing any

@@ -58,13 +58,42 @@ func TestChallengeButtonsOutlived(t *testing.T) {
 	c = w.do("ana", "/volo challenge opponent:@ben colour:orange")
 	decline := buttonWithLabel(t, c, "Decline")
 	w.click("ben", c, "Accept")
-	if got := late("ben", decline); got != "This challenge was accepted: the game is on. /volo board shows it." {
+	if got, want := late("ben", decline), "This challenge was accepted: the game is on in <#"+w.channel+">."; got != want {
 		t.Errorf("Decline after the accept: %q", got)
 	}
 	confirm := w.do("ana", "/volo resign")
 	w.click("ana", confirm, "Resign")
 	if got := late("ben", decline); got != "This challenge was accepted, and its game is over. Blue wins: Orange resigned." {
 		t.Errorf("Decline after the game: %q", got)
+	}
+	w.noValidationFailures()
+}
+
+// A second click on an offer's button, as after its first answer was
+// lost, does not call the offer lapsed when the first click took it: an
+// agreed takeback, an accepted draw.
+func TestOfferClickedAgainAfterItWasTaken(t *testing.T) {
+	w := newWorld(t)
+	w.startGame(w.channel)
+	again := func(user string, offer *fakediscord.Message, label string) string {
+		t.Helper()
+		in, err := w.srv.ClickComponent(fakediscord.ComponentClick{MessageID: offer.ID, User: user, CustomID: buttonWithLabel(t, offer, label), Forged: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w.answer(in, user+" clicks "+label+" again").Content
+	}
+	w.do("ana", "/volo move move:f5")
+	ask := w.do("ana", "/volo takeback")
+	w.click("ben", ask, "Agree")
+	if got := again("ben", ask, "Agree"); strings.Contains(got, "lapsed") || !strings.Contains(got, "moved on") {
+		t.Errorf("Agree again after the takeback: %q", got)
+	}
+
+	offer := w.do("ana", "/volo draw")
+	w.click("ben", offer, "Accept the draw")
+	if got := again("ben", offer, "Accept the draw"); got != "This game is over. Draw by agreement. /volo board shows how it ended." {
+		t.Errorf("Accept the draw again after the draw: %q", got)
 	}
 	w.noValidationFailures()
 }
