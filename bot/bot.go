@@ -96,7 +96,7 @@ type Bot struct {
 	puzzling       sync.WaitGroup
 	storePoll      time.Duration // see Options.StorePoll
 	confirmDelay   time.Duration // see Options.ConfirmDelay
-	callbackWindow time.Duration // see Options.CallbackWindow and window
+	callbackWindow time.Duration // how long after an interaction the bot still answers it by its callback: Options.CallbackWindow, or Discord's
 	// reviews runs /volo review's searches and keeps their results.
 	reviews *reviewer
 	// shards are the sessions of the shards this process runs, by shard
@@ -147,8 +147,8 @@ func New(s *discordgo.Session, opts Options) (*Bot, error) {
 	}
 	b.storePoll = cmp.Or(opts.StorePoll, DefaultStorePoll)
 	b.confirmDelay = cmp.Or(opts.ConfirmDelay, DefaultConfirmDelay)
-	b.callbackWindow = opts.CallbackWindow
-	b.endpoint.window = opts.CallbackWindow
+	b.callbackWindow = cmp.Or(opts.CallbackWindow, callbackWindow)
+	b.endpoint.window = b.callbackWindow
 	seed := opts.Seed
 	if seed == 0 {
 		seed = rand.Uint64()

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -24,10 +23,6 @@ const (
 	// may not outlive.
 	tokenMargin = 30 * time.Second
 )
-
-// window is how long after an interaction the bot still answers it by its
-// callback: Options.CallbackWindow, or Discord's.
-func (b *Bot) window() time.Duration { return cmp.Or(b.callbackWindow, callbackWindow) }
 
 // outcome is how a delivery attempt ended.
 type outcome int
@@ -94,7 +89,7 @@ func (b *Bot) attemptMessage(ctx context.Context, p *parcel) (outcome, error) {
 	n := p.notice
 	if v := n.Via; v != nil && !p.callbackDone {
 		age := time.Since(v.Received)
-		if age < b.window() {
+		if age < b.callbackWindow {
 			byHTTP, err := b.callback(ctx, n)
 			switch {
 			case err == nil && byHTTP && !(v.Update && v.Ephemeral):
@@ -117,7 +112,7 @@ func (b *Bot) attemptMessage(ctx context.Context, p *parcel) (outcome, error) {
 				p.callbackDone = true // too late: Discord has forgotten it
 			case retryable(err):
 				p.unsure = true // it may have gone through; the response says
-				if time.Since(v.Received) < b.window() {
+				if time.Since(v.Received) < b.callbackWindow {
 					return retry, err
 				}
 				p.callbackDone = true

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"cmp"
 	"context"
 	"crypto/ed25519"
 	"encoding/hex"
@@ -118,7 +117,7 @@ type endpoint struct {
 	waiting map[string]*waitingRequest // by interaction ID
 	swept   time.Time
 	addr    atomic.Pointer[string] // once listening
-	// window is the bot's callback window; zero means Discord's.
+	// window is the bot's callback window (Bot.callbackWindow).
 	window time.Duration
 }
 
@@ -154,7 +153,7 @@ type httpAnswer struct {
 // answer or failure, so that a late answer hears what Discord would say;
 // past the callback window nobody answers any more.
 func (e *endpoint) keepAnswered() time.Duration {
-	return cmp.Or(e.window, callbackWindow) + time.Second
+	return e.window + time.Second
 }
 
 // wait registers the request of an interaction received now; false if
@@ -333,7 +332,7 @@ func (b *Bot) runHTTP(ctx context.Context) error {
 	b.ready.Store(false)
 	// The requests in flight wait at most Discord's window for their
 	// answers, which the outbox, still running, may bring.
-	_ = httpstop.Stop(srv, b.window()+time.Second)
+	_ = httpstop.Stop(srv, b.callbackWindow+time.Second)
 	<-done
 	b.inFlight.Wait()
 	b.outbox.close(b.grace)
@@ -423,7 +422,7 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request, ic *disco
 		defer close(handled)
 		b.onInteraction(b.session, ic)
 	}()
-	timer := time.NewTimer(time.Until(received.Add(b.window() - answerMargin)))
+	timer := time.NewTimer(time.Until(received.Add(b.callbackWindow - answerMargin)))
 	defer timer.Stop()
 	for {
 		select {

@@ -257,7 +257,7 @@ func (b *Bot) answer(in *interaction, resp func() *discordgo.InteractionResponse
 				b.outbox.lend(in.ChannelID, &via{ID: in.ID, Token: in.Token, AppID: in.AppID, Received: in.received})
 			}
 			return nil // the second: an earlier try went through unseen
-		case !retryable(err) || time.Since(in.received)+callbackRetry >= b.window():
+		case !retryable(err) || time.Since(in.received)+callbackRetry >= b.callbackWindow:
 			return err
 		}
 		time.Sleep(callbackRetry)

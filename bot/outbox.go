@@ -384,10 +384,12 @@ func (o *outbox) forget(channel string, v *via) {
 	}
 }
 
-// backoff is how long to wait before the next try of p: briefly while its
-// interaction's callback may still make it, else doubling with jitter from
-// the first failure past the callback (the callback's quick tries do not
-// count: a reply that failed for 3 s leaves the channel's post at 0.5 s).
+// backoff returns how long to wait before the next try of p, and counts
+// the wait in p.backoffs when it is one past the callback: briefly while
+// its interaction's callback may still make it, else doubling with jitter
+// from the first failure past the callback (the callback's quick tries do
+// not count: a reply that failed for 3 s leaves the channel's post at
+// 0.5 s).
 func backoff(p *parcel) time.Duration {
 	if v := p.notice.Via; v != nil && !p.callbackDone {
 		return callbackRetry

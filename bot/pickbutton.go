@@ -130,7 +130,8 @@ func (b *Bot) pickBoard(sc render.Scene, pos engine.Position, rules engine.Rules
 	return b.themed(viewer).Board(sc)
 }
 
-// updateEphemeral answers a click on the picker by replacing its message.
+// updateEphemeral answers a click by replacing the message clicked on: a
+// step of the picker, or a lapsed offer or challenge (see lapsed).
 func (b *Bot) updateEphemeral(in *interaction, r reply) error {
 	if err := r.check(); err != nil {
 		return fmt.Errorf("update: %w", err)

@@ -21,7 +21,7 @@ import (
 const (
 	actPick    = "pick"  // open the picker: the button on the board
 	actKind    = "pkind" // chose what to do: add, bird, line, pass
-	actRow     = "prow"  // chose a row, for a kind with more than 25 choices (arg: the kind)
+	actRow     = "prow"  // chose a row, or in a crowded row the bird lines start from, for a kind with more than 25 choices (arg: the kind)
 	actSource  = "psrc"  // chose the bird or line that flies
 	actDir     = "pdir"  // chose a direction, for a source with more than 25 flights (arg: the source)
 	actMove    = "pmove" // chose a move: to the region step or the preview
@@ -219,15 +219,7 @@ func (pk picker) kind(kind, row string) (pickView, bool) {
 // rows lets the player choose a row first when a kind has more choices
 // than a menu holds.
 func (pk picker) rows(choices []engine.Move, kind, what string) pickView {
-	count := map[string]int{}
-	var rows []string
-	for _, m := range choices {
-		r := rowOf(m.From)
-		if count[r] == 0 {
-			rows = append(rows, r)
-		}
-		count[r]++
-	}
+	rows, count := tally(choices, func(m engine.Move) string { return rowOf(m.From) })
 	t := pk.lang
 	menu := &pickSelect{action: actRow, arg: kind, placeholder: t.Sprint("Which row?")}
 	for _, r := range rows {
@@ -248,20 +240,28 @@ func (pk picker) rows(choices []engine.Move, kind, what string) pickView {
 // starts lets the player choose the bird a line starts from when a row
 // has more lines than a menu holds.
 func (pk picker) starts(choices []engine.Move, kind, what string) pickView {
-	count := map[engine.Point]int{}
-	var froms []engine.Point
-	for _, m := range choices {
-		if count[m.From] == 0 {
-			froms = append(froms, m.From)
-		}
-		count[m.From]++
-	}
+	froms, count := tally(choices, func(m engine.Move) engine.Point { return m.From })
 	t := pk.lang
 	menu := &pickSelect{action: actRow, arg: kind, placeholder: t.Sprint("Which bird does the line start from?")}
 	for _, p := range froms {
 		menu.options = append(menu.options, pickOption{t.Sprintf("Lines from %s", p), p.String(), t.Sprintf("%d lines", count[p])})
 	}
 	return pickView{content: t.Sprintf("%s First the bird the line starts from.", what), menu: menu, back: true}
+}
+
+// tally groups choices by key: the keys in the order they first come,
+// and how many choices each has.
+func tally[K comparable](choices []engine.Move, key func(engine.Move) K) ([]K, map[K]int) {
+	var keys []K
+	count := map[K]int{}
+	for _, m := range choices {
+		k := key(m)
+		if count[k] == 0 {
+			keys = append(keys, k)
+		}
+		count[k]++
+	}
+	return keys, count
 }
 
 // source is the step after choosing a bird or line: where it lands, within

@@ -41,7 +41,7 @@ func (b *Bot) gameChannel(in *interaction, want bool, name string) (channel, par
 	case !in.place.threads:
 		return in.ChannelID, "", " " + in.lang.Sprint("I can't start threads here (I need Create Public Threads and Send Messages in Threads), so the game is in this channel."), nil
 	}
-	th, err := b.session.ThreadStart(in.ChannelID, clip(name, 100), discordgo.ChannelTypeGuildPublicThread, threadArchive)
+	th, err := b.session.ThreadStart(in.ChannelID, name, discordgo.ChannelTypeGuildPublicThread, threadArchive)
 	var re *discordgo.RESTError
 	switch {
 	case err == nil:
@@ -56,11 +56,11 @@ func (b *Bot) gameChannel(in *interaction, want bool, name string) (channel, par
 }
 
 // threadName names a game's thread after its players, in the language
-// of its channel.
+// of its channel, within Discord's 100 characters.
 func threadName(g *store.Game) string {
 	t := tr(g)
 	name := func(p store.Player) string { return cmp.Or(p.Name, t.Sprint("anyone")) }
-	return t.Sprintf("Volo: %s vs %s", name(g.Players[0]), name(g.Players[1]))
+	return clip(t.Sprintf("Volo: %s vs %s", name(g.Players[0]), name(g.Players[1])), 100)
 }
 
 // renameThread names the thread of an open challenge, "Volo: ana vs
@@ -70,7 +70,8 @@ func threadName(g *store.Game) string {
 func (b *Bot) renameThread(g *store.Game) {
 	ctx, cancel := context.WithTimeout(context.Background(), renameWait)
 	defer cancel()
-	if _, err := b.session.ChannelEdit(g.Channel, &discordgo.ChannelEdit{Name: clip(threadName(g), 100)}, discordgo.WithContext(ctx)); err != nil {
+	b.cancelWhenClosing(ctx, cancel) // a stopping bot does not wait for it
+	if _, err := b.session.ChannelEdit(g.Channel, &discordgo.ChannelEdit{Name: threadName(g)}, discordgo.WithContext(ctx)); err != nil {
 		b.log.Warn("could not rename a game's thread", "thread", g.Channel, "err", err)
 	}
 }
