@@ -102,8 +102,8 @@ func (b *Bot) challenge(in *interaction, opts map[string]*discordgo.ApplicationC
 	var ue *userError
 	if err != nil && g.Parent != "" && !errors.As(err, &ue) {
 		// The thread is started: say so, rather than that nothing changed.
-		b.log.Error("a challenge could not be stored after its thread was started", "channel", in.ChannelID, "thread", g.Channel, "err", err)
-		return refuse("I started the thread <#%s> for the game, but something went wrong on my side as I stored the challenge, so the thread stays empty. Please try again in a moment.", g.Channel)
+		return keptAfter(fmt.Errorf("challenge after its thread %s was started: %w", g.Channel, err),
+			"I started the thread <#%s> for the game, but something went wrong on my side as I stored the challenge, so the thread stays empty. Please try again in a moment.", g.Channel)
 	}
 	return err
 }

@@ -23,6 +23,7 @@ func TestFailureSaysWhatChanged(t *testing.T) {
 		{fmt.Errorf("answer: %w", refuse("Only %s can answer.", "ana")), "Only ana can answer."},
 		{afterCommit(errors.New("render: out of memory")), "What you did is saved, but something went wrong on my side as I answered. Please look again in a moment."},
 		{fmt.Errorf("open puzzle: %w", afterCommit(errors.New("callback: 500"))), "What you did is saved, but something went wrong on my side as I answered. Please look again in a moment."},
+		{keptAfter(errors.New("store: disk full"), "I started the thread <#%s> for the game, but something went wrong on my side as I stored the challenge, so the thread stays empty. Please try again in a moment.", "7"), "I started the thread <#7> for the game, but something went wrong on my side as I stored the challenge, so the thread stays empty. Please try again in a moment."},
 		{errors.New("load game: disk"), "Something went wrong on my side and nothing was changed. Please try again in a moment."},
 	} {
 		if got := b.failure(ic, tc.err).Error(); got != tc.want {

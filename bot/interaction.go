@@ -33,11 +33,15 @@ func refuse(format string, args ...any) error {
 	return &userError{format, args}
 }
 
-// savedError is a failure after a handler committed its change: the
-// player is told the change is kept, never that nothing changed.
-type savedError struct{ err error }
+// savedError is a failure after a handler changed something: the player
+// is told what is kept, never that nothing changed. It counts as an error,
+// not a refusal.
+type savedError struct {
+	err  error
+	kept *userError // what is kept, in the player's words; nil: the change
+}
 
-func (e *savedError) Error() string { return "after the commit: " + e.err.Error() }
+func (e *savedError) Error() string { return "after a change: " + e.err.Error() }
 func (e *savedError) Unwrap() error { return e.err }
 
 // afterCommit marks err, which came after the handler's change was
@@ -46,7 +50,13 @@ func afterCommit(err error) error {
 	if err == nil {
 		return nil
 	}
-	return &savedError{err}
+	return &savedError{err: err}
+}
+
+// keptAfter marks err, which came after the handler did something that
+// stays, with the sentence (a message of the catalogue) saying what.
+func keptAfter(err error, format string, args ...any) error {
+	return &savedError{err: err, kept: &userError{format, args}}
 }
 
 // attachment is a file sent with a message, kept whole so it can be sent
@@ -221,7 +231,10 @@ func (b *Bot) failure(ic *discordgo.InteractionCreate, err error) *userError {
 	case errors.As(err, &ue):
 		return ue
 	case errors.As(err, &saved):
-		b.log.Error("interaction failed after its change was saved", "id", ic.ID, "channel", ic.ChannelID, "err", err)
+		b.log.Error("interaction failed after a change", "id", ic.ID, "channel", ic.ChannelID, "err", err)
+		if saved.kept != nil {
+			return saved.kept
+		}
 		return &userError{format: "What you did is saved, but something went wrong on my side as I answered. Please look again in a moment."}
 	}
 	b.log.Error("interaction failed", "id", ic.ID, "channel", ic.ChannelID, "err", err)
