@@ -105,7 +105,9 @@ func TestMoveAnnouncedWhenItsReplyFails(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			w := newWorldWith(t, worldOptions{reconnect: true})
+			// Discord's own window, under the race detector too: the
+			// faults are there to outlast it.
+			w := newWorldWith(t, worldOptions{reconnect: true, window: 3 * time.Second})
 			w.startGame(w.channel)
 			for _, f := range tc.faults {
 				if err := w.srv.InjectFault(callbackRoute, f); err != nil {
@@ -157,7 +159,8 @@ func TestChannelPostsSurviveFaults(t *testing.T) {
 func TestDeliveryAcrossRestartAndKill(t *testing.T) {
 	t.Run("restart", func(t *testing.T) {
 		t.Parallel()
-		w := newWorldWith(t, worldOptions{grace: time.Millisecond, reconnect: true})
+		// Discord's own window, so that 4 s take the move past it.
+		w := newWorldWith(t, worldOptions{grace: time.Millisecond, reconnect: true, window: 3 * time.Second})
 		w.startGame(w.channel)
 		// The reply and every channel post fail until the bot has stopped.
 		for range 50 {

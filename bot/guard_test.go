@@ -13,6 +13,7 @@ import (
 	"github.com/volo-discord/volo/internal/lang"
 	"github.com/volo-discord/volo/render"
 	"github.com/volo-discord/volo/store"
+	"github.com/volo-discord/volo/store/storetest"
 )
 
 // longText is n characters (code points) of pattern, repeated.
@@ -46,19 +47,6 @@ func longestQuoted(s, in string) int {
 		longest = size
 	}
 	return longest
-}
-
-// snapshot is every record of a store, as Dump gives them.
-func snapshot(t *testing.T, st *store.Store) []string {
-	t.Helper()
-	var out []string
-	if err := st.Dump(func(e store.Entry) error {
-		out = append(out, fmt.Sprintf("%s %q", e, e.Value))
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
-	return out
 }
 
 // guardBot is a bot, not running, on a store holding ana's game against
@@ -114,7 +102,7 @@ func TestLongMoveTextRefused(t *testing.T) {
 	if text := longText("c3:c5-NE2/e7 ", 990); longestQuoted("I can't read "+string([]rune(text)[:maxQuoted+1]), text) <= maxQuoted {
 		t.Fatal("longestQuoted misses a quote of 41 characters")
 	}
-	before := snapshot(t, st)
+	before := storetest.Entries(t, st)
 	commands := []struct {
 		name string
 		run  func(*interaction, string) error
@@ -160,8 +148,8 @@ func TestLongMoveTextRefused(t *testing.T) {
 			}
 		}
 	}
-	if after := snapshot(t, st); strings.Join(after, "\n") != strings.Join(before, "\n") {
-		t.Errorf("the refusals changed the store:\nbefore %q\nafter  %q", before, after)
+	if diff := storetest.SameEntries(storetest.Entries(t, st), before); diff != "" {
+		t.Errorf("the refusals changed the store: %s", diff)
 	}
 }
 
@@ -170,7 +158,7 @@ func TestLongMoveTextRefused(t *testing.T) {
 func TestMoveTextAtTheLimitIsRead(t *testing.T) {
 	b, st := guardBot(t)
 	in := anaCommand("2")
-	before := snapshot(t, st)
+	before := storetest.Entries(t, st)
 	for _, text := range []string{longText("x", maxMoveLength), longText("飛", maxMoveLength)} {
 		err := b.moveCommand(in, text)
 		var ue *userError
@@ -182,7 +170,7 @@ func TestMoveTextAtTheLimitIsRead(t *testing.T) {
 			t.Errorf("%d characters: %q, want the notation refused, quoting it", length(text), got)
 		}
 	}
-	if after := snapshot(t, st); strings.Join(after, "\n") != strings.Join(before, "\n") {
-		t.Error("the refusals changed the store")
+	if diff := storetest.SameEntries(storetest.Entries(t, st), before); diff != "" {
+		t.Errorf("the refusals changed the store: %s", diff)
 	}
 }

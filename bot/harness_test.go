@@ -231,7 +231,7 @@ func (w *world) start() {
 	s.ShouldReconnectOnError = w.reconnect
 	run := runBot(t, s, bot.Options{Config: cfg, Store: st, Logger: testLogger(), Thinker: w.thinker, Clock: w.clock.Now, Seed: 1, ShutdownGrace: w.grace, Metrics: w.metrics, ConfirmDelay: testConfirmDelay, CallbackWindow: w.window})
 	w.bot = run.Bot
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(answerWait())
 	for reqs := w.srv.RequestsTo(overwrite); len(reqs) == registered || reqs[len(reqs)-1].Status == 0; reqs = w.srv.RequestsTo(overwrite) {
 		if time.Now().After(deadline) {
 			t.Fatal("the bot did not register its commands")
@@ -407,7 +407,7 @@ func (w *world) suggestions(user, line string) []string {
 	if err != nil {
 		w.t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), answerWait())
 	defer cancel()
 	reply, err := in.Callback(ctx)
 	if err != nil {

@@ -161,6 +161,9 @@ func literalFormats(t *testing.T, args map[string]int) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if len(found) == 0 {
+		t.Fatalf("the package's source calls none of %v with a literal format", args)
+	}
 	var formats []string
 	for _, l := range found {
 		formats = append(formats, l.Text)

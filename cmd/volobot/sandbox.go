@@ -87,7 +87,7 @@ func runSandboxWith(ctx context.Context, s settings, opts fakediscord.Options, s
 		"(games are kept in %s, the server in %s).\n"+
 		"To connect to Discord instead, set DISCORD_TOKEN (see README.md). Stop with Ctrl-C.\n", why, ln.Addr(), cfg.Database, world)
 	if s.chaos > 0 {
-		fmt.Fprintf(stdout, "Chaos: the stand-in fails %.4g%% of the bot's requests at random (-chaos %g).\n", 100*s.chaos, s.chaos)
+		fmt.Fprintf(stdout, "Chaos: the stand-in fails %.4g%% of the bot's requests at random, and now and then its gateway connection (-chaos %g).\n", 100*s.chaos, s.chaos)
 	}
 	serveErr := sb.Serve(ctx, ln)
 	cancel()

@@ -44,5 +44,8 @@ func messageCalls(t *testing.T, dir string) []sourcetest.Literal {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if len(calls) == 0 {
+		t.Fatalf("%s: no message passed to a translating call; is it still where the test looks?", dir)
+	}
 	return calls
 }
