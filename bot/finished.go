@@ -29,7 +29,7 @@ func (b *Bot) gameHere(channel string) (*store.Game, *engine.Game, error) {
 		return nil, nil, fmt.Errorf("last game of %s: %w", channel, err)
 	}
 	if len(games) == 0 {
-		return nil, nil, refuse(noGameText)
+		return nil, nil, noGame()
 	}
 	return b.replayFinished(games[0])
 }

@@ -27,7 +27,7 @@ func (b *Bot) load(channel string) (*store.Game, error) {
 func (b *Bot) explain(channel string, err error) error {
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		return refuse(noGameText)
+		return noGame()
 	case errors.Is(err, store.ErrCorrupt):
 		b.log.Error("unreadable game record", "channel", channel, "err", err)
 		return refuse("The record of this channel's game cannot be read. A server admin can remove it with `volo db discard %s`; every other game is fine.", channel)
@@ -183,20 +183,21 @@ func (bt button) current(g *store.Game) bool {
 	return bt.game == gameKey(g) && bt.ply == len(g.Moves)
 }
 
-// The refusals of a click on a button its game has left behind.
-const (
-	movedOnText = "This game has moved on since that button was shown, so it does nothing now. Use /volo board to see where things stand."
-	noGameText  = "There is no game in this channel. Start one with /volo challenge."
-)
-
 // movedOn is the answer to a stale or second click.
-func movedOn() error { return refuse(movedOnText) }
+func movedOn() error {
+	return &userError{format: "This game has moved on since that button was shown, so it does nothing now. Use /volo board to see where things stand.", stale: true}
+}
+
+// noGame is the answer where the channel has no game.
+func noGame() error {
+	return &userError{format: "There is no game in this channel. Start one with /volo challenge.", stale: true}
+}
 
 // stale reports whether err refuses a click because its game has moved
 // on or is no longer in the channel.
 func stale(err error) bool {
 	var ue *userError
-	return errors.As(err, &ue) && (ue.format == movedOnText || ue.format == noGameText)
+	return errors.As(err, &ue) && ue.stale
 }
 
 // mention returns a Discord mention of a user.

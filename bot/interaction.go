@@ -20,6 +20,9 @@ import (
 type userError struct {
 	format string
 	args   []any
+	// stale marks the refusal of a click its game has left behind: the
+	// game moved on, or is no longer in the channel (see endedSince).
+	stale bool
 }
 
 // Error returns the refusal in English.
@@ -30,7 +33,7 @@ func (e *userError) in(t lang.Tag) string { return t.Sprintf(e.format, e.args...
 
 // refuse is a refusal: format is a message of the catalogue.
 func refuse(format string, args ...any) error {
-	return &userError{format, args}
+	return &userError{format: format, args: args}
 }
 
 // savedError is a failure after a handler changed something: the player
@@ -56,7 +59,7 @@ func afterCommit(err error) error {
 // keptAfter marks err, which came after the handler did something that
 // stays, with the sentence (a message of the catalogue) saying what.
 func keptAfter(err error, format string, args ...any) error {
-	return &savedError{err: err, kept: &userError{format, args}}
+	return &savedError{err: err, kept: &userError{format: format, args: args}}
 }
 
 // attachment is a file sent with a message, kept whole so it can be sent
