@@ -43,11 +43,7 @@ func (b *Bot) connect(ctx context.Context) (*discordgo.Ready, error) {
 
 // connectWith is connect with the timings p.
 func (b *Bot) connectWith(ctx context.Context, p startup) (*discordgo.Ready, error) {
-	err := p.retry(ctx, b.log, "connect to "+b.discord()+": check the bot token", func(ctx context.Context) error {
-		_, err := b.session.User("@me", discordgo.WithContext(ctx))
-		return refusedToken(err)
-	})
-	if err != nil {
+	if _, err := b.whoAmI(ctx, p); err != nil {
 		return nil, err
 	}
 	plan, err := b.planShards(ctx, p)
