@@ -15,7 +15,46 @@ import (
 // A field of another name, a second document, an empty list, an entry
 // that is not a message and a message without both languages or with
 // half its plural forms are errors, which say the line.
+//
+// A well-formed file, as every file the program embeds, is decoded once;
+// only a file that is not is read again, as a tree, to say where.
 func parse(data []byte) ([]Message, error) {
+	if msgs, ok := wellFormed(data); ok {
+		return msgs, nil
+	}
+	return diagnose(data)
+}
+
+// wellFormed decodes data strictly in one pass and reports whether it is
+// a file of the catalogue as parse wants it: one document, a list of at
+// least one message, each complete, and no anchor (an entry that is an
+// alias is refused by diagnose).
+func wellFormed(data []byte) ([]Message, bool) {
+	if bytes.IndexByte(data, '&') >= 0 {
+		return nil, false // perhaps an anchor, for an alias only the tree shows
+	}
+	var entries []*Message // a blank entry stays as nil, to be refused
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&entries); err != nil || len(entries) == 0 {
+		return nil, false
+	}
+	if err := dec.Decode(new(yaml.Node)); !errors.Is(err, io.EOF) {
+		return nil, false
+	}
+	msgs := make([]Message, len(entries))
+	for i, m := range entries {
+		if m == nil || m.check() != nil {
+			return nil, false
+		}
+		msgs[i] = *m
+	}
+	return msgs, true
+}
+
+// diagnose is parse for a file that is not well formed: it says what is
+// wrong, and on which line.
+func diagnose(data []byte) ([]Message, error) {
 	var doc yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&doc); err != nil {

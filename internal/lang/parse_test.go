@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -161,6 +162,13 @@ func FuzzParse(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		// The one-pass reader takes only what the checking reader takes,
+		// and reads it the same.
+		if quick, ok := wellFormed(data); ok {
+			if slow, err := diagnose(data); err != nil || !reflect.DeepEqual(quick, slow) {
+				t.Fatalf("read in one pass as %+v; checked, %+v, %v", quick, slow, err)
+			}
+		}
 		msgs, err := parse(data)
 		if err != nil {
 			return
