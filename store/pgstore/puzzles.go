@@ -13,15 +13,17 @@ import (
 // PuzzleStreak returns a player's record at puzzles: the zero
 // PuzzleStreak for one who never answered one.
 func (s *Store) PuzzleStreak(user string) (store.PuzzleStreak, error) {
-	var ps store.PuzzleStreak
-	err := s.read("puzzle streak of user "+user, func(ctx context.Context, q querier) error {
-		return getStreak(ctx, q, user, &ps)
-	})
-	return ps, err
+	return readJSON[store.PuzzleStreak](s, selectStreak, user, "puzzle streak of user")
 }
 
+// The reads of a player's streak and attempt, by user_id.
+const (
+	selectStreak  = "SELECT data FROM puzzle_streaks WHERE user_id = $1"
+	selectAttempt = "SELECT data FROM puzzle_attempts WHERE user_id = $1"
+)
+
 func getStreak(ctx context.Context, q querier, user string, ps *store.PuzzleStreak) error {
-	return getJSON(ctx, q, "SELECT data FROM puzzle_streaks WHERE user_id = $1", user, "puzzle streak of user", ps)
+	return getJSON(ctx, q, selectStreak, user, "puzzle streak of user", ps)
 }
 
 // AnswerPuzzle records a player's answer in one transaction, as the bbolt
@@ -195,10 +197,7 @@ func (s *Store) SetPuzzleAttempt(user string, a store.PuzzleAttempt) error {
 // PuzzleAttempt returns the puzzle a player is solving, or
 // store.ErrNotFound.
 func (s *Store) PuzzleAttempt(user string) (store.PuzzleAttempt, error) {
-	var a store.PuzzleAttempt
-	err := s.read("puzzle attempt of user "+user, func(ctx context.Context, q querier) error {
-		return getAttempt(ctx, q, user, &a)
-	})
+	a, err := readJSON[store.PuzzleAttempt](s, selectAttempt, user, "puzzle attempt of user")
 	if err != nil {
 		return store.PuzzleAttempt{}, err
 	}
@@ -209,7 +208,7 @@ func (s *Store) PuzzleAttempt(user string) (store.PuzzleAttempt, error) {
 }
 
 func getAttempt(ctx context.Context, q querier, user string, a *store.PuzzleAttempt) error {
-	return getJSON(ctx, q, "SELECT data FROM puzzle_attempts WHERE user_id = $1", user, "puzzle attempt of user", a)
+	return getJSON(ctx, q, selectAttempt, user, "puzzle attempt of user", a)
 }
 
 // ClearPuzzleAttempt forgets the puzzle a player was solving, if any.
