@@ -19,9 +19,8 @@ import (
 // a callback's deadline, come only from InjectFault.
 //
 // On the gateway, each dispatch to a connected session is followed, with a chance of
-// Rate/ChaosGatewayEvents (once in 100 dispatches at 0.2: three times in the 200 moves of the
-// bot's TestTenChannelsUnderChaos), by one of DropGateway, SendReconnect and InvalidateSession,
-// equally likely, done to that session's connection alone. A connection meets one fault at most
+// Rate/ChaosGatewayEvents (once in 100 dispatches at 0.2), by one of DropGateway, SendReconnect
+// and InvalidateSession, equally likely, done to that session's connection alone. A connection meets one fault at most
 // per session, and only once the bot has heartbeated on it: discordgo v0.29.0's first heartbeat on
 // a connection that ended before it closes the next connection, again and again. What is
 // dispatched while the bot is away is replayed when it resumes, interactions too, as Discord does;

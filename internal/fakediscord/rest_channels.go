@@ -3,6 +3,7 @@ package fakediscord
 import (
 	"encoding/json"
 	"net/http"
+	"unicode/utf8"
 )
 
 // writableChannel finds a channel the bot may post in. The caller holds s.mu.
@@ -151,8 +152,8 @@ func (s *Server) startThreadRoute(c *call) (int, any, *apiError) {
 	if !ok {
 		return 0, nil, errUnknownChannel()
 	}
-	if req.Name == "" || len([]rune(req.Name)) > 100 {
-		return 0, nil, errInvalidFormBodyAt("name", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+	if err := checkChannelName(req.Name); err != nil {
+		return 0, nil, err
 	}
 	perms, err := s.permissions(ch.ID, s.bot.ID)
 	if err != nil || perms&PermViewChannel == 0 {
@@ -205,11 +206,20 @@ func (s *Server) modifyChannel(c *call) (int, any, *apiError) {
 	if perms&need == 0 && (!ch.Type.IsThread() || ch.OwnerID != s.bot.ID) || ch.GuildID == "" {
 		return 0, nil, errMissingPerms()
 	}
-	if n := len([]rune(name)); n < 1 || n > 100 {
-		return 0, nil, errInvalidFormBodyAt("name", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+	if err := checkChannelName(name); err != nil {
+		return 0, nil, err
 	}
 	ch.Name = name
 	s.dispatchAll(ch.GuildID, event, ch.Channel, IntentGuilds)
 	s.publish(Event{Kind: ChannelUpdated, ChannelID: ch.ID, Channel: cloneChannel(ch.Channel)})
 	return 0, cloneChannel(ch.Channel), nil
+}
+
+// checkChannelName refuses a channel's or thread's name outside Discord's
+// 1 to 100 characters.
+func checkChannelName(name string) *apiError {
+	if n := utf8.RuneCountInString(name); n < 1 || n > 100 {
+		return errInvalidFormBodyAt("name", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+	}
+	return nil
 }
