@@ -2,15 +2,8 @@ package fakediscord
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
-)
-
-// Errors for component clicks that Discord's client would not send.
-var (
-	ErrUnknownComponent  = errors.New("fakediscord: no component with that custom_id on the message")
-	ErrComponentDisabled = errors.New("fakediscord: component is disabled")
 )
 
 // ComponentClick is a user using a message component: clicking a button, or choosing Values

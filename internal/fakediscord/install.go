@@ -1,7 +1,6 @@
 package fakediscord
 
 import (
-	"errors"
 	"slices"
 )
 
@@ -27,14 +26,6 @@ const (
 	// ContextPrivateChannel (PRIVATE_CHANNEL) is a group DM, or a DM between two people: the bot
 	// is in neither.
 	ContextPrivateChannel = 2
-)
-
-// Errors about installing the app.
-var (
-	// ErrNotUserInstallable is returned by InstallForUser when Options.IntegrationTypes leave out
-	// UserInstall, as Discord offers no user install of an app configured for servers only.
-	ErrNotUserInstallable = errors.New("fakediscord: the application cannot be installed to a user account")
-	errBotInstall         = errors.New("fakediscord: the bot cannot install its own application")
 )
 
 // InstallForUser adds the app to a user's account (userRef, an ID, username or mention), as a

@@ -1,7 +1,6 @@
 package fakediscord
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -29,15 +28,6 @@ type OptionValue struct {
 	Focused bool
 	Options []OptionValue
 }
-
-// Errors for invocations that Discord's client would not let through.
-var (
-	ErrUnknownCommand     = errors.New("fakediscord: no such command registered")
-	ErrCommandNotAllowed  = errors.New("fakediscord: command not available to this user here")
-	ErrUnknownOption      = errors.New("fakediscord: no such option")
-	ErrMissingOption      = errors.New("fakediscord: missing required option")
-	ErrInvalidOptionValue = errors.New("fakediscord: invalid option value")
-)
 
 // resolver checks an invocation's options against a command definition and collects the users
 // and members it mentions, as Discord does for the resolved field.

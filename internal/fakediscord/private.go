@@ -1,19 +1,11 @@
 package fakediscord
 
 import (
-	"errors"
 	"slices"
 )
 
 // maxGroupDMRecipients is how many people a group DM holds at most, as on Discord.
 const maxGroupDMRecipients = 10
-
-// Errors for private channels that Discord would not have.
-var (
-	errBotRecipient = errors.New("fakediscord: the bot is in no group DM and no DM but its own")
-	errGroupSize    = errors.New("fakediscord: a group DM holds 1 to 10 people")
-	errNamedTwice   = errors.New("fakediscord: a person is named twice; a private channel holds each once")
-)
 
 // AddGroupDM creates a group DM (channel type 3) between people (userRefs, IDs, usernames or
 // mentions; 1 to 10 of them, the first its owner), as a person does from Discord's client. The

@@ -92,17 +92,6 @@ const DefaultBotPermissions = PermViewChannel | PermSendMessages | PermEmbedLink
 	PermAttachFiles | PermReadMessageHistory | PermUseExternalEmojis | PermManageThreads |
 	PermCreatePublicThreads | PermSendMessagesInThreads
 
-// Errors returned when a name or ID does not lead anywhere.
-var (
-	ErrUnknownUser    = errors.New("fakediscord: unknown user")
-	ErrUnknownGuild   = errors.New("fakediscord: unknown guild")
-	ErrUnknownChannel = errors.New("fakediscord: unknown channel")
-	ErrUnknownRole    = errors.New("fakediscord: unknown role")
-	ErrUnknownMember  = errors.New("fakediscord: not a member of the guild")
-	ErrUnknownMessage = errors.New("fakediscord: unknown message")
-	ErrDuplicate      = errors.New("fakediscord: name already taken")
-)
-
 // AddUser creates a user account with the given username, such as "ana". Usernames are unique,
 // compared without case.
 func (s *Server) AddUser(username string) (User, error) {
