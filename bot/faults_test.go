@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/volo-discord/volo/internal/fakediscord"
+	"github.com/volo-discord/volo/internal/metricstest"
 )
 
 const (
@@ -221,4 +222,24 @@ func TestDeliveryAcrossRestartAndKill(t *testing.T) {
 		w.waitSaid(w.channel, "f5 · move 1 ·")
 		w.saidOnce(w.channel, "f5 · move 1 ·", "ben")
 	})
+}
+
+// A change whose answer misses Discord's window is kept, and counted as
+// the bot's failure: neither a success nor a refusal (which would mean
+// nothing changed). Settings here; puzzle answers go the same way.
+func TestSettingsKeptWhenTheirAnswerIsLost(t *testing.T) {
+	reg, m := newMetrics(t)
+	w := newWorldWith(t, worldOptions{metrics: m, window: 3 * time.Second})
+	waitReady(t, w.bot)
+	if err := w.srv.InjectFault(callbackRoute, fakediscord.Fault{Kind: fakediscord.Delay}); err != nil {
+		t.Fatal(err)
+	}
+	w.send(w.channel, "ana", "/volo settings theme:light")
+	fams := settled(t, reg, 1)
+	if got, _ := metricstest.Sample(fams, "volo_interactions_total", "command", "settings", "outcome", "error"); got != 1 {
+		t.Errorf("the lost answer is counted %v times as an error, want once", got)
+	}
+	if got := w.do("ana", "/volo settings"); !strings.Contains(got.Content, "theme: light") {
+		t.Errorf("the change was not kept: %q", got.Content)
+	}
 }

@@ -175,10 +175,7 @@ func (b *Bot) answerPuzzle(in *interaction, text string) error {
 	}
 	// The answer is recorded in the streak: a lost reply must not say
 	// that nothing changed.
-	if err := b.respond(in, reply{content: content, ephemeral: true}); err != nil {
-		b.log.Warn("could not tell a puzzle's verdict", "user", in.user, "err", err)
-	}
-	return nil
+	return afterCommit(b.respond(in, reply{content: content, ephemeral: true}))
 }
 
 // solving returns the puzzle the user is solving, refusing when there is

@@ -70,10 +70,7 @@ func (b *Bot) puzzlePicker(in *interaction, bt button) error {
 		}
 		// Recorded in the streak: a lost reply must not say that nothing
 		// changed.
-		if err := b.updateEphemeral(in, reply{content: content, ephemeral: true, replace: true}); err != nil {
-			b.log.Warn("could not tell a puzzle's verdict", "user", in.user, "err", err)
-		}
-		return nil
+		return afterCommit(b.updateEphemeral(in, reply{content: content, ephemeral: true, replace: true}))
 	}
 	view, ok := newPicker(p.Position, p.Rules, in.lang).chosen(in, bt)
 	if !ok {

@@ -99,11 +99,9 @@ func (b *Bot) settingsCommand(in *interaction, opts map[string]*discordgo.Applic
 			done = append(done, b.dailySetting(in.lang, gs))
 		}
 	}
-	// The settings are stored: a lost answer is shown again by /volo settings.
-	if err := b.respond(in, reply{ephemeral: true, content: strings.Join(done, " ")}); err != nil {
-		b.log.Warn("could not confirm a change of settings", "user", in.user, "err", err)
-	}
-	return nil
+	// The settings are stored: a lost answer must not say that nothing
+	// changed (/volo settings shows them again).
+	return afterCommit(b.respond(in, reply{ephemeral: true, content: strings.Join(done, " ")}))
 }
 
 // dailySetting says in t where and when the server's puzzle of the day
