@@ -13,7 +13,7 @@ import (
 // named, shows it 310 pixels wide as Discord does on a phone, and
 // measures every name against the board drawn with the names in the
 // sky's colour: names must be as tall there as the coordinates beside
-// the sky.
+// the sky, and stand out from it as body text must (minContrast).
 func TestPointNamesCanBeReadOnAPhone(t *testing.T) {
 	measurePointNames(t, phoneWidth)
 }
