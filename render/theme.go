@@ -139,7 +139,7 @@ func lightScheme() *scheme {
 		grid:       hex("#ae9f84"),
 		dot:        hex("#8f8068"),
 		letter:     hex("#3d382f"),
-		number:     hex("#5c5447"),
+		number:     hex("#524a3e"),
 		pointName:  hex("#655944"),
 		orange: birdStyle{
 			light: hex("#ffc766"), dark: hex("#f58f1a"),
