@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"slices"
@@ -53,21 +54,38 @@ func must(c *catalogue, err error) *catalogue {
 }
 
 // newCatalogue reads the parts of the catalogue from fsys and builds it.
+// A message twice is refused saying where it is, both times.
 func newCatalogue(fsys fs.FS, parts []string) (*catalogue, error) {
-	msgs, err := load(fsys, parts)
+	msgs, srcs, err := load(fsys, parts)
 	if err != nil {
 		return nil, err
 	}
-	return build(msgs)
+	c, err := build(msgs)
+	if twice, ok := errors.AsType[*twiceError](err); ok {
+		second, first := where(srcs, twice.second), where(srcs, twice.first)
+		return nil, fmt.Errorf("%s: line %d: %q is already in %s, line %d", second.name, second.line, twice.en, first.name, first.line)
+	}
+	return c, err
 }
 
-// build makes the catalogue of msgs; a message twice is an error.
+// twiceError is build's error for a message twice: its English and the
+// indices in msgs of its first place and of its second.
+type twiceError struct {
+	en            string
+	first, second int
+}
+
+func (e *twiceError) Error() string { return fmt.Sprintf("%q is in the catalogue twice", e.en) }
+
+// build makes the catalogue of msgs; a message twice is an error, a
+// *twiceError.
 func build(msgs []Message) (*catalogue, error) {
 	b := catalog.NewBuilder(catalog.Fallback(language.English))
 	c := &catalogue{all: msgs, keys: map[string]bool{}}
-	for _, m := range msgs {
+	for i, m := range msgs {
 		if c.keys[m.EN] {
-			return nil, fmt.Errorf("%q is in the catalogue twice", m.EN)
+			first := slices.IndexFunc(msgs, func(o Message) bool { return o.EN == m.EN })
+			return nil, &twiceError{en: m.EN, first: first, second: i}
 		}
 		c.keys[m.EN] = true
 		if err := set(b, m); err != nil {

@@ -21,30 +21,60 @@ var files embed.FS
 var parts = []string{"common", "engine", "render", "bot", "botplay", "review", "puzzle"}
 
 // load reads the parts of the catalogue from messages/ in fsys, in
-// order. A file there that is not a part is an error, so that no words
-// are left out unseen.
-func load(fsys fs.FS, parts []string) ([]Message, error) {
+// order, and returns their messages and the files they are in. A file
+// there that is not a part is an error, so that no words are left out
+// unseen.
+func load(fsys fs.FS, parts []string) ([]Message, []source, error) {
 	var all []Message
+	srcs := make([]source, 0, len(parts))
 	for _, part := range parts {
 		name := path.Join("messages", part+".yaml")
 		data, err := fs.ReadFile(fsys, name)
 		if err != nil {
-			return nil, fmt.Errorf("reading the catalogue: %w", err)
+			return nil, nil, fmt.Errorf("reading the catalogue: %w", err)
 		}
 		msgs, err := parse(data)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
+			return nil, nil, fmt.Errorf("%s: %w", name, err)
 		}
 		all = append(all, msgs...)
+		srcs = append(srcs, source{name: name, data: data, n: len(msgs)})
 	}
 	names, err := fs.Glob(fsys, "messages/*.yaml")
 	if err != nil {
-		return nil, fmt.Errorf("listing the catalogue: %w", err)
+		return nil, nil, fmt.Errorf("listing the catalogue: %w", err)
 	}
 	for _, name := range names {
 		if !slices.Contains(parts, strings.TrimSuffix(path.Base(name), ".yaml")) {
-			return nil, fmt.Errorf("%s is not a part of the catalogue (lang's parts)", name)
+			return nil, nil, fmt.Errorf("%s is not a part of the catalogue (lang's parts)", name)
 		}
 	}
-	return all, nil
+	return all, srcs, nil
+}
+
+// source is a file of the catalogue as load read it: its name, its bytes
+// and the number of its messages, kept to say where a message is.
+type source struct {
+	name string
+	data []byte
+	n    int
+}
+
+// position is where a message is: its file and the line of its entry.
+type position struct {
+	name string
+	line int
+}
+
+// where says where the i-th message load returned is, reading its file
+// again as a tree: only an error pays for that.
+func where(srcs []source, i int) position {
+	j := i
+	for _, src := range srcs {
+		if j < src.n {
+			return position{src.name, lines(src.data)[j]}
+		}
+		j -= src.n
+	}
+	panic(fmt.Sprintf("lang: no message %d in the catalogue's files", i))
 }

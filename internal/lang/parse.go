@@ -96,6 +96,22 @@ func diagnose(data []byte) ([]Message, error) {
 	return msgs, nil
 }
 
+// lines returns the line of each message of a file parse has read, in
+// order: the entries of its list are its messages, one for one, since
+// parse takes no entry that is not a mapping (an alias, a blank).
+func lines(data []byte) []int {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil || len(doc.Content) == 0 {
+		return nil
+	}
+	items := doc.Content[0].Content
+	out := make([]int, len(items))
+	for i, item := range items {
+		out[i] = item.Line
+	}
+	return out
+}
+
 // check reports what a message lacks.
 func (m Message) check() error {
 	switch {

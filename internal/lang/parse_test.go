@@ -2,6 +2,7 @@ package lang
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -79,12 +80,15 @@ func TestLoadReadsThePartsInOrder(t *testing.T) {
 		"messages/b.yaml": {Data: []byte("- en: Blue\n  fr: Bleu\n")},
 		"messages/a.yaml": {Data: []byte("- en: Orange\n  fr: Orange\n")},
 	}
-	msgs, err := load(fsys, []string{"b", "a"})
+	msgs, srcs, err := load(fsys, []string{"b", "a"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(msgs) != 2 || msgs[0].EN != "Blue" || msgs[1].EN != "Orange" {
 		t.Errorf("got %+v, want Blue then Orange", msgs)
+	}
+	if len(srcs) != 2 || srcs[0].name != "messages/b.yaml" || srcs[1].name != "messages/a.yaml" || srcs[0].n != 1 || srcs[1].n != 1 {
+		t.Errorf("got files %+v, want messages/b.yaml then messages/a.yaml, one message each", srcs)
 	}
 }
 
@@ -98,10 +102,10 @@ func TestABrokenCatalogueIsRefused(t *testing.T) {
 	}{
 		{"a message twice in a part", fstest.MapFS{
 			"messages/a.yaml": {Data: []byte("- en: Blue\n  fr: Bleu\n- en: Blue\n  fr: Bleu\n")},
-		}, []string{"a"}, `"Blue" is in the catalogue twice`},
+		}, []string{"a"}, `messages/a.yaml: line 3: "Blue" is already in messages/a.yaml, line 1`},
 		{"a message in two parts", fstest.MapFS{
 			"messages/a.yaml": good, "messages/b.yaml": good,
-		}, []string{"a", "b"}, `"Blue" is in the catalogue twice`},
+		}, []string{"a", "b"}, `messages/b.yaml: line 1: "Blue" is already in messages/a.yaml, line 1`},
 		{"a malformed part", fstest.MapFS{
 			"messages/a.yaml": good, "messages/b.yaml": {Data: []byte("- en: Red\n")},
 		}, []string{"a", "b"}, `messages/b.yaml: line 1: "Red" has no French`},
@@ -124,6 +128,67 @@ func TestABrokenCatalogueIsRefused(t *testing.T) {
 				}
 			}()
 			must(newCatalogue(c.fsys, c.parts))
+		})
+	}
+}
+
+// A message twice is refused with the file and line of its second place,
+// then of its first, in one file or in two.
+func TestAMessageTwiceSaysWhere(t *testing.T) {
+	const (
+		a = `# the colours
+- en: Orange
+  fr: Orange
+
+- en: "%d birds"
+  en_one: "%d bird"
+  fr: "%d oiseaux"
+  fr_one: "%d oiseau"
+  arg: 1
+- en: Blue
+  fr: Bleu
+`
+		b = "- en: Red\n  fr: Rouge\n"
+	)
+	for _, c := range []struct {
+		name  string
+		files map[string]string
+		parts []string
+		want  string
+	}{
+		{"in one file, next to each other",
+			map[string]string{"a": "- en: Blue\n  fr: Bleu\n- en: Blue\n  fr: Bleu (encore)\n"}, []string{"a"},
+			`messages/a.yaml: line 3: "Blue" is already in messages/a.yaml, line 1`},
+		{"in one file, apart",
+			map[string]string{"a": a + "- en: Green\n  fr: Vert\n\n# again\n- en: \"%d birds\"\n  fr: \"%d oiseaux\"\n"}, []string{"a"},
+			`messages/a.yaml: line 16: "%d birds" is already in messages/a.yaml, line 5`},
+		{"in one file, on one line",
+			map[string]string{"a": "[{en: Blue, fr: Bleu}, {en: Red, fr: Rouge}, {en: Blue, fr: Bleu}]\n"}, []string{"a"},
+			`messages/a.yaml: line 1: "Blue" is already in messages/a.yaml, line 1`},
+		{"in one file read as a tree",
+			map[string]string{"a": "- en: Black & white\n  fr: Noir et blanc\n- en: Blue\n  fr: Bleu\n- en: Black & white\n  fr: Noir & blanc\n"}, []string{"a"},
+			`messages/a.yaml: line 5: "Black & white" is already in messages/a.yaml, line 1`},
+		{"in two files",
+			map[string]string{"a": a, "b": b + "- en: Blue\n  fr: Bleu\n"}, []string{"a", "b"},
+			`messages/b.yaml: line 3: "Blue" is already in messages/a.yaml, line 10`},
+		{"in two files, the second first in order",
+			map[string]string{"a": a, "b": b + "- en: Orange\n  fr: Orange\n"}, []string{"b", "a"},
+			`messages/a.yaml: line 2: "Orange" is already in messages/b.yaml, line 3`},
+		{"in two files apart",
+			map[string]string{"a": a, "b": b, "c": "- en: Green\n  fr: Vert\n- en: \"%d birds\"\n  fr: \"%d oiseaux\"\n"}, []string{"a", "b", "c"},
+			`messages/c.yaml: line 3: "%d birds" is already in messages/a.yaml, line 5`},
+		{"three times",
+			map[string]string{"a": a, "b": b + "- en: Blue\n  fr: Bleu\n", "c": "- en: Blue\n  fr: Bleu\n"}, []string{"a", "b", "c"},
+			`messages/b.yaml: line 3: "Blue" is already in messages/a.yaml, line 10`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			fsys := fstest.MapFS{}
+			for part, data := range c.files {
+				fsys["messages/"+part+".yaml"] = &fstest.MapFile{Data: []byte(data)}
+			}
+			if _, err := newCatalogue(fsys, c.parts); err == nil || err.Error() != c.want {
+				t.Errorf("got %v, want %s", err, c.want)
+			}
 		})
 	}
 }
@@ -176,10 +241,25 @@ func FuzzParse(f *testing.F) {
 		if len(msgs) == 0 {
 			t.Fatal("no messages and no error")
 		}
+		// Each message read has its line, for an error to say where.
+		if ls := lines(data); len(ls) != len(msgs) || slices.Contains(ls, 0) {
+			t.Fatalf("%d messages on lines %v", len(msgs), ls)
+		}
 		for _, m := range msgs {
 			if err := m.check(); err != nil {
 				t.Fatalf("%+v passed: %v", m, err)
 			}
 		}
 	})
+}
+
+// BenchmarkNewCatalogue is the start-up's cost: reading and building the
+// embedded catalogue.
+func BenchmarkNewCatalogue(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := newCatalogue(files, parts); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
