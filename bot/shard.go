@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -177,15 +178,25 @@ func (b *Bot) openShards(ctx context.Context, plan shardPlan, p startup) (*disco
 	return all, nil
 }
 
-// closeShards closes every shard's session.
+// closeShards closes every shard's session, all at once: discordgo waits
+// a second after each close frame, so one after the other a bot of many
+// shards would take as many seconds to stop.
 func (b *Bot) closeShards() error {
-	var errs []error
-	for _, s := range b.shards {
-		errs = append(errs, s.Close())
-	}
 	if len(b.shards) == 0 {
-		errs = append(errs, b.session.Close())
+		return b.session.Close()
 	}
+	errs := make([]error, 0, len(b.shards))
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for _, s := range b.shards {
+		wg.Go(func() {
+			err := s.Close()
+			mu.Lock()
+			errs = append(errs, err)
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
 	return errors.Join(errs...)
 }
 
