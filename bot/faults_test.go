@@ -229,7 +229,10 @@ func TestDeliveryAcrossRestartAndKill(t *testing.T) {
 // nothing changed). Settings here; puzzle answers go the same way.
 func TestSettingsKeptWhenTheirAnswerIsLost(t *testing.T) {
 	reg, m := newMetrics(t)
-	w := newWorldWith(t, worldOptions{metrics: m, window: 3 * time.Second})
+	// Discord's own window, under the race detector too, for the stand-in
+	// and the bot: the delay (the window and half a second) outlasts it.
+	discords := func(o *fakediscord.Options) { o.CallbackDeadline = 3 * time.Second }
+	w := newWorldWith(t, worldOptions{metrics: m, window: 3 * time.Second, stand: discords})
 	waitReady(t, w.bot)
 	if err := w.srv.InjectFault(callbackRoute, fakediscord.Fault{Kind: fakediscord.Delay}); err != nil {
 		t.Fatal(err)
