@@ -51,6 +51,7 @@ func (w *world) heldBack(channel, s string) {
 // member, with a region choice, a correspondence deadline and a reminder
 // by DM, and not one request to post where the bot may not.
 func TestGameInAGroupDM(t *testing.T) {
+	t.Parallel()
 	w, gd := newAnywhereWorld(t)
 	w.channel = gd.ID
 	script := scriptedGame(t)
@@ -102,6 +103,7 @@ func TestGameInAGroupDM(t *testing.T) {
 // A loss on time where the bot is not a member: both players hear it by
 // DM at once, and the group DM at its next use of the bot.
 func TestTimeoutInAGroupDM(t *testing.T) {
+	t.Parallel()
 	w, gd := newAnywhereWorld(t)
 	w.channel = gd.ID
 	w.startGame(w.channel, "time_per_move:24h")
@@ -129,6 +131,7 @@ func TestTimeoutInAGroupDM(t *testing.T) {
 // Against the computer in a DM between friends: its moves follow up the
 // player's interaction.
 func TestComputerInAFriendDM(t *testing.T) {
+	t.Parallel()
 	w, _ := newAnywhereWorld(t)
 	dm, err := w.srv.FriendDM("ana", "ben")
 	if err != nil {
@@ -155,6 +158,7 @@ func TestComputerInAFriendDM(t *testing.T) {
 // In the bot's own DM a user plays the computer; a person cannot be
 // challenged there.
 func TestBotDM(t *testing.T) {
+	t.Parallel()
 	w, _ := newAnywhereWorld(t)
 	dm, err := w.srv.DMChannel("ana")
 	if err != nil {
@@ -179,6 +183,7 @@ func TestBotDM(t *testing.T) {
 // A server that did not add the bot, where a member's own apps may not
 // post: the bot says so, privately, and starts nothing.
 func TestServerForbiddingExternalApps(t *testing.T) {
+	t.Parallel()
 	w, _ := newAnywhereWorld(t)
 	g := w.srv.AddGuildWithoutBot("Strict Club")
 	ch := w.addChannel(g.ID, "general")
@@ -204,6 +209,7 @@ func TestServerForbiddingExternalApps(t *testing.T) {
 // A challenge that lapses where the bot is not a member: the challenger
 // hears it by DM, the group DM at its next use of the bot.
 func TestLapseInAGroupDM(t *testing.T) {
+	t.Parallel()
 	w, gd := newAnywhereWorld(t)
 	w.channel = gd.ID
 	w.do("ana", "/volo challenge opponent:@ben")
@@ -222,6 +228,7 @@ func TestLapseInAGroupDM(t *testing.T) {
 
 // What is held for the next interaction survives a restart of the bot.
 func TestHeldAcrossARestart(t *testing.T) {
+	t.Parallel()
 	w, gd := newAnywhereWorld(t)
 	w.channel = gd.ID
 	w.startGame(w.channel, "time_per_move:24h")
@@ -238,6 +245,7 @@ func TestHeldAcrossARestart(t *testing.T) {
 // A profile shown in a group DM tells ratings and records, but not the
 // games played elsewhere.
 func TestProfileInAGroupDMKeepsOtherGamesPrivate(t *testing.T) {
+	t.Parallel()
 	w, gd := newAnywhereWorld(t)
 	w.play("ana", "ben", "ben", "") // in the server
 	p := w.doIn(gd.ID, "ben", "/volo profile user:@ana")
@@ -252,6 +260,7 @@ func TestProfileInAGroupDMKeepsOtherGamesPrivate(t *testing.T) {
 // The move picker in a group DM: private steps by callbacks, and the board
 // after Confirm follows up the click.
 func TestPickerInAGroupDM(t *testing.T) {
+	t.Parallel()
 	w, gd := newAnywhereWorld(t)
 	w.channel = gd.ID
 	w.startGame(gd.ID)

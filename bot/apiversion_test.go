@@ -18,6 +18,7 @@ type roundTripFunc func(*http.Request) (*http.Response, error)
 func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
 
 func TestV10TransportRewritesOnlyV9Paths(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ url, wantPath, wantRaw string }{
 		{"https://discord.com/api/v9/users/@me", "/api/v10/users/@me", ""},
 		{"https://discord.com/api/v9/channels/1/messages?limit=5", "/api/v10/channels/1/messages", ""},
@@ -55,6 +56,7 @@ func TestV10TransportRewritesOnlyV9Paths(t *testing.T) {
 // A session whose client has no transport of its own goes through
 // http.DefaultTransport, rewritten.
 func TestSpeakV10WrapsTheDefaultTransport(t *testing.T) {
+	t.Parallel()
 	paths := make(chan string, 1)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		paths <- r.URL.Path
@@ -83,6 +85,7 @@ func TestSpeakV10WrapsTheDefaultTransport(t *testing.T) {
 // Against the stand-in, every REST request and the gateway speak v10,
 // whatever transport Configure put in place.
 func TestSpeakV10EverywhereAgainstTheStandIn(t *testing.T) {
+	t.Parallel()
 	srv := fakediscord.New(fakediscord.Options{})
 	if err := srv.Start(); err != nil {
 		t.Fatal(err)

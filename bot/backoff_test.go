@@ -8,6 +8,7 @@ import (
 // The channel's backoff starts at its first wait past the callback, however
 // many quick tries the callback had, and doubles from there to the cap.
 func TestBackoffStartsAfterTheCallback(t *testing.T) {
+	t.Parallel()
 	p := &parcel{notice: notice{Via: &via{Received: time.Now()}}}
 	for range 20 { // the callback failing for 3 s
 		p.tries++

@@ -22,6 +22,7 @@ import (
 // move appears in its channel exactly once pinging the player to move,
 // and nothing is lost.
 func TestTenChannelsUnderChaos(t *testing.T) {
+	t.Parallel()
 	channels, moves := 10, 20
 	if race.Enabled || testing.Short() {
 		channels, moves = 4, 10
@@ -126,6 +127,7 @@ func TestTenChannelsUnderChaos(t *testing.T) {
 // The gateway dropped, told to reconnect, and invalidated (a new
 // IDENTIFY): play goes on, and every move is announced once.
 func TestGatewayDroppedAndInvalidated(t *testing.T) {
+	t.Parallel()
 	w := newWorldWith(t, worldOptions{reconnect: true})
 	w.startGame(w.channel)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)

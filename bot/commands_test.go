@@ -11,6 +11,7 @@ import (
 // Discord refuses command names outside this pattern and descriptions
 // over 100 characters; every name and description has a French version.
 func TestCommandsFollowDiscordsLimits(t *testing.T) {
+	t.Parallel()
 	name := regexp.MustCompile(`^[-_\p{Ll}\p{N}]{1,32}$`)
 	cmds := Commands()
 	if len(cmds) != 1 || cmds[0].Name != "volo" {

@@ -12,6 +12,7 @@ import (
 // The example configuration at the repository's root must load and equal
 // the defaults it documents.
 func TestExampleConfigIsTheDefault(t *testing.T) {
+	t.Parallel()
 	cfg, err := LoadConfig(filepath.Join("..", "config.example.yaml"), false)
 	if err != nil {
 		t.Fatal(err)
@@ -32,6 +33,7 @@ func loadYAML(t *testing.T, yaml string) (Config, error) {
 }
 
 func TestConfigErrorsNameTheKey(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ yaml, want string }{
 		{"database: ''", "database"},
 		{"challenge_expiry: soon", "not a duration"},
@@ -58,6 +60,7 @@ func TestConfigErrorsNameTheKey(t *testing.T) {
 // The development guild goes into a request path: only a snowflake, or
 // nothing, passes, and a refusal quotes the value, cut short if long.
 func TestDevelopmentGuildIsASnowflake(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("9", 100)
 	for _, tc := range []struct {
 		guild string
@@ -95,6 +98,7 @@ func TestDevelopmentGuildIsASnowflake(t *testing.T) {
 
 // A snowflake written without quotes in YAML is read as the same text.
 func TestDevelopmentGuildUnquoted(t *testing.T) {
+	t.Parallel()
 	cfg, err := loadYAML(t, "development_guild: 18446744073709551615\n")
 	if err != nil || cfg.DevelopmentGuild != "18446744073709551615" {
 		t.Errorf("development_guild = %q, %v", cfg.DevelopmentGuild, err)
@@ -104,6 +108,7 @@ func TestDevelopmentGuildUnquoted(t *testing.T) {
 // The metrics key is empty (no metrics) or a host:port to listen on, and
 // a wrong one is refused at start with the key's name.
 func TestMetricsKeyIsAnAddress(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		addr string
 		ok   bool
@@ -141,6 +146,7 @@ func TestMetricsKeyIsAnAddress(t *testing.T) {
 // The interactions, listen and public_key keys: http needs the other two,
 // and a refusal names the key.
 func TestInteractionsConfig(t *testing.T) {
+	t.Parallel()
 	key := strings.Repeat("ab", ed25519.PublicKeySize)
 	for _, tc := range []struct {
 		yaml string
@@ -171,6 +177,7 @@ func TestInteractionsConfig(t *testing.T) {
 }
 
 func TestConfigFileOptional(t *testing.T) {
+	t.Parallel()
 	missing := filepath.Join(t.TempDir(), "none.yaml")
 	if _, err := LoadConfig(missing, false); err == nil {
 		t.Error("a missing file named on the command line must be an error")
@@ -202,6 +209,7 @@ func FuzzParseDuration(f *testing.F) {
 }
 
 func TestParseDuration(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]time.Duration{"0": 0, "24h": 24 * time.Hour, "3d": 72 * time.Hour, "1d12h": 36 * time.Hour, "90m": 90 * time.Minute, " 1.5d ": 36 * time.Hour} {
 		if got, err := ParseDuration(in); err != nil || got != want {
 			t.Errorf("ParseDuration(%q) = %v, %v; want %v", in, got, err, want)

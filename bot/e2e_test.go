@@ -46,6 +46,7 @@ func scriptedGame(t testing.TB) []engine.Move {
 }
 
 func TestFullGameToAFlockWin(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	script := scriptedGame(t)
 	msg := w.do("ana", "/volo challenge opponent:@ben colour:orange")
@@ -167,6 +168,7 @@ func (w *world) answerMove(user string, pos engine.Position, m engine.Move) *fak
 }
 
 func TestErrorsAreEphemeralAndChangeNothing(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	thread, _ := w.srv.AddThread(w.channel, "second game", "ana")
 	cases := []struct {
@@ -238,6 +240,7 @@ func TestErrorsAreEphemeralAndChangeNothing(t *testing.T) {
 }
 
 func TestResignationDrawAndAbort(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	start := func() {
 		w.startGame(w.channel)
@@ -296,6 +299,7 @@ func TestResignationDrawAndAbort(t *testing.T) {
 }
 
 func TestCorrespondenceTimeAndExpiry(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.startGame(w.channel, "time_per_move:24h")
 	w.do("ana", "/volo move move:f5")
@@ -346,6 +350,7 @@ func (w *world) passTime(d time.Duration) {
 }
 
 func TestSpectatorsRestartAndAutocomplete(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.startGame(w.channel)
 	w.do("ana", "/volo move move:f5")
@@ -380,6 +385,7 @@ func TestSpectatorsRestartAndAutocomplete(t *testing.T) {
 }
 
 func TestGameAgainstTheBot(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	msg := w.do("ana", "/volo challenge opponent:@"+w.srv.Bot().Username+" colour:blue level:easy")
 	if !strings.Contains(msg.Content, "against me (easy)") {
@@ -419,6 +425,7 @@ func TestGameAgainstTheBot(t *testing.T) {
 
 // A server with many games gets a list that fits in one Discord message.
 func TestGamesListFitsInAMessage(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	for i := range 30 {
 		th, err := w.srv.AddThread(w.channel, fmt.Sprintf("game %d", i), "ana")

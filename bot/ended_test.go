@@ -11,6 +11,7 @@ import (
 // outlived by a move or by the end of the game loses its buttons, and a
 // board's Make a move after the end says how the game ended.
 func TestButtonsOutlivedByTheGame(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.startGame(w.channel)
 	board := w.said(w.channel, "The game begins.")[0]
@@ -39,6 +40,7 @@ func TestButtonsOutlivedByTheGame(t *testing.T) {
 // A challenge's button clicked after the challenge is gone says what
 // became of it.
 func TestChallengeButtonsOutlived(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	c := w.do("ana", "/volo challenge opponent:@ben colour:orange")
 	accept := buttonWithLabel(t, c, "Accept")
@@ -73,6 +75,7 @@ func TestChallengeButtonsOutlived(t *testing.T) {
 // lost, does not call the offer lapsed when the first click took it: an
 // agreed takeback, an accepted draw.
 func TestOfferClickedAgainAfterItWasTaken(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.startGame(w.channel)
 	again := func(user string, offer *fakediscord.Message, label string) string {

@@ -13,6 +13,7 @@ import (
 // A handler's error is told truly: a refusal as it is, a failure after a
 // commit as saved, any other as nothing changed.
 func TestFailureSaysWhatChanged(t *testing.T) {
+	t.Parallel()
 	b := &Bot{log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	ic := &discordgo.InteractionCreate{Interaction: &discordgo.Interaction{ID: "1", ChannelID: "2"}}
 	for _, tc := range []struct {

@@ -91,6 +91,7 @@ func answered(in *fakediscord.Interaction, d time.Duration) bool {
 // A move whose reply fails is announced all the same, once, pinging the
 // opponent; a player who tries again is told the move is played.
 func TestMoveAnnouncedWhenItsReplyFails(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name   string
 		faults []fakediscord.Fault
@@ -134,6 +135,7 @@ func TestMoveAnnouncedWhenItsReplyFails(t *testing.T) {
 // through server errors, a dropped connection and a 429, once each, even
 // when Discord made the message before failing.
 func TestChannelPostsSurviveFaults(t *testing.T) {
+	t.Parallel()
 	for _, f := range []fakediscord.Fault{
 		{Kind: fakediscord.ServerError, AfterProcessing: true},
 		{Kind: fakediscord.ServiceUnavailable},
@@ -158,6 +160,7 @@ func TestChannelPostsSurviveFaults(t *testing.T) {
 // Announcements pending when the bot stops, or dies, are delivered once
 // after it starts again.
 func TestDeliveryAcrossRestartAndKill(t *testing.T) {
+	t.Parallel()
 	t.Run("restart", func(t *testing.T) {
 		t.Parallel()
 		// Discord's own window, so that 4 s take the move past it.
@@ -228,6 +231,7 @@ func TestDeliveryAcrossRestartAndKill(t *testing.T) {
 // the bot's failure: neither a success nor a refusal (which would mean
 // nothing changed). Settings here; puzzle answers go the same way.
 func TestSettingsKeptWhenTheirAnswerIsLost(t *testing.T) {
+	t.Parallel()
 	reg, m := newMetrics(t)
 	// Discord's own window, under the race detector too, for the stand-in
 	// and the bot: the delay (the window and half a second) outlasts it.

@@ -30,6 +30,7 @@ func newFrenchWorld(t *testing.T) *world {
 // board and history afterwards, the rules and the help, and a game
 // against the computer — and nothing the bot sends them is English.
 func TestAFrenchGameIsAllFrench(t *testing.T) {
+	t.Parallel()
 	w := newFrenchWorld(t)
 	w.do("ben", "/volo settings notify:dm")
 	msg := w.do("ana", "/volo challenge opponent:@ben colour:orange time_per_move:24h")

@@ -37,6 +37,7 @@ func setOption(v any, name string, value string) {
 // answered with a private sentence within Discord's limits that does not
 // quote the text, and nothing changes.
 func TestLongMoveTextPostedToTheEndpoint(t *testing.T) {
+	t.Parallel()
 	w := newWorldWith(t, worldOptions{http: true})
 	w.startGame(w.channel)
 	// ana's move as the stand-in posts it, refused for its notation.

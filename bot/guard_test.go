@@ -96,6 +96,7 @@ func anaCommand(id string) *interaction {
 // sentence within Discord's limits in both languages, quoting no more of
 // the text than a shortened piece, and nothing changed.
 func TestLongMoveTextRefused(t *testing.T) {
+	t.Parallel()
 	b, st := guardBot(t)
 	in := anaCommand("1")
 	// The check of quotes finds one.
@@ -156,6 +157,7 @@ func TestLongMoveTextRefused(t *testing.T) {
 // Text at the limit passes the guard: what refuses it then is the
 // notation, not its length, and the sentence quotes it whole.
 func TestMoveTextAtTheLimitIsRead(t *testing.T) {
+	t.Parallel()
 	b, st := guardBot(t)
 	in := anaCommand("2")
 	before := storetest.Entries(t, st)

@@ -54,6 +54,7 @@ func refusal(t *testing.T, what string, msg *fakediscord.Message) {
 // Hostile input, typed, clicked and forged, is answered with a private
 // sentence that fits Discord and changes nothing.
 func TestHostileInputIsAnsweredAndChangesNothing(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	rng := rand.New(rand.NewPCG(14, 200))
 	w.startGame(w.channel)

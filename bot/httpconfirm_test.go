@@ -15,6 +15,7 @@ import (
 // the channel, once: an Accept, whose answer replaces the challenge, and
 // a move. An answer that did arrive is looked for and not repeated.
 func TestHTTPAnswerLostAfterTheWriteIsPostedToTheChannel(t *testing.T) {
+	t.Parallel()
 	w := newWorldWith(t, worldOptions{http: true})
 	c := w.do("ana", "/volo challenge opponent:@ben colour:orange")
 	challenge := c.Content

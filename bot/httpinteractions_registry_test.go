@@ -17,6 +17,7 @@ import (
 // interaction is acknowledged (40060), and one after the request gave up,
 // or after its write failed, that the interaction is unknown (10062).
 func TestWaitingRequestAnswersLikeTheCallbackRoute(t *testing.T) {
+	t.Parallel()
 	var e endpoint
 	now := time.Now()
 	if _, ok := e.wait("1", now); !ok {
@@ -92,6 +93,7 @@ func TestWaitingRequestAnswersLikeTheCallbackRoute(t *testing.T) {
 // An answer with files is multipart/form-data, payload_json and files[n],
 // as discordgo builds it for the callback route; without, JSON.
 func TestHTTPAnswerIsEncodedAsTheCallbackRoutesBody(t *testing.T) {
+	t.Parallel()
 	b := &Bot{}
 	for _, tc := range []struct {
 		name  string

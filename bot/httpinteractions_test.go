@@ -120,6 +120,7 @@ func (w *world) pickAdd(user string, m engine.Move, n int) *fakediscord.Message 
 // the end; every answer in its HTTP response, every move announced once
 // with its board, and no gateway at all.
 func TestFullGameOverHTTP(t *testing.T) {
+	t.Parallel()
 	w := newWorldWith(t, worldOptions{http: true})
 	script := scriptedGame(t)
 	msg := w.do("ana", "/volo challenge opponent:@ben colour:orange")
@@ -203,6 +204,7 @@ func (w *world) answerOrFallBack(user, line string, m engine.Move, n int) (msg *
 // answered is refused (409 while its request is remembered; later the
 // bot ignores an interaction seen before, and answers 503).
 func TestEndpointRefusesWhatDiscordDidNotSign(t *testing.T) {
+	t.Parallel()
 	w := newWorldWith(t, worldOptions{http: true})
 	url := "http://" + w.bot.InteractionsAddr() + "/interactions"
 	// ana's /volo help as Discord posts it, under another ID: handled when
@@ -281,6 +283,7 @@ func TestEndpointRefusesWhatDiscordDidNotSign(t *testing.T) {
 // and fails for the player, and its move is announced in the channel
 // instead, once.
 func TestHTTPAnswerTooLateGoesToTheChannel(t *testing.T) {
+	t.Parallel()
 	// Discord's window even under the race detector, for the slow post to
 	// outlast it.
 	w := newWorldWith(t, worldOptions{http: true, window: 3 * time.Second})
@@ -348,6 +351,7 @@ func waitUntil(ctx context.Context, done func() bool) error {
 // their own need PostgreSQL, which claims announcements and deadlines for
 // one process at a time.
 func TestTwoReplicasOverHTTP(t *testing.T) {
+	t.Parallel()
 	w := newWorldWith(t, worldOptions{http: true})
 	// The world's bot is the first replica, on its store; the second is
 	// made like it, on the same store.
@@ -474,6 +478,7 @@ func BenchmarkHundredChannelsOverHTTPAt150(b *testing.B) {
 // for its answer, which the outbox, still running, brings within the
 // window, and the stop returns cleanly.
 func TestHTTPStopFinishesRequestsInFlight(t *testing.T) {
+	t.Parallel()
 	w := newWorldWith(t, worldOptions{http: true})
 	c := w.do("ana", "/volo challenge opponent:@ben colour:orange")
 	// The first board's post is answered a second late: ana's move, and

@@ -14,6 +14,7 @@ import (
 // at profiles and leaderboards: everything the bot says to them, buttons
 // included, is French.
 func TestFrenchChallengesEndingsAndSettings(t *testing.T) {
+	t.Parallel()
 	w := newFrenchWorld(t)
 	says := func(msg *fakediscord.Message, want ...string) {
 		t.Helper()

@@ -16,6 +16,7 @@ import (
 const nbsp = "\u00a0"
 
 func TestFrenchDurationsAreWordsWithPlurals(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		d    time.Duration
 		want string
@@ -34,6 +35,7 @@ func TestFrenchDurationsAreWordsWithPlurals(t *testing.T) {
 }
 
 func TestTermsInFrench(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		g       store.Game
 		en, fr  string
@@ -56,6 +58,7 @@ func TestTermsInFrench(t *testing.T) {
 }
 
 func TestRecordsAgreeWithTheirCounts(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		won, lost, drawn int
 		en, fr           string
@@ -76,6 +79,7 @@ func TestRecordsAgreeWithTheirCounts(t *testing.T) {
 }
 
 func TestOrdinals(t *testing.T) {
+	t.Parallel()
 	for n, want := range map[int]string{1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 11: "11th", 12: "12th", 13: "13th", 21: "21st", 22: "22nd", 111: "111th", 1001: "1001st"} {
 		if got := ordinal(lang.English, n); got != want {
 			t.Errorf("ordinal(English, %d) = %q, want %q", n, got, want)
@@ -91,6 +95,7 @@ func TestOrdinals(t *testing.T) {
 // The help names every command and option as Discord shows them in the
 // reader's language, and both texts fit a message.
 func TestHelpNamesTheCommandsOfItsLanguage(t *testing.T) {
+	t.Parallel()
 	for _, tag := range lang.Tags() {
 		for name, text := range map[string]string{"help": helpText(tag), "rules": rulesText(tag)} {
 			if n := utf8.RuneCountInString(text); n > maxContent {
@@ -133,6 +138,7 @@ func TestHelpNamesTheCommandsOfItsLanguage(t *testing.T) {
 }
 
 func TestSettingsInFrench(t *testing.T) {
+	t.Parallel()
 	got := settingsText(lang.French, store.UserSettings{Notify: store.NotifyDM}, store.GuildSettings{Threads: true}, true, "dark")
 	for _, want := range []string{"**Vos réglages**", "• avis" + nbsp + ": message privé. Quand c’est à vous de jouer", "• thème" + nbsp + ": sombre (par défaut).", "/volo reglages avis:…", "**Ce serveur**", "dans un fil à part", "/volo reglages fil:true"} {
 		if !strings.Contains(got, want) {
@@ -150,6 +156,7 @@ func TestSettingsInFrench(t *testing.T) {
 }
 
 func TestMyGamesInFrench(t *testing.T) {
+	t.Parallel()
 	deadline := time.Unix(1764000000, 0)
 	g := &store.Game{Guild: "1", Channel: "2", Status: store.Active, Moves: make([]store.Move, 1500), Deadline: deadline}
 	g.Players[engine.Orange].Name = "ana"
@@ -178,6 +185,7 @@ func TestMyGamesInFrench(t *testing.T) {
 }
 
 func TestResultLinesInFrench(t *testing.T) {
+	t.Parallel()
 	finished := time.Unix(1764000000, 0)
 	g := &store.Game{Status: store.Finished, Finished: finished,
 		Outcome: engine.Outcome{Result: engine.OrangeWins, Reason: engine.Resignation}}
@@ -204,6 +212,7 @@ func TestResultLinesInFrench(t *testing.T) {
 }
 
 func TestUserTextIsQuotedInTheLanguage(t *testing.T) {
+	t.Parallel()
 	if got := lang.French.Sprintf("The time per move must be from 1h to 14d, like 24h or 3d, or 0 for no limit; %s is not.", quoted("99x")); !strings.Contains(got, "«"+nbsp+"99x"+nbsp+"» ne convient pas") {
 		t.Errorf("French quote: %q", got)
 	}
@@ -216,6 +225,7 @@ func TestUserTextIsQuotedInTheLanguage(t *testing.T) {
 }
 
 func TestThreadAndEndLinesInFrench(t *testing.T) {
+	t.Parallel()
 	g := &store.Game{Lang: "fr", ID: "0a1b", Finished: time.Unix(1764000000, 0),
 		Outcome: engine.Outcome{Result: engine.BlueWins, Reason: engine.Resignation}}
 	g.Players[engine.Orange] = store.Player{ID: "1", Name: "ana"}
@@ -234,6 +244,7 @@ func TestThreadAndEndLinesInFrench(t *testing.T) {
 }
 
 func TestTakebacksInFrench(t *testing.T) {
+	t.Parallel()
 	g := &store.Game{Moves: []store.Move{{Notation: "f5"}, {Notation: "h7"}}}
 	for _, tc := range []struct {
 		tag  lang.Tag

@@ -13,6 +13,7 @@ import (
 )
 
 func TestQuoteShortensUserText(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ in, want string }{
 		{"f5", `"f5"`},
 		{strings.Repeat("a", maxQuoted), `"` + strings.Repeat("a", maxQuoted) + `"`},
@@ -27,6 +28,7 @@ func TestQuoteShortensUserText(t *testing.T) {
 }
 
 func TestSentenceFitsAMessage(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{"short", strings.Repeat("x", maxContent), strings.Repeat("é", 5000)} {
 		got := sentence(s)
 		if n := utf8.RuneCountInString(got); n > maxContent {
@@ -51,6 +53,7 @@ func buttons(n int) []discordgo.MessageComponent {
 }
 
 func TestCheckRefusesWhatDiscordRefuses(t *testing.T) {
+	t.Parallel()
 	six := []discordgo.MessageComponent{testButton("a", "A"), testButton("b", "B"), testButton("c", "C"), testButton("d", "D"), testButton("e", "E"), testButton("f", "F")}
 	for _, tc := range []struct {
 		name string
@@ -73,6 +76,7 @@ func TestCheckRefusesWhatDiscordRefuses(t *testing.T) {
 }
 
 func TestCheckChoices(t *testing.T) {
+	t.Parallel()
 	choice := func(name string) *discordgo.ApplicationCommandOptionChoice {
 		return &discordgo.ApplicationCommandOptionChoice{Name: name, Value: name}
 	}
@@ -98,6 +102,7 @@ func TestCheckChoices(t *testing.T) {
 }
 
 func TestFormatDuration(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		d    time.Duration
 		want string
@@ -112,6 +117,7 @@ func TestFormatDuration(t *testing.T) {
 }
 
 func TestHelpAndRulesFitAMessage(t *testing.T) {
+	t.Parallel()
 	for _, l := range lang.Tags() {
 		for name, text := range map[string]string{"help": helpText(l), "rules": rulesText(l)} {
 			if n := utf8.RuneCountInString(text); n > maxContent {

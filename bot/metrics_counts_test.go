@@ -12,6 +12,7 @@ import (
 // reading is slow, after a change no sooner than twenty times what the
 // last reading took, and at least once a minute.
 func TestStoreCountsAreReadAsTheirCostAllows(t *testing.T) {
+	t.Parallel()
 	st, err := store.Open(filepath.Join(t.TempDir(), "volo.db"), store.Options{})
 	if err != nil {
 		t.Fatal(err)

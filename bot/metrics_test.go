@@ -77,6 +77,7 @@ func settled(t testing.TB, reg *prometheus.Registry, n float64) map[string]*dto.
 // The judge for metrics: they parse as Prometheus text and move
 // when a game is played through the stand-in.
 func TestMetricsMoveWhenAGameIsPlayed(t *testing.T) {
+	t.Parallel()
 	reg, m := newMetrics(t)
 	w := newWorldWith(t, worldOptions{metrics: m})
 	waitReady(t, w.bot)
@@ -174,6 +175,7 @@ func TestMetricsMoveWhenAGameIsPlayed(t *testing.T) {
 // Buttons of no feature the bot knows are counted as "other", so that
 // label values stay few whatever a client sends.
 func TestMetricsNameOnlyKnownButtons(t *testing.T) {
+	t.Parallel()
 	reg, m := newMetrics(t)
 	if _, err := bot.NewMetrics(reg); err == nil {
 		t.Error("a second Metrics on one registry registered without complaint")
@@ -208,6 +210,7 @@ func TestMetricsNameOnlyKnownButtons(t *testing.T) {
 // A bot of several shards reports each shard's gateway, and is ready only
 // once all are connected.
 func TestMetricsReportEveryShard(t *testing.T) {
+	t.Parallel()
 	reg, m := newMetrics(t)
 	w := newWorldWith(t, worldOptions{metrics: m, shards: "3", stand: func(o *fakediscord.Options) { o.MaxConcurrency = 3 }})
 	waitReady(t, w.bot)

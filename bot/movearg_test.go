@@ -33,6 +33,7 @@ func FuzzParseMoveArg(f *testing.F) {
 // Every legal move of a game with a region choice travels in an argument
 // and back.
 func TestMoveArgRoundTrips(t *testing.T) {
+	t.Parallel()
 	pos := engine.StartPosition()
 	for range 60 {
 		moves := pos.LegalMoves(engine.Standard)

@@ -25,6 +25,7 @@ var passGame = strings.Fields("f4 i9 d6 f6 d4 c6 k5 i4 i1 e7 m6 i4-SE2 i1-SE5 j3
 // announces it in the canonical notation. One channel a form, each game
 // brought to its position by the moves before.
 func TestMoveFormsEndToEnd(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	for i, tc := range []struct {
 		form   string
@@ -90,6 +91,7 @@ func TestMoveFormsEndToEnd(t *testing.T) {
 // e: typed in lower case where both are flights, the bot asks which, and
 // nothing changes; in upper case it is a direction.
 func TestMoveFormReadTwoWays(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.startGame(w.channel)
 	w.do("ana", "/volo move move:f6")

@@ -71,6 +71,7 @@ func (w *world) storedVersion(channel string) uint64 {
 // Once cleo has taken ana's open challenge, ben's click on Accept, from a
 // client that still shows it, is told who was first and changes nothing.
 func TestOpenChallengeTakenFirst(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	open := w.do("ana", "/volo challenge colour:orange")
 	if taken := w.click("cleo", open, "Accept"); !strings.Contains(taken.Content, "accepted the challenge") {
@@ -107,6 +108,7 @@ func TestOpenChallengeTakenFirst(t *testing.T) {
 // Two people click Accept on an open challenge at once: one takes the
 // seat, the other is told who did.
 func TestOpenChallengeRace(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	open := w.do("ana", "/volo challenge colour:orange")
 	id := buttonWithLabel(t, open, "Accept")
@@ -151,6 +153,7 @@ func TestOpenChallengeRace(t *testing.T) {
 // or withdrawn, and says what happened; a click from a client that still
 // shows them changes nothing.
 func TestChallengeButtonsClearedAfterAnswer(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	for _, tc := range []struct {
 		name, line, user, label, says string

@@ -8,6 +8,7 @@ import (
 // Discord allows five follow-ups to an interaction of an app used through
 // a person's installation alone; the sixth waits for the next interaction.
 func TestFollowUpsPerToken(t *testing.T) {
+	t.Parallel()
 	o := &outbox{followUps: map[string]spent{}}
 	v := &via{Token: "a", Received: time.Now()}
 	for i := range maxFollowUps {
@@ -36,6 +37,7 @@ func TestFollowUpsPerToken(t *testing.T) {
 // the parcel queued for the worker to try again, and holds it once no
 // token with follow-ups left remains.
 func TestHoldDoesNotMissATokenLentMeanwhile(t *testing.T) {
+	t.Parallel()
 	o := newOutbox(&Bot{})
 	defer o.cancel()
 	p := &parcel{id: 1, channel: "c1"}

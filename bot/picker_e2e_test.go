@@ -13,6 +13,7 @@ import (
 // preview, Confirm; the board goes to the channel once, pinging the
 // opponent, and the picker says the move is played.
 func TestMoveWithThePicker(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.startGame(w.channel)
 	board := w.said(w.channel, "The game begins.")[0]
@@ -62,6 +63,7 @@ func TestMoveWithThePicker(t *testing.T) {
 // Suggestions name each move and say what it does, the useful first and
 // the rest in natural order: j2 before j10.
 func TestAutocompleteTeaches(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.startGame(w.channel)
 	got := w.suggestions("ana", "/volo move move:j")

@@ -14,6 +14,7 @@ var crowdedRow = strings.Fields("d3 a2 b6 k4 b2-E3 f7 e2 k4-SE5 e6 j6 g6 h5 b5:b
 // can fly than a menu holds: each step must come, within Discord's
 // limits.
 func TestPickerCrowdedRowEndToEnd(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.startGame(w.channel)
 	players := [2]string{"ana", "ben"}

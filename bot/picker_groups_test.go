@@ -69,6 +69,7 @@ var pickerGame = &store.Game{Channel: "1234567890123456789", Created: time.Date(
 // English and in French, every menu fits Discord's limits and the picker
 // reaches every legal move and nothing else.
 func TestPickerGroupsReachEveryLegalMove(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, pos string }{
 		{"35 single birds", manySingles},
 		{"80 lines", everyOtherRow},
@@ -89,6 +90,7 @@ func TestPickerGroupsReachEveryLegalMove(t *testing.T) {
 // option per row holding some, its count in words, and each row's menu
 // holds exactly that row's birds or lines.
 func TestPickerGroupsByRow(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, pos, kind, unit string
 		atLeast               int // sources, to be sure the position has more than a menu holds
@@ -154,6 +156,7 @@ func TestPickerGroupsByRow(t *testing.T) {
 // option per direction it can fly in, and each direction's menu holds
 // exactly its flights that way, named by where they land.
 func TestPickerGroupsByDirection(t *testing.T) {
+	t.Parallel()
 	pk := newPicker(enginetest.Position(t, longFlights), engine.Standard, lang.English)
 	flights := legalSources(pk, kindBird)["e6"]
 	if len(flights) <= maxOptions {
@@ -242,6 +245,7 @@ func TestPickerGroupsByDirection(t *testing.T) {
 // every line of the row, and the bot's own check refuses the message: a
 // player who picks Row d is told something went wrong.
 func TestPickerRowOfManyLinesFitsAMenu(t *testing.T) {
+	t.Parallel()
 	pos := replayed(t, crowdedRowGame)
 	pk := newPicker(pos, engine.Standard, lang.English)
 	var inRow int

@@ -89,6 +89,7 @@ func legal(pk picker) []string {
 // Every legal move of every position of 50 random games can be picked,
 // and nothing else.
 func TestPickerReachesEveryLegalMove(t *testing.T) {
+	t.Parallel()
 	games := 50
 	if testing.Short() || race.Enabled {
 		// The race detector makes the walk ten times slower and finds
@@ -121,6 +122,7 @@ func TestPickerReachesEveryLegalMove(t *testing.T) {
 
 // A stale or forged choice leads nowhere.
 func TestPickerRefusesWhatItDidNotOffer(t *testing.T) {
+	t.Parallel()
 	pk := newPicker(engine.StartPosition(), engine.Standard, lang.English)
 	for _, c := range []struct{ action, arg, value string }{
 		{actKind, "", "teleport"},

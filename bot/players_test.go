@@ -38,6 +38,7 @@ func (w *world) play(orange, blue, loser, extra string) fakediscord.Message {
 // testdata/glicko2.py, which prints these figures), and the profiles and
 // the leaderboard agree.
 func TestRatingsAcrossSixGames(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	end := w.play("ana", "ben", "ben", "")
 	if !strings.Contains(end.Content, "Ratings: ana 1500 → 1662 ± 290? (+162), ben 1500 → 1338 ± 290? (−162).") {
@@ -118,6 +119,7 @@ func (w *world) dms(user, s string) []fakediscord.Message {
 // whose direct messages are closed is pinged in the channel instead; one
 // with notify:off is named without a ping.
 func TestNotices(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.do("ben", "/volo settings notify:dm")
 	w.startGame(w.channel, "time_per_move:24h")
@@ -180,6 +182,7 @@ func TestNotices(t *testing.T) {
 // message, the most urgent first: their moves by deadline, then their
 // moves without one, challenges to them, their opponents' moves.
 func TestMyGamesAcrossServers(t *testing.T) {
+	t.Parallel()
 	w := newWorldWith(t, worldOptions{global: true})
 	other := w.srv.AddGuild("Other Club")
 	w.join(other.ID, "ana", "ben", "cleo")
@@ -244,6 +247,7 @@ func TestMyGamesAcrossServers(t *testing.T) {
 // The leaderboard pages by ten with buttons, and the computer's levels
 // are ranked among the people who play them.
 func TestLeaderboardPages(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	c := w.do("ana", "/volo challenge opponent:@Volo level:easy colour:orange")
 	_ = c
@@ -302,6 +306,7 @@ func TestLeaderboardPages(t *testing.T) {
 // A direct message that fails on its way (a 503 after Discord posted it,
 // then a 500) is sent again until it is delivered, once.
 func TestDirectMessageSurvivesFaults(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.do("ben", "/volo settings notify:dm")
 	w.startGame(w.channel, "time_per_move:24h")
@@ -330,6 +335,7 @@ func TestDirectMessageSurvivesFaults(t *testing.T) {
 // A player's theme draws the boards only they see: ana's picker is light,
 // the channel's boards keep the bot's dark theme.
 func TestThemeOfOwnViews(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.do("ana", "/volo settings theme:light")
 	w.startGame(w.channel)

@@ -63,6 +63,7 @@ var puzzleIDPattern = regexp.MustCompile("`([0-9a-f]{10})` \\((easy|medium|hard)
 // refutation with the solution, and keeps a streak; an unreadable or
 // illegal answer changes nothing.
 func TestPuzzles(t *testing.T) {
+	t.Parallel()
 	w := newWorldWith(t, worldOptions{puzzleDepth: 2})
 	moves, found := puzzleGame(t)
 	w.playScript(moves)
@@ -221,6 +222,7 @@ func (w *world) pickTo(user string, msg *fakediscord.Message, m engine.Move) *fa
 // from the configured hour the scheduler posts one a day there, once;
 // each member's first answer counts; /volo puzzle daily:true shows it.
 func TestPuzzleOfTheDay(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.addManager("dana")
 	if got := w.do("ana", "/volo puzzle daily:true"); !strings.Contains(got.Content, "no puzzle of the day yet") {

@@ -13,6 +13,7 @@ import (
 // needs: Send Messages, Send Messages in Threads, Attach Files, Embed Links
 // and Use Application Commands.
 func TestReadmeInvitePermissions(t *testing.T) {
+	t.Parallel()
 	readme, err := os.ReadFile("../README.md")
 	if err != nil {
 		t.Fatal(err)

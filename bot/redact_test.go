@@ -8,6 +8,7 @@ import (
 )
 
 func TestLogsNeverShowInteractionTokens(t *testing.T) {
+	t.Parallel()
 	const token = "aW50ZXJhY3Rpb24a17f8a60d56c963796dea9bdfd3e5c4fea44d15f026c94ba2a1421c99505589f"
 	callback := `Post "https://discord.com/api/v9/interactions/1574555299287662592/` + token + `/callback": EOF`
 	webhook := "https://discord.com/api/v10/webhooks/1574555186360221696/" + token + "/messages/@original"

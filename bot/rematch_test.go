@@ -7,6 +7,7 @@ import (
 
 // An open challenge goes to the first who accepts; the others are told.
 func TestOpenChallenge(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	open := w.do("ana", "/volo challenge colour:orange")
 	if !strings.Contains(open.Content, "challenges anyone in this channel") || len(allowedUsers(t, open)) != 0 {
@@ -30,6 +31,7 @@ func TestOpenChallenge(t *testing.T) {
 
 // The end of a game offers a rematch: colours swapped, same terms.
 func TestRematch(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.startGame(w.channel, "time_per_move:1d")
 	confirm := w.do("ana", "/volo resign")
@@ -62,6 +64,7 @@ func TestRematch(t *testing.T) {
 // A friendly game's rematch against the computer is friendly too; a game
 // made unrated by a move taken back counts again in its rematch.
 func TestRematchAgainstTheComputerKeepsRated(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name     string
 		terms    string

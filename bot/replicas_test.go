@@ -46,6 +46,7 @@ import (
 // time fired once (and none where no deadline passed), nothing is left
 // undelivered, and every request matched Discord's API.
 func TestThreeReplicasOnPostgreSQLSurviveAKill(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("skipped under -short: fifty games on three replicas sharing a PostgreSQL server take 20 seconds")
 	}

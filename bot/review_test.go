@@ -90,6 +90,7 @@ var swingLines = regexp.MustCompile(`(?m)^• (Move|Coup) \d+, [^\n]+ \((Orange|
 // a game is being played in the channel it is refused, as is a game that
 // is not there.
 func TestReviewAfterAGame(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	if _, msg := w.review("cleo", "/volo review"); msg.Flags&64 == 0 || !strings.Contains(msg.Content, "No game has finished in this channel") {
 		t.Errorf("a review with no game finished here: %q", msg.Content)
@@ -182,6 +183,7 @@ func checkReview(t *testing.T, msg *fakediscord.Message, id string) {
 // Never during a game: not against the computer either. Once it is over,
 // the computer's moves are reviewed as a person's.
 func TestReviewOfAGameAgainstTheComputer(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	bot := w.srv.Bot().Username
 	w.do("ana", "/volo challenge opponent:@"+bot+" colour:blue level:easy")
@@ -217,6 +219,7 @@ func (w *world) waitForMove(n int) {
 // A French user gets the review in French, refusals included, and
 // nothing the bot sends is English.
 func TestReviewInFrench(t *testing.T) {
+	t.Parallel()
 	w := newFrenchWorld(t)
 	if _, msg := w.review("cleo", "/volo review"); !strings.Contains(msg.Content, "Aucune partie ne s’est encore terminée") {
 		t.Errorf("a French review with no game finished: %q", msg.Content)
@@ -261,6 +264,7 @@ func lightChart(t *testing.T, msg *fakediscord.Message) bool {
 // One review at a time, two more waiting their turn, and the next asked
 // to come back; a stopping bot stops them all and says so.
 func TestReviewWaitsItsTurnAndStopsWithTheBot(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.playShortGame(4)
 	w.reviewPlayouts = 100000 // minutes of search: the bot stops first

@@ -19,6 +19,7 @@ import (
 // A swing says who played what, the mover's chance before and after, and
 // the move the search preferred, or that it preferred the move played.
 func TestSwingLineSaysWhatTheMoveDid(t *testing.T) {
+	t.Parallel()
 	g := &store.Game{Players: [2]store.Player{{Name: "ana"}, {Name: "ben"}}}
 	flight, add := enginetest.Move(t, "c3:c5-NE2"), enginetest.Move(t, "f5")
 	worse := ai.MoveReview{Ply: 23, Mover: engine.Orange, Move: flight, Before: 0.624, After: 0.31, Best: add, BestChance: 0.578}
@@ -44,6 +45,7 @@ func TestSwingLineSaysWhatTheMoveDid(t *testing.T) {
 // The longest names, full of markdown, still leave the review's text far
 // within Discord's 2,000 characters, in both languages.
 func TestReviewTextFitsAMessage(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("*_~`|", 7) + "ab" // 37 characters, every one escaped
 	g := &store.Game{ID: "0123456789abcdef", Players: [2]store.Player{{Name: long}, {Name: long}},
 		Outcome: engine.Outcome{Result: engine.BlueWins, Reason: engine.Resignation}}
@@ -65,6 +67,7 @@ func TestReviewTextFitsAMessage(t *testing.T) {
 // The reviewer takes a few requests at once, runs one review at a time,
 // reviews a game asked for twice once, and keeps only the latest.
 func TestReviewerRunsOneAtATimeAndKeepsTheLatest(t *testing.T) {
+	t.Parallel()
 	rv := newReviewer()
 	for range maxReviewsTaken {
 		if !rv.enter() {

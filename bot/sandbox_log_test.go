@@ -68,6 +68,7 @@ func runLogged(t *testing.T, sandbox, http, guild bool, faults map[string]fakedi
 // The log names what the bot talks to: in the sandbox, the sandbox's
 // stand-in for Discord, never Discord; outside it, Discord.
 func TestSandboxLogWording(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name               string
 		sandbox, http, dev bool
@@ -125,6 +126,7 @@ func noDiscord(t *testing.T, logs string) {
 // In the sandbox, the warnings of a step of connecting tried again
 // name the stand-in too, not Discord.
 func TestSandboxRetryWarningsNameTheStandIn(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		http  bool

@@ -8,6 +8,7 @@ import (
 // An interaction delivered twice is handled once; old IDs are forgotten
 // after a while so the set stays small.
 func TestSeenInteractions(t *testing.T) {
+	t.Parallel()
 	var s seenInteractions
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 	if !s.first("1", now) || s.first("1", now.Add(time.Second)) {

@@ -12,6 +12,7 @@ import (
 // plays games in servers of every shard and in a direct message (shard
 // 0's), each answered and announced by the shard its server is on.
 func TestShardedBot(t *testing.T) {
+	t.Parallel()
 	w := newWorldWith(t, worldOptions{global: true, shards: "4", stand: func(o *fakediscord.Options) { o.MaxConcurrency = 4 }})
 	onShard := map[int]bool{fakediscord.ShardOf(w.guild, 4): true}
 	channels := []string{w.channel}

@@ -6,6 +6,7 @@ import (
 )
 
 func TestShardConfig(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		shards, rng string
 		count       int
@@ -47,6 +48,7 @@ func TestShardConfig(t *testing.T) {
 // Shards identify in buckets of max_concurrency: runs of IDs that share
 // id / max_concurrency.
 func TestShardBuckets(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		ids         []int
 		concurrency int

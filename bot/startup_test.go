@@ -121,6 +121,7 @@ func testContext(t *testing.T, d time.Duration) context.Context {
 // A server error on each step of connecting is waited out, with a warning
 // for each retry.
 func TestConnectWaitsOutServerErrors(t *testing.T) {
+	t.Parallel()
 	for _, faults := range []map[string]fault{
 		{"GET /users/@me": {500, 1}},
 		{"GET /gateway": {500, 1}},
@@ -150,6 +151,7 @@ func TestConnectWaitsOutServerErrors(t *testing.T) {
 // On a healthy Discord the bot starts with its default timings at once:
 // connect, then register the commands where the configuration says.
 func TestStartOnAHealthyDiscord(t *testing.T) {
+	t.Parallel()
 	srv := fakediscord.New(fakediscord.Options{})
 	cfg := DefaultConfig()
 	cfg.DevelopmentGuild = srv.AddGuild("Volo Club").ID
@@ -173,6 +175,7 @@ func TestStartOnAHealthyDiscord(t *testing.T) {
 // A refused token stops connecting at once, with a sentence that says
 // what to check and does not repeat the token.
 func TestConnectStopsOnARefusedToken(t *testing.T) {
+	t.Parallel()
 	w := newStartWorld(t, fakediscord.New(fakediscord.Options{Token: "right-token"}), DefaultConfig(), "wrong-token", nil)
 	start := time.Now()
 	_, err := w.bot.connectWith(testContext(t, 20*time.Second), startup{firstWait: time.Second, maxWait: time.Second, readyWait: time.Second})
@@ -214,6 +217,7 @@ func (a authAs) RoundTrip(r *http.Request) (*http.Response, error) {
 // A gateway that closes with 4004 (authentication failed) stops
 // connecting at once, even when REST accepted the token.
 func TestConnectStopsOnGatewayAuthenticationFailed(t *testing.T) {
+	t.Parallel()
 	w := newStartWorld(t, fakediscord.New(fakediscord.Options{Token: "right-token"}), DefaultConfig(), "wrong-token", nil)
 	w.net.base = authAs{base: w.net.base, token: "Bot right-token"}
 	start := time.Now()
@@ -230,6 +234,7 @@ func TestConnectStopsOnGatewayAuthenticationFailed(t *testing.T) {
 }
 
 func TestRefusedGatewayCloseCodes(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		code      int
 		permanent bool
@@ -246,6 +251,7 @@ func TestRefusedGatewayCloseCodes(t *testing.T) {
 
 // Connecting gives up when its context ends, saying what failed last.
 func TestConnectStopsWhenTheContextEnds(t *testing.T) {
+	t.Parallel()
 	w := newStartWorld(t, fakediscord.New(fakediscord.Options{}), DefaultConfig(), "test-token", map[string]fault{"GET /users/@me": {502, -1}})
 	_, err := w.bot.connectWith(testContext(t, 300*time.Millisecond), fastStartup)
 	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "502") {
@@ -259,6 +265,7 @@ func TestConnectStopsWhenTheContextEnds(t *testing.T) {
 // Registration waits out server errors and stops at once on any other
 // refusal, with a sentence that says what to do.
 func TestRegisterCommands(t *testing.T) {
+	t.Parallel()
 	const unknownGuild = "81384788765712384"
 	for _, tc := range []struct {
 		name  string
@@ -320,6 +327,7 @@ func TestRegisterCommands(t *testing.T) {
 }
 
 func TestStartupWaitDoublesUpToTheCap(t *testing.T) {
+	t.Parallel()
 	p := startup{firstWait: 100 * time.Millisecond, maxWait: time.Second}
 	for _, tc := range []struct {
 		attempt int

@@ -10,6 +10,7 @@ import (
 // A player takes back a move with the opponent's agreement, before the
 // opponent has moved; against the computer at once.
 func TestTakeback(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.startGame(w.channel)
 	if msg := w.do("ana", "/volo takeback"); !strings.Contains(msg.Content, "only your own last move") {

@@ -39,6 +39,7 @@ func (w *world) changeAsManager(manager, line string) *fakediscord.Message {
 // A server's manager has games start in threads: the channel keeps the
 // challenge, the link and the result, the thread the game.
 func TestGamesInThreads(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.addManager("dana")
 	if msg := w.changeAsManager("dana", "/volo settings thread:true"); !strings.Contains(msg.Content, "thread of their own") {
@@ -80,6 +81,7 @@ func TestGamesInThreads(t *testing.T) {
 
 // A bot that may not start threads plays in the channel, and says so.
 func TestNoThreadWithoutThePermission(t *testing.T) {
+	t.Parallel()
 	w := newWorldWith(t, worldOptions{stand: func(o *fakediscord.Options) {
 		o.BotPermissions = fakediscord.DefaultBotPermissions &^ fakediscord.PermCreatePublicThreads
 		o.EveryonePermissions = fakediscord.DefaultEveryonePermissions &^ fakediscord.PermCreatePublicThreads
@@ -95,6 +97,7 @@ func TestNoThreadWithoutThePermission(t *testing.T) {
 // An open challenge's thread, "ana vs anyone", takes the name of whoever
 // accepts it.
 func TestOpenChallengesThreadTakesTheAcceptersName(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	open := w.do("ana", "/volo challenge colour:orange thread:true")
 	threads := w.srv.Threads(w.channel)
