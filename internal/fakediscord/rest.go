@@ -70,6 +70,7 @@ func (s *Server) routeTable() map[string]route {
 		"GET /webhooks/{webhook_id}/{webhook_token}/messages/@original":    token(s.getOriginal),
 		"POST /webhooks/{webhook_id}/{webhook_token}":                      token(s.postFollowup),
 		"POST /channels/{channel_id}/messages":                             bot(s.createMessage),
+		"GET /channels/{channel_id}/messages":                              bot(s.listMessages),
 		"GET /channels/{channel_id}/messages/{message_id}":                 bot(s.getMessage),
 		"PATCH /channels/{channel_id}/messages/{message_id}":               bot(s.editMessage),
 		"POST /channels/{channel_id}/typing":                               bot(s.typing),

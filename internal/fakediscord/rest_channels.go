@@ -2,7 +2,11 @@ package fakediscord
 
 import (
 	"encoding/json"
+	"fmt"
+	"math"
 	"net/http"
+	"slices"
+	"strconv"
 	"unicode/utf8"
 )
 
@@ -104,6 +108,65 @@ func (s *Server) getMessage(c *call) (int, any, *apiError) {
 		return 0, nil, errUnknownMessage()
 	}
 	return 0, m.clone(), nil
+}
+
+// listMessages answers GET /channels/{channel_id}/messages: the messages everyone in the channel
+// sees, newest first, at most limit of them (1 to 100; 50 when left out), the latest or those
+// just before or just after a message ID. Without Read Message History the list is empty, as
+// on Discord.
+func (s *Server) listMessages(c *call) (int, any, *apiError) {
+	limit := 50
+	if v := c.query.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		switch {
+		case err != nil:
+			return 0, nil, errInvalidFormBodyAt("limit", "NUMBER_TYPE_COERCE", fmt.Sprintf("Value %q is not int.", v))
+		case n < 1:
+			return 0, nil, errInvalidFormBodyAt("limit", "NUMBER_TYPE_MIN", "int value should be greater than or equal to 1.")
+		case n > 100:
+			return 0, nil, errInvalidFormBodyAt("limit", "NUMBER_TYPE_MAX", "int value should be less than or equal to 100.")
+		}
+		limit = n
+	}
+	var before, after uint64 = math.MaxUint64, 0
+	for name, bound := range map[string]*uint64{"before": &before, "after": &after} {
+		if v := c.query.Get(name); v != "" {
+			n, err := strconv.ParseUint(v, 10, 64)
+			if err != nil {
+				return 0, nil, errInvalidFormBodyAt(name, "NUMBER_TYPE_COERCE", fmt.Sprintf("Value %q is not snowflake.", v))
+			}
+			*bound = n
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ch, ok := s.channels[c.param("channel_id")]
+	if !ok {
+		return 0, nil, errUnknownChannel()
+	}
+	perms, err := s.permissions(ch.ID, s.bot.ID)
+	if err != nil || perms&PermViewChannel == 0 {
+		return 0, nil, errMissingAccess()
+	}
+	out := []Message{}
+	if perms&PermReadMessageHistory == 0 {
+		return 0, out, nil
+	}
+	var seen []*Message // oldest first
+	for _, m := range ch.messages {
+		if id, _ := strconv.ParseUint(m.ID, 10, 64); m.VisibleTo == "" && id > after && id < before {
+			seen = append(seen, m)
+		}
+	}
+	if c.query.Get("after") != "" && c.query.Get("before") == "" {
+		seen = seen[:min(limit, len(seen))] // those just after
+	} else {
+		seen = seen[max(len(seen)-limit, 0):] // the latest, or those just before
+	}
+	for _, m := range slices.Backward(seen) {
+		out = append(out, m.clone())
+	}
+	return 0, out, nil
 }
 
 // editMessage answers PATCH /channels/{channel_id}/messages/{message_id}. The bot can edit only
