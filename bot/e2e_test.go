@@ -326,7 +326,17 @@ func TestCorrespondenceTimeAndExpiry(t *testing.T) {
 	if last := w.lastMessage(); !strings.Contains(last.Content, "lapsed") {
 		t.Errorf("challenge expiry: %q", last.Content)
 	}
-	if msg := w.click("ben", c, "Accept"); !strings.Contains(msg.Content, "no longer open") {
+	// The challenge's message says that it lapsed, not when it lapses,
+	// and has no buttons any more.
+	lapses := regexp.MustCompile(`The challenge lapses (<t:\d+:R>)\.`).FindStringSubmatch(c.Content)
+	if lapses == nil {
+		t.Fatalf("the challenge does not say when it lapses: %q", c.Content)
+	}
+	retired, _ := w.srv.Message(c.ID)
+	if want := strings.Replace(c.Content, lapses[0], "The challenge lapsed "+lapses[1]+" without an answer.", 1); retired.Content != want || string(retired.Components) != "[]" {
+		t.Errorf("the lapsed challenge reads %q with the components %s, want %q and none", retired.Content, retired.Components, want)
+	}
+	if msg := w.staleClick("ben", c, "Accept"); !strings.Contains(msg.Content, "no longer open") {
 		t.Errorf("accepting a lapsed challenge: %q", msg.Content)
 	}
 	w.noValidationFailures()

@@ -93,18 +93,24 @@ func (b *Bot) lapsed(in *interaction, line string) error {
 // carries reports whether the components hold a button or menu with the
 // custom ID id.
 func carries(components []discordgo.MessageComponent, id string) bool {
+	return anyControl(components, func(c string) bool { return c == id })
+}
+
+// anyControl reports whether the components hold a button or menu whose
+// custom ID match accepts.
+func anyControl(components []discordgo.MessageComponent, match func(id string) bool) bool {
 	for _, c := range components {
 		switch c := c.(type) {
 		case *discordgo.ActionsRow:
-			if carries(c.Components, id) {
+			if anyControl(c.Components, match) {
 				return true
 			}
 		case *discordgo.Button:
-			if c.CustomID == id {
+			if match(c.CustomID) {
 				return true
 			}
 		case *discordgo.SelectMenu:
-			if c.CustomID == id {
+			if match(c.CustomID) {
 				return true
 			}
 		}

@@ -230,3 +230,27 @@ func englishWords(s string) []string {
 	}
 	return found
 }
+
+// An open challenge in French that lapses: its message says so in
+// French, in place of when it would lapse, and loses its button. One
+// posted in a thread's parent is found there.
+func TestLapsedChallengeSaysSoInFrench(t *testing.T) {
+	t.Parallel()
+	w := newFrenchWorld(t)
+	c := w.do("ana", "/volo challenge colour:orange thread:true")
+	if !strings.Contains(c.Content, "Le défi expire <t:") {
+		t.Fatalf("the challenge: %q", c.Content)
+	}
+	w.passTime(25 * time.Hour)
+	retired, _ := w.srv.Message(c.ID)
+	if !strings.Contains(retired.Content, "Le défi a expiré <t:") || !strings.HasSuffix(retired.Content, ":R> sans réponse.") || strings.Contains(retired.Content, "Le défi expire") {
+		t.Errorf("the lapsed challenge reads %q", retired.Content)
+	}
+	if string(retired.Components) != "[]" {
+		t.Errorf("the lapsed challenge keeps its components %s", retired.Components)
+	}
+	if got := englishWords(retired.Content); len(got) > 0 {
+		t.Errorf("English in %q: %q", retired.Content, got)
+	}
+	w.noValidationFailures()
+}

@@ -122,6 +122,7 @@ func (b *Bot) lapse(g *store.Game) error {
 	if err := b.deleteGame(g, ann); err != nil {
 		return fmt.Errorf("lapse challenge: %w", err)
 	}
+	b.retireChallenge(g)
 	return nil
 }
 
