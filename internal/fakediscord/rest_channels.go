@@ -10,8 +10,9 @@ import (
 	"unicode/utf8"
 )
 
-// writableChannel finds a channel the bot may post in. The caller holds s.mu.
-func (s *Server) writableChannel(id string) (*channelState, int64, *apiError) {
+// visibleChannel finds a channel the bot may view, with the bot's permissions there. The caller
+// holds s.mu.
+func (s *Server) visibleChannel(id string) (*channelState, int64, *apiError) {
 	ch, ok := s.channels[id]
 	if !ok {
 		return nil, 0, errUnknownChannel()
@@ -19,6 +20,15 @@ func (s *Server) writableChannel(id string) (*channelState, int64, *apiError) {
 	perms, err := s.permissions(id, s.bot.ID)
 	if err != nil || perms&PermViewChannel == 0 {
 		return nil, 0, errMissingAccess()
+	}
+	return ch, perms, nil
+}
+
+// writableChannel finds a channel the bot may post in. The caller holds s.mu.
+func (s *Server) writableChannel(id string) (*channelState, int64, *apiError) {
+	ch, perms, aerr := s.visibleChannel(id)
+	if aerr != nil {
+		return nil, 0, aerr
 	}
 	if perms&sendPermission(ch.Type) == 0 {
 		return nil, 0, errMissingPerms()
@@ -95,12 +105,11 @@ func (s *Server) getMessage(c *call) (int, any, *apiError) {
 	})
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	ch, ok := s.channels[c.param("channel_id")]
-	if !ok {
-		return 0, nil, errUnknownChannel()
+	ch, perms, aerr := s.visibleChannel(c.param("channel_id"))
+	if aerr != nil {
+		return 0, nil, aerr
 	}
-	const read = PermViewChannel | PermReadMessageHistory
-	if perms, err := s.permissions(ch.ID, s.bot.ID); err != nil || perms&read != read {
+	if perms&PermReadMessageHistory == 0 {
 		return 0, nil, errMissingAccess()
 	}
 	m := ch.message(c.param("message_id"))
@@ -140,13 +149,9 @@ func (s *Server) listMessages(c *call) (int, any, *apiError) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	ch, ok := s.channels[c.param("channel_id")]
-	if !ok {
-		return 0, nil, errUnknownChannel()
-	}
-	perms, err := s.permissions(ch.ID, s.bot.ID)
-	if err != nil || perms&PermViewChannel == 0 {
-		return 0, nil, errMissingAccess()
+	ch, perms, aerr := s.visibleChannel(c.param("channel_id"))
+	if aerr != nil {
+		return 0, nil, aerr
 	}
 	out := []Message{}
 	if perms&PermReadMessageHistory == 0 {
@@ -254,13 +259,9 @@ func (s *Server) modifyChannel(c *call) (int, any, *apiError) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	ch, ok := s.channels[c.param("channel_id")]
-	if !ok {
-		return 0, nil, errUnknownChannel()
-	}
-	perms, err := s.permissions(ch.ID, s.bot.ID)
-	if err != nil || perms&PermViewChannel == 0 {
-		return 0, nil, errMissingAccess()
+	ch, perms, aerr := s.visibleChannel(c.param("channel_id"))
+	if aerr != nil {
+		return 0, nil, aerr
 	}
 	need, event := PermManageChannels, "CHANNEL_UPDATE"
 	if ch.Type.IsThread() {
