@@ -333,7 +333,7 @@ func TestCorrespondenceTimeAndExpiry(t *testing.T) {
 		t.Fatalf("the challenge does not say when it lapses: %q", c.Content)
 	}
 	retired, _ := w.srv.Message(c.ID)
-	if want := strings.Replace(c.Content, lapses[0], "The challenge lapsed "+lapses[1]+" without an answer.", 1); retired.Content != want || string(retired.Components) != "[]" {
+	if want := strings.Replace(c.Content, lapses[0], "The challenge lapsed "+lapses[1]+".", 1); retired.Content != want || string(retired.Components) != "[]" {
 		t.Errorf("the lapsed challenge reads %q with the components %s, want %q and none", retired.Content, retired.Components, want)
 	}
 	if msg := w.staleClick("ben", c, "Accept"); !strings.Contains(msg.Content, "no longer open") {

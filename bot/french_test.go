@@ -243,7 +243,7 @@ func TestLapsedChallengeSaysSoInFrench(t *testing.T) {
 	}
 	w.passTime(25 * time.Hour)
 	retired, _ := w.srv.Message(c.ID)
-	if !strings.Contains(retired.Content, "Le défi a expiré <t:") || !strings.HasSuffix(retired.Content, ":R> sans réponse.") || strings.Contains(retired.Content, "Le défi expire") {
+	if !strings.Contains(retired.Content, "Le défi a expiré <t:") || !strings.HasSuffix(retired.Content, ":R>.") || strings.Contains(retired.Content, "Le défi expire") {
 		t.Errorf("the lapsed challenge reads %q", retired.Content)
 	}
 	if string(retired.Components) != "[]" {

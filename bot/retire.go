@@ -39,7 +39,7 @@ func (b *Bot) retireChallenge(g *store.Game) {
 		return
 	}
 	t := tr(g)
-	lapses, lapsed := t.Sprintf("The challenge lapses %s.", when(g.Deadline)), t.Sprintf("The challenge lapsed %s without an answer.", when(g.Deadline))
+	lapses, lapsed := t.Sprintf("The challenge lapses %s.", when(g.Deadline)), t.Sprintf("The challenge lapsed %s.", when(g.Deadline))
 	content := strings.Replace(m.Content, lapses, lapsed, 1)
 	if content == m.Content {
 		content = m.Content + "\n" + lapsed
