@@ -49,7 +49,7 @@ func (b *Bot) reviewCommand(in *interaction, id string) error {
 	}
 	in.adopt(g) // to word it for the asker; not stored
 	if eg.Ply() == 0 {
-		return refuse("Game %s ended before anyone moved, so there is nothing to review.", g.ID)
+		return refuse("Game `%s` ended before anyone moved, so there is nothing to review.", g.ID)
 	}
 	rv := b.reviewer()
 	if r, ok := rv.cached(g.ID); ok {
@@ -125,7 +125,7 @@ func (b *Bot) runReview(rv *reviewer, in *interaction, g *store.Game, eg *engine
 		msg = reply{content: in.lang.Sprint("I am restarting and had to stop this review. Please ask again in a minute.")}
 	case errors.Is(err, context.DeadlineExceeded):
 		b.log.Warn("a review ran out of time", "game", g.ID, "playouts", b.cfg.Review.Playouts)
-		msg = reply{content: in.lang.Sprintf("Reviewing game %s took longer than Discord lets me answer, so I stopped.", g.ID)}
+		msg = reply{content: in.lang.Sprintf("Reviewing game `%s` took longer than Discord lets me answer, so I stopped.", g.ID)}
 	default:
 		b.log.Error("review", "game", g.ID, "err", err)
 		msg = reply{content: in.lang.Sprint("Something went wrong on my side and nothing was changed. Please try again in a moment.")}

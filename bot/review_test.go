@@ -105,6 +105,10 @@ func TestReviewAfterAGame(t *testing.T) {
 		}
 	}
 	w.clickAction("ana", w.do("ana", "/volo resign"), "resign")
+	empty := w.playShortGame(0)
+	if _, msg := w.review("cleo", "/volo review"); msg.Content != "Game `"+empty+"` ended before anyone moved, so there is nothing to review." {
+		t.Errorf("a review of a game without moves: %q", msg.Content)
+	}
 
 	id := w.playShortGame(12)
 	first, msg := w.review("cleo", "/volo review")
