@@ -332,7 +332,7 @@ func TestCorrespondenceTimeAndExpiry(t *testing.T) {
 	if lapses == nil {
 		t.Fatalf("the challenge does not say when it lapses: %q", c.Content)
 	}
-	retired, _ := w.srv.Message(c.ID)
+	retired := w.edited(c.ID)
 	if want := strings.Replace(c.Content, lapses[0], "The challenge lapsed "+lapses[1]+".", 1); retired.Content != want || string(retired.Components) != "[]" {
 		t.Errorf("the lapsed challenge reads %q with the components %s, want %q and none", retired.Content, retired.Components, want)
 	}
@@ -340,6 +340,22 @@ func TestCorrespondenceTimeAndExpiry(t *testing.T) {
 		t.Errorf("accepting a lapsed challenge: %q", msg.Content)
 	}
 	w.noValidationFailures()
+}
+
+// edited waits until the message id has been edited, and returns it.
+func (w *world) edited(id string) fakediscord.Message {
+	w.t.Helper()
+	deadline := time.Now().Add(answerWait())
+	for {
+		m, ok := w.srv.Message(id)
+		if ok && m.EditedTimestamp != nil {
+			return m
+		}
+		if time.Now().After(deadline) {
+			w.t.Fatalf("message %s was not edited: %q", id, m.Content)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
 }
 
 // runDue runs what has fallen due (deadlines, reminders, the puzzle of

@@ -242,7 +242,7 @@ func TestLapsedChallengeSaysSoInFrench(t *testing.T) {
 		t.Fatalf("the challenge: %q", c.Content)
 	}
 	w.passTime(25 * time.Hour)
-	retired, _ := w.srv.Message(c.ID)
+	retired := w.edited(c.ID)
 	if !strings.Contains(retired.Content, "Le défi a expiré <t:") || !strings.HasSuffix(retired.Content, ":R>.") || strings.Contains(retired.Content, "Le défi expire") {
 		t.Errorf("the lapsed challenge reads %q", retired.Content)
 	}

@@ -11,7 +11,7 @@ import (
 )
 
 // retireWait bounds the look for a lapsed challenge's message and its
-// edit: the scheduler waits for them, holding the channel.
+// edit.
 const retireWait = 10 * time.Second
 
 // retireChallenge edits the message of g, a challenge that has just

@@ -122,7 +122,13 @@ func (b *Bot) lapse(g *store.Game) error {
 	if err := b.deleteGame(g, ann); err != nil {
 		return fmt.Errorf("lapse challenge: %w", err)
 	}
-	b.retireChallenge(g)
+	// Beside the scheduler, which has other deadlines to keep, and not
+	// under the channel's lock: the edit is a courtesy.
+	b.inFlight.Add(1)
+	go func() {
+		defer b.inFlight.Done()
+		b.retireChallenge(g)
+	}()
 	return nil
 }
 
