@@ -154,7 +154,7 @@ func verifyAfterCrash(t *testing.T, path string, want map[string]reported) {
 	}
 	stored := map[string]*Game{}
 	for _, g := range append(active, finished...) {
-		stored[g.BoardMessages[0]] = g
+		stored[g.Players[0].Name] = g // the token
 	}
 	for token, r := range want {
 		g := stored[token]
@@ -203,13 +203,13 @@ func crashPlay(s *Store, channel, round string) {
 		g, err := s.Get(channel)
 		if errors.Is(err, ErrNotFound) {
 			g = newGame(channel)
-			g.BoardMessages = []string{fmt.Sprintf("r%s-%s-%d", round, channel, games)}
+			g.Players[0].Name = fmt.Sprintf("r%s-%s-%d", round, channel, games) // the game's token
 			err = s.Create(g)
 		}
 		if err != nil {
 			fail(err)
 		}
-		token := g.BoardMessages[0]
+		token := g.Players[0].Name
 		for len(g.Moves) < crashMoves {
 			move := fmt.Sprintf("%s/m%d", token, len(g.Moves)+1)
 			g.Moves = append(g.Moves, Move{Notation: move, Player: g.Players[len(g.Moves)%2].ID, At: time.Now()})

@@ -43,25 +43,24 @@ type headerV1 struct {
 
 // bodyV1 is the second line of a record. appendMoves writes its moves.
 type bodyV1 struct {
-	Rules         string    `json:"rules"`
-	Start         string    `json:"start,omitempty"`
-	TimePerMove   string    `json:"time_per_move,omitempty"`
-	Result        string    `json:"result"`
-	Reason        string    `json:"reason,omitempty"`
-	RegionChoice  *regionV1 `json:"region_choice,omitempty"`
-	DrawOffer     *drawV1   `json:"draw_offer,omitempty"`
-	Takeback      *drawV1   `json:"takeback,omitempty"`
-	Unrated       bool      `json:"unrated,omitempty"`
-	Friendly      bool      `json:"friendly,omitempty"`
-	Ratings       []ratedV1 `json:"ratings,omitempty"`
-	BoardMessages []string  `json:"board_messages,omitempty"`
-	Parent        string    `json:"parent,omitempty"`
-	Detached      bool      `json:"detached,omitempty"`
-	Lang          string    `json:"lang,omitempty"`
-	Created       time.Time `json:"created"`
-	Updated       time.Time `json:"updated"`
-	Finished      time.Time `json:"finished,omitzero"`
-	Moves         []moveV1  `json:"moves,omitempty"`
+	Rules        string    `json:"rules"`
+	Start        string    `json:"start,omitempty"`
+	TimePerMove  string    `json:"time_per_move,omitempty"`
+	Result       string    `json:"result"`
+	Reason       string    `json:"reason,omitempty"`
+	RegionChoice *regionV1 `json:"region_choice,omitempty"`
+	DrawOffer    *drawV1   `json:"draw_offer,omitempty"`
+	Takeback     *drawV1   `json:"takeback,omitempty"`
+	Unrated      bool      `json:"unrated,omitempty"`
+	Friendly     bool      `json:"friendly,omitempty"`
+	Ratings      []ratedV1 `json:"ratings,omitempty"`
+	Parent       string    `json:"parent,omitempty"`
+	Detached     bool      `json:"detached,omitempty"`
+	Lang         string    `json:"lang,omitempty"`
+	Created      time.Time `json:"created"`
+	Updated      time.Time `json:"updated"`
+	Finished     time.Time `json:"finished,omitzero"`
+	Moves        []moveV1  `json:"moves,omitempty"`
 }
 
 type playerV1 struct {
@@ -137,17 +136,16 @@ func encodeRecord(g *Game, body []byte) ([]byte, error) {
 // encodeBody returns the second line of the record of g.
 func encodeBody(g *Game) ([]byte, error) {
 	b := bodyV1{
-		Rules:         g.Rules.String(),
-		Start:         g.Start,
-		Result:        g.Outcome.Result.String(),
-		Reason:        g.Outcome.Reason.String(),
-		BoardMessages: g.BoardMessages,
-		Parent:        g.Parent,
-		Detached:      g.Detached,
-		Lang:          g.Lang,
-		Created:       utc(g.Created),
-		Updated:       utc(g.Updated),
-		Finished:      utc(g.Finished),
+		Rules:    g.Rules.String(),
+		Start:    g.Start,
+		Result:   g.Outcome.Result.String(),
+		Reason:   g.Outcome.Reason.String(),
+		Parent:   g.Parent,
+		Detached: g.Detached,
+		Lang:     g.Lang,
+		Created:  utc(g.Created),
+		Updated:  utc(g.Updated),
+		Finished: utc(g.Finished),
 	}
 	if g.TimePerMove != 0 {
 		b.TimePerMove = g.TimePerMove.String()
@@ -229,7 +227,6 @@ func decodeGame(data []byte) (*Game, error) {
 	var errs []error
 	at := timeReader(&errs)
 	g.Start = b.Start
-	g.BoardMessages = nonEmpty(b.BoardMessages)
 	g.Parent, g.Detached, g.Lang = b.Parent, b.Detached, b.Lang
 	g.Created, g.Updated, g.Finished = at(b.Created), at(b.Updated), at(b.Finished)
 	g.Rules, err = engine.ParseRules(b.Rules)

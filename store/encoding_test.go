@@ -57,6 +57,25 @@ func TestRecordsOfSchema1StayReadable(t *testing.T) {
 	}
 }
 
+// Records written before the field board_messages was dropped (the bot
+// never set it) read as the golden game: the field is passed over.
+func TestRecordsWithBoardMessagesStayReadable(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "game-v1-board-messages.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(data, []byte(`"board_messages":["m1","m2"]`)) {
+		t.Fatalf("the old record lacks its board_messages:\n%s", data)
+	}
+	got, err := decodeGame(bytes.TrimSuffix(data, []byte("\n")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, goldenGame()) {
+		t.Errorf("decoded\n%+v\nwant\n%+v", got, goldenGame())
+	}
+}
+
 func TestDecodeIgnoresFieldsFromLaterBuilds(t *testing.T) {
 	data := `{"schema":1,"channel":"c1","status":"active","version":3,"shard":7}
 {"rules":"standard","result":"*","moves":[{"move":"f5","by":"100","premove":"h7"}],"spectators":["300"]}`

@@ -71,9 +71,6 @@ type Game struct {
 	// Outcome is the result and why the game ended. A finished game whose
 	// outcome is still Ongoing was abandoned without a result.
 	Outcome engine.Outcome
-	// BoardMessages are the Discord message IDs of the latest board, so the
-	// bot can edit or replace it.
-	BoardMessages []string
 	// RemindAt is when to remind the player to move, and Deadline when the
 	// player to move runs out of time (or a challenge lapses); zero for
 	// none. The scheduler finds games by the earlier of the two: see Due.

@@ -110,7 +110,7 @@ func testUpdateGivesANewVersion(t *testing.T, e *env) {
 	created := g.Version
 	e.clock.Advance(time.Minute)
 	g.Status = store.Active
-	g.BoardMessages = []string{"m9"}
+	g.Lang = "fr"
 	if err := e.db.Update(g); err != nil {
 		t.Fatal(err)
 	}
