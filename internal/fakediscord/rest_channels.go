@@ -138,13 +138,16 @@ func (s *Server) listMessages(c *call) (int, any, *apiError) {
 		limit = n
 	}
 	var before, after uint64 = math.MaxUint64, 0
-	for name, bound := range map[string]*uint64{"before": &before, "after": &after} {
-		if v := c.query.Get(name); v != "" {
+	for _, b := range []struct {
+		name  string
+		bound *uint64
+	}{{"before", &before}, {"after", &after}} {
+		if v := c.query.Get(b.name); v != "" {
 			n, err := strconv.ParseUint(v, 10, 64)
 			if err != nil {
-				return 0, nil, errInvalidFormBodyAt(name, "NUMBER_TYPE_COERCE", fmt.Sprintf("Value %q is not snowflake.", v))
+				return 0, nil, errInvalidFormBodyAt(b.name, "NUMBER_TYPE_COERCE", fmt.Sprintf("Value %q is not snowflake.", v))
 			}
-			*bound = n
+			*b.bound = n
 		}
 	}
 	s.mu.Lock()
