@@ -20,11 +20,12 @@ import (
 //
 // On the gateway, each dispatch to a connected session is followed, with a chance of
 // Rate/ChaosGatewayEvents (once in 100 dispatches at 0.2), by one of DropGateway, SendReconnect
-// and InvalidateSession, equally likely, done to that session's connection alone. A connection meets one fault at most
-// per session, and only once the bot has heartbeated on it: discordgo v0.29.0's first heartbeat on
-// a connection that ended before it closes the next connection, again and again. What is
-// dispatched while the bot is away is replayed when it resumes, interactions too, as Discord does;
-// see InvalidateSession for an interaction started before the bot has identified again.
+// and InvalidateSession, equally likely, done to that session's connection alone. A connection
+// meets one fault at most per session, and only once the bot has heartbeated on it: discordgo
+// v0.29.0's first heartbeat on a connection that ended before it closes the next connection,
+// again and again. What is dispatched while the bot is away is replayed when it resumes,
+// interactions too, as Discord does; see InvalidateSession for an interaction started before
+// the bot has identified again.
 type Chaos struct {
 	// Rate is the share of REST requests that fail, from 0 (none) to 1 (all); a gateway fault
 	// follows a dispatch with a chance of Rate/ChaosGatewayEvents.
