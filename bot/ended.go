@@ -77,13 +77,14 @@ func movedPast(bt button, g *store.Game) bool {
 
 // lapsed edits an offer or challenge whose buttons can do nothing any
 // more: it keeps its words, adds line, what became of it, and loses its
-// buttons, for everyone who sees it. A click on a button the message does
-// not carry (forged) is only refused.
+// buttons, for everyone who sees it; a challenge's time to lapse, if past,
+// is told in the past tense. A click on a button the message does not
+// carry (forged) is only refused.
 func (b *Bot) lapsed(in *interaction, line string) error {
 	if in.Message == nil || !carries(in.Message.Components, in.MessageComponentData().CustomID) {
 		return refuse("%s", line)
 	}
-	content := in.Message.Content + "\n" + line
+	content := lapsedBefore(in.Message.Content, b.clock()) + "\n" + line
 	if in.Message.Content == "" || length(content) > maxContent {
 		content = line
 	}

@@ -1,8 +1,10 @@
 package bot_test
 
 import (
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/volo-discord/volo/internal/fakediscord"
 )
@@ -67,6 +69,35 @@ func TestChallengeButtonsOutlived(t *testing.T) {
 	w.click("ana", confirm, "Resign")
 	if got := late("ben", decline); got != "This challenge was accepted, and its game is over. Blue wins: Orange resigned." {
 		t.Errorf("Decline after the game: %q", got)
+	}
+	w.noValidationFailures()
+}
+
+// A challenge that lapsed where the bot could not tidy its message (here
+// the look for the message fails) is tidied by the first click on it: the
+// buttons go, its time to lapse is told in the past tense, and the clicker
+// hears that it is no longer open.
+func TestLapsedChallengeTidiedByAClick(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	if err := w.srv.InjectFault("GET /channels/{channel_id}/messages", fakediscord.Fault{Kind: fakediscord.ServerError}); err != nil {
+		t.Fatal(err)
+	}
+	c := w.do("ana", "/volo challenge opponent:@ben")
+	w.passTime(25 * time.Hour)
+	for deadline := time.Now().Add(answerWait()); len(w.srv.FaultedRequests()) == 0; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the bot did not look for the lapsed challenge's message")
+		}
+	}
+	lapses := regexp.MustCompile(`The challenge lapses (<t:\d+:R>)\.`).FindStringSubmatch(c.Content)
+	if lapses == nil {
+		t.Fatalf("the challenge does not say when it lapses: %q", c.Content)
+	}
+	want := strings.Replace(c.Content, lapses[0], "The challenge lapsed "+lapses[1]+".", 1) +
+		"\nThis challenge is no longer open: it was declined, withdrawn or it lapsed. /volo challenge starts a new one."
+	if msg := w.click("ben", c, "Accept"); msg.Content != want || string(msg.Components) != "[]" {
+		t.Errorf("accepting a lapsed challenge left as it was: %q with the components %s, want %q and none", msg.Content, msg.Components, want)
 	}
 	w.noValidationFailures()
 }

@@ -1,0 +1,34 @@
+package bot
+
+import (
+	"testing"
+	"time"
+)
+
+// A challenge's lapse sentence whose time is past is put in the past
+// tense, in the language it was written in; one still to come, or none,
+// leaves the message as it is.
+func TestLapsedBefore(t *testing.T) {
+	t.Parallel()
+	now := time.Unix(1764000000, 0)
+	for _, tc := range []struct{ name, content, want string }{
+		{"English, past",
+			"<@1> challenges <@2>. The challenge lapses <t:1763990000:R>. Blue moves first.",
+			"<@1> challenges <@2>. The challenge lapsed <t:1763990000:R>. Blue moves first."},
+		{"French, past",
+			"<@1> défie <@2>. Le défi expire <t:1763990000:R>.",
+			"<@1> défie <@2>. Le défi a expiré <t:1763990000:R>."},
+		{"this very second", "The challenge lapses <t:1764000000:R>.", "The challenge lapsed <t:1764000000:R>."},
+		{"to come", "The challenge lapses <t:1764000001:R>.", "The challenge lapses <t:1764000001:R>."},
+		{"another time first",
+			"Time per move runs out <t:1763000000:R>. The challenge lapses <t:1763990000:R>.",
+			"Time per move runs out <t:1763000000:R>. The challenge lapsed <t:1763990000:R>."},
+		{"no lapse", "Ana offers a draw <t:1763990000:R>.", "Ana offers a draw <t:1763990000:R>."},
+		{"a stamp too large", "The challenge lapses <t:99999999999999999999:R>.", "The challenge lapses <t:99999999999999999999:R>."},
+		{"empty", "", ""},
+	} {
+		if got := lapsedBefore(tc.content, now); got != tc.want {
+			t.Errorf("%s: lapsedBefore(%q) = %q, want %q", tc.name, tc.content, got, tc.want)
+		}
+	}
+}
