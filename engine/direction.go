@@ -1,9 +1,6 @@
 package engine
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/volo-discord/volo/engine/internal/sky"
 )
 
@@ -32,13 +29,3 @@ func (d Direction) String() string { return sky.Direction(d).String() }
 
 // Opposite returns the direction pointing the other way.
 func (d Direction) Opposite() Direction { return (d + 3) % numDirections }
-
-// ParseDirection reads a direction name in any case.
-func ParseDirection(s string) (Direction, error) {
-	for _, d := range Directions() {
-		if strings.EqualFold(s, d.String()) {
-			return d, nil
-		}
-	}
-	return 0, fmt.Errorf("%q is not a direction: use E, W, NE, NW, SE or SW", s)
-}

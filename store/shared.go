@@ -23,11 +23,6 @@ func (g *Game) Validate() error { return g.validate() }
 // the header then the body (see recordSchema).
 func EncodeGame(g *Game) ([]byte, error) { return encodeGame(g) }
 
-// DecodeGame reads a record written by EncodeGame, of this schema or an
-// older one, checking every field it can. Its errors say what is wrong,
-// without naming the record.
-func DecodeGame(data []byte) (*Game, error) { return decodeGame(data) }
-
 // DecodeActive reads the record of a channel's challenge or game: a
 // *CorruptError naming the channel if it cannot be decoded, says another
 // channel, or is finished.

@@ -482,12 +482,6 @@ func (p *Page) WaitForText(text string) {
 	p.waitJS(fmt.Sprintf("%q in the messages", text), fmt.Sprintf(`document.getElementById("message-list").innerText.includes(%s)`, js(text)))
 }
 
-// WaitForMessages waits until the channel shows n messages.
-func (p *Page) WaitForMessages(n int) {
-	p.t.Helper()
-	p.waitJS(fmt.Sprintf("%d messages", n), fmt.Sprintf(`document.querySelectorAll("#message-list > .message").length === %d && document.body.dataset.busy === "0"`, n))
-}
-
 // Message is a message as the page shows it.
 type Message struct {
 	ID     string
