@@ -446,6 +446,12 @@ func TestGameAgainstTheBot(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+	// The ratings at the end name the level whose rating changes.
+	w.click("ana", w.do("ana", "/volo resign"), "Resign")
+	want := "Ratings: " + w.srv.Bot().Username + " (the computer, easy) 1500 → 1662 ± 290? (+162), ana 1500 → 1338 ± 290? (−162)."
+	if end := w.lastMessage(); !strings.Contains(end.Content, want) {
+		t.Errorf("the end of a rated game against the computer: %q, want %q in it", end.Content, want)
+	}
 	w.noValidationFailures()
 }
 

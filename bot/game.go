@@ -296,7 +296,7 @@ func (b *Bot) boardReply(g *store.Game, eg *engine.Game, line string) (reply, er
 
 // ratingsLine says what the game's end does to the players' ratings:
 // " Ratings: ana 1500 → 1662 (+162), ben 1500 → 1338 (−162).", or that it
-// was not rated. The figures are the store's preview of Finish's.
+// was not rated. The computer is named with its level, whose rating it is. The figures are the store's preview of Finish's.
 func (b *Bot) ratingsLine(g *store.Game) string {
 	t := tr(g)
 	if !g.Rated() {
@@ -312,7 +312,11 @@ func (b *Bot) ratingsLine(g *store.Game) string {
 	}
 	parts := make([]string, 2)
 	for c, rc := range changes {
-		parts[c] = fmt.Sprintf("%s %d → %s (%s)", plainName(g.Players[c].Name), points(rc.Before.R), rc.After, signed(points(rc.After.R)-points(rc.Before.R)))
+		name := plainName(g.Players[c].Name)
+		if level := g.Players[c].Level; level != "" {
+			name = t.Sprintf("%s (the computer, %s)", name, levelName(t, level)) // each level has its rating
+		}
+		parts[c] = fmt.Sprintf("%s %d → %s (%s)", name, points(rc.Before.R), rc.After, signed(points(rc.After.R)-points(rc.Before.R)))
 	}
 	return " " + t.Sprintf("Ratings: %s, %s.", parts[0], parts[1])
 }
