@@ -18,7 +18,7 @@ import (
 func dbCommands() []command {
 	return []command{
 		{"stats", "count the games and show the next deadline", runDBStats},
-		{"backup", "copy the database to a file: -o FILE (- for stdout)", runDBBackup},
+		{"backup", "copy a bbolt database to a file: -o FILE (- for stdout)", runDBBackup},
 		{"export", "print the record of a channel's game, or of a finished game by ID", runDBExport},
 		{"check", "verify every page, record and index entry", runDBCheck},
 		{"discard", "remove a channel's game or challenge, readable or not (stop the bot first)", runDBDiscard},
@@ -26,12 +26,14 @@ func dbCommands() []command {
 	}
 }
 
-// runDB is "volo db": operators' commands on the bot's game database.
-// They open it read-only, and so fail at once with "database is locked by
+// runDB is "volo db": operators' commands on the bot's game database, a
+// bbolt file or a PostgreSQL database. They open it read-only (but
+// discard), so on a file they fail at once with "database is locked by
 // another process" while the bot runs: stop it first, or have the bot
-// back itself up with store.Backup.
+// back itself up with store.Backup. A PostgreSQL database can be read
+// while the bot runs.
 func runDB(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	return runGroup(ctx, "db", "Usage: volo db SUBCOMMAND [-db FILE] [arguments]", "", dbCommands(), args, stdout, stderr)
+	return runGroup(ctx, "db", "Usage: volo db SUBCOMMAND [-db FILE|URL] [arguments]", "", dbCommands(), args, stdout, stderr)
 }
 
 // runGroup runs the subcommand of a group of them ("volo db", "volo
@@ -64,13 +66,13 @@ func runGroup(ctx context.Context, group, usage, note string, cmds []command, ar
 
 // dbFlag adds the -db flag every subcommand takes.
 func dbFlag(fs *flag.FlagSet) *string {
-	return fs.String("db", "volo.db", "the bot's game database `file`")
+	return fs.String("db", "volo.db", "the bot's game database: a bbolt `file` or a postgres:// URL")
 }
 
 // withDB opens the database read-only for an operator's command, runs
 // fn on it and closes it.
-func withDB(path string, fn func(*store.Store) error) error {
-	st, err := store.Open(path, store.Options{ReadOnly: true})
+func withDB(ctx context.Context, db string, fn func(store.Database) error) error {
+	st, err := openAny(ctx, db, true)
 	if err != nil {
 		return err
 	}
@@ -78,14 +80,14 @@ func withDB(path string, fn func(*store.Store) error) error {
 	return fn(st)
 }
 
-func runDBStats(_ context.Context, args []string, stdout, stderr io.Writer) error {
+func runDBStats(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("db stats", "", stderr)
 	path := dbFlag(fs)
 	if err := parseArgs(fs, args, 0); err != nil {
 		return err
 	}
 	var s store.Stats
-	err := withDB(*path, func(st *store.Store) (err error) {
+	err := withDB(ctx, *path, func(st store.Database) (err error) {
 		s, err = st.Stats()
 		return err
 	})
@@ -97,7 +99,11 @@ func runDBStats(_ context.Context, args []string, stdout, stderr io.Writer) erro
 		next = s.NextDue.Format(time.RFC3339)
 	}
 	w := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(w, "file\t%s\t%d bytes, schema %d\n", *path, s.Size, s.Schema)
+	what := "file"
+	if isPostgres(*path) {
+		what = "database"
+	}
+	fmt.Fprintf(w, "%s\t%s\t%d bytes, schema %d\n", what, redact(*path), s.Size, s.Schema)
 	fmt.Fprintf(w, "challenges\t%d\n", s.Challenges)
 	fmt.Fprintf(w, "active\t%d\n", s.Active)
 	fmt.Fprintf(w, "finished\t%d\n", s.Finished)
@@ -121,21 +127,27 @@ func runDBBackup(_ context.Context, args []string, stdout, stderr io.Writer) err
 		fs.Usage()
 		return fmt.Errorf("%w: db backup needs -o FILE", errUsage)
 	}
+	if isPostgres(*path) {
+		return fmt.Errorf("%w: db backup copies a bbolt file; back up a PostgreSQL database with pg_dump, or copy it into a bbolt file with volo db migrate -from URL -to FILE", errUsage)
+	}
 	if sameFile(*path, *out) {
 		return fmt.Errorf("%w: the backup would overwrite the database %s", errUsage, *path)
 	}
-	return withDB(*path, func(st *store.Store) error {
-		if *out == "-" {
-			_, err := st.Backup(stdout)
-			return err
-		}
-		n, err := st.BackupFile(*out)
-		if err != nil {
-			return err
-		}
-		_, err = fmt.Fprintf(stdout, "backed up %s to %s: %d bytes\n", *path, *out, n)
+	st, err := store.Open(*path, store.Options{ReadOnly: true})
+	if err != nil {
 		return err
-	})
+	}
+	defer st.Close()
+	if *out == "-" {
+		_, err := st.Backup(stdout)
+		return err
+	}
+	n, err := st.BackupFile(*out)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(stdout, "backed up %s to %s: %d bytes\n", *path, *out, n)
+	return err
 }
 
 // sameFile reports whether a and b name one existing file.
@@ -145,14 +157,14 @@ func sameFile(a, b string) bool {
 	return errA == nil && errB == nil && os.SameFile(fa, fb)
 }
 
-func runDBExport(_ context.Context, args []string, stdout, stderr io.Writer) error {
+func runDBExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("db export", "CHANNEL|ID", stderr)
 	path := dbFlag(fs)
 	if err := parseArgs(fs, args, 1); err != nil {
 		return err
 	}
 	var g *store.Game
-	err := withDB(*path, func(st *store.Store) (err error) {
+	err := withDB(ctx, *path, func(st store.Database) (err error) {
 		g, err = st.Get(fs.Arg(0))
 		if errors.Is(err, store.ErrNotFound) {
 			g, err = st.GetFinished(fs.Arg(0))
@@ -173,38 +185,41 @@ func runDBExport(_ context.Context, args []string, stdout, stderr io.Writer) err
 	return err
 }
 
-func runDBCheck(_ context.Context, args []string, stdout, stderr io.Writer) error {
+func runDBCheck(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("db check", "", stderr)
 	path := dbFlag(fs)
 	if err := parseArgs(fs, args, 0); err != nil {
 		return err
 	}
-	err := withDB(*path, func(st *store.Store) error {
+	err := withDB(ctx, *path, func(st store.Database) error {
 		if err := st.Check(); err != nil {
-			return fmt.Errorf("%s has problems:\n%w", *path, err)
+			return fmt.Errorf("%s has problems:\n%w", redact(*path), err)
 		}
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(stdout, "%s: ok\n", *path)
+	_, err = fmt.Fprintf(stdout, "%s: ok\n", redact(*path))
 	return err
 }
 
 // runDBDiscard removes the record of a channel, the way out when a record
-// cannot be read and blocks its channel. It opens the file for writing,
-// so the bot must be stopped.
-func runDBDiscard(_ context.Context, args []string, stdout, stderr io.Writer) error {
+// cannot be read and blocks its channel. It opens the database for
+// writing: a file's bot must be stopped, and a PostgreSQL database's bots
+// should be, so that none is in the middle of that channel's game.
+func runDBDiscard(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("db discard", "CHANNEL", stderr)
 	path := dbFlag(fs)
 	if err := parseArgs(fs, args, 1); err != nil {
 		return err
 	}
-	if _, err := os.Stat(*path); err != nil {
-		return fmt.Errorf("db discard: %w", err)
+	if !isPostgres(*path) {
+		if _, err := os.Stat(*path); err != nil {
+			return fmt.Errorf("db discard: %w", err)
+		}
 	}
-	st, err := store.Open(*path, store.Options{})
+	st, err := openAny(ctx, *path, false)
 	if err != nil {
 		return err
 	}
@@ -212,7 +227,7 @@ func runDBDiscard(_ context.Context, args []string, stdout, stderr io.Writer) er
 	channel := fs.Arg(0)
 	if err := st.Discard(channel); err != nil {
 		if errors.Is(err, store.ErrNotFound) {
-			return fmt.Errorf("channel %s has no game or challenge in %s", channel, *path)
+			return fmt.Errorf("channel %s has no game or challenge in %s", channel, redact(*path))
 		}
 		return fmt.Errorf("discard %s: %w", channel, err)
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -62,5 +63,48 @@ func TestDBCommands(t *testing.T) {
 	}
 	if _, err := runVolo(t, "db", "stats", "-db", filepath.Join(t.TempDir(), "none.db")); err == nil {
 		t.Error("stats of a missing file succeeded")
+	}
+}
+
+// The same commands on a PostgreSQL database, named by its URL, whose
+// password they never print.
+func TestDBCommandsOnPostgreSQL(t *testing.T) {
+	url := strings.Replace(pg.Database(t), "postgres@", "postgres:s3cret@", 1) // the test server trusts any password
+	var said strings.Builder
+	defer func() {
+		if strings.Contains(said.String(), "s3cret") {
+			t.Errorf("the password is printed:\n%s", said.String())
+		}
+	}()
+	volo := func(args ...string) (string, error) { // runVolo, remembering all it says
+		t.Helper()
+		out, errOut, err := runVoloErr(t, args...)
+		fmt.Fprintln(&said, out, errOut, err)
+		return out, err
+	}
+	if _, err := volo("db", "migrate", "-from", newDB(t), "-to", url); err != nil {
+		t.Fatal(err)
+	}
+	out, err := volo("db", "stats", "-db", url)
+	if err != nil || !strings.HasPrefix(out, "database ") || !strings.Contains(out, " "+redact(url)+" ") || !strings.Contains(out, "active         1") {
+		t.Errorf("db stats: %q, %v", out, err)
+	}
+	if out, err = volo("db", "export", "-db", url, "c1"); err != nil || !strings.Contains(out, "1. f5 h7") {
+		t.Errorf("db export: %q, %v", out, err)
+	}
+	if out, err = volo("db", "check", "-db", url); err != nil || out != redact(url)+": ok\n" {
+		t.Errorf("db check: %q, %v", out, err)
+	}
+	if _, err := volo("db", "backup", "-db", url, "-o", filepath.Join(t.TempDir(), "b.db")); !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "pg_dump") {
+		t.Errorf("db backup of PostgreSQL: %v, want a pointer to pg_dump", err)
+	}
+	if out, err := volo("db", "discard", "-db", url, "c1"); err != nil || !strings.Contains(out, "removed") {
+		t.Errorf("db discard: %q, %v", out, err)
+	}
+	if _, err := volo("db", "export", "-db", url, "c1"); err == nil || !strings.Contains(err.Error(), "no game in channel c1") {
+		t.Errorf("export of a discarded game: %v", err)
+	}
+	if _, err := volo("db", "stats", "-db", pg.Database(t)); !errors.Is(err, store.ErrSchema) {
+		t.Errorf("stats of a database the bot never opened: %v, want ErrSchema", err)
 	}
 }

@@ -97,11 +97,12 @@ func isPostgres(db string) bool {
 	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
 }
 
-// openAny opens a bbolt file or a PostgreSQL database; a bbolt source is
-// opened read-only, and must exist.
+// openAny opens a bbolt file or a PostgreSQL database; a source is
+// opened read-only, so it must be of this build's schema, and a bbolt one
+// must exist.
 func openAny(ctx context.Context, db string, source bool) (store.Database, error) {
 	if isPostgres(db) {
-		return pgstore.Open(ctx, db, pgstore.Options{})
+		return pgstore.Open(ctx, db, pgstore.Options{ReadOnly: source})
 	}
 	if source {
 		if _, err := os.Stat(db); err != nil {

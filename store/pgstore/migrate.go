@@ -3,6 +3,7 @@ package pgstore
 import (
 	"context"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -10,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/volo-discord/volo/store"
@@ -96,6 +98,26 @@ func migrate(ctx context.Context, pool *pgxpool.Pool, migs []migration) error {
 		}
 		return nil
 	})
+}
+
+// checkSchema stands for migrate in a read-only store: the database must
+// be at the schema migs lead to already.
+func checkSchema(ctx context.Context, pool *pgxpool.Pool, migs []migration) error {
+	got, err := schemaOf(ctx, pool)
+	if pe := (*pgconn.PgError)(nil); errors.As(err, &pe) && pe.Code == "42P01" { // undefined_table
+		got, err = 0, nil
+	}
+	switch {
+	case err != nil:
+		return err
+	case got == 0:
+		return fmt.Errorf("%w: not a Volo game database (no schema version)", store.ErrSchema)
+	case got > len(migs):
+		return fmt.Errorf("%w: the database is at schema %d, this build knows up to %d: run a newer build", store.ErrSchema, got, len(migs))
+	case got < len(migs):
+		return fmt.Errorf("%w: the database is at schema %d and needs migrating to %d: open it read-write once (start the bot)", store.ErrSchema, got, len(migs))
+	}
+	return nil
 }
 
 // schemaOf returns the schema the database is at: 0 for a new one.

@@ -53,6 +53,12 @@ type Options struct {
 	// host's name: right for one process per host, such as one container
 	// per replica.
 	Owner string
+	// ReadOnly opens the database for reading only, for operators'
+	// tools, as store.Options.ReadOnly does a file: it must be of this
+	// build's schema (it is not migrated), and every change fails with
+	// store.ErrReadOnly. PostgreSQL enforces it: the connections' every
+	// transaction is read-only.
+	ReadOnly bool
 }
 
 // Store keeps the games in a PostgreSQL database. Its methods are safe
@@ -85,11 +91,16 @@ func open(ctx context.Context, url string, opts Options, migs []migration) (*Sto
 	if opts.MaxConns > 0 {
 		cfg.MaxConns = opts.MaxConns
 	}
+	upToDate := migrate
+	if opts.ReadOnly {
+		cfg.ConnConfig.RuntimeParams["default_transaction_read_only"] = "on"
+		upToDate = checkSchema
+	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("open game database: %w", err)
 	}
-	if err := migrate(ctx, pool, migs); err != nil {
+	if err := upToDate(ctx, pool, migs); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("open game database %s: %w", cfg.ConnConfig.Database, err)
 	}
@@ -275,7 +286,7 @@ func retryable(err error) bool {
 // storeErrors are returned as they are: callers branch on them.
 var storeErrors = []error{
 	store.ErrNotFound, store.ErrConflict, store.ErrChannelBusy, store.ErrInvalid,
-	store.ErrCorrupt, store.ErrNotEmpty, store.ErrClosed, store.ErrSchema,
+	store.ErrCorrupt, store.ErrNotEmpty, store.ErrClosed, store.ErrSchema, store.ErrReadOnly,
 }
 
 // fail returns err with the operation named, unless it is nil or one of
@@ -291,6 +302,9 @@ func (s *Store) fail(op string, err error) error {
 	}
 	if s.closed.Load() {
 		return store.ErrClosed
+	}
+	if pe := (*pgconn.PgError)(nil); errors.As(err, &pe) && pe.Code == "25006" { // read_only_sql_transaction
+		return fmt.Errorf("%s: %w", op, store.ErrReadOnly)
 	}
 	return fmt.Errorf("%s: %w", op, err)
 }
