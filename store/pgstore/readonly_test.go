@@ -29,10 +29,12 @@ func TestReadOnly(t *testing.T) {
 		t.Errorf("Stats of a read-only store: %+v, %v", st, err)
 	}
 	changes := map[string]func() error{
-		"Update":   func() error { return ro.Update(g) },
-		"Create":   func() error { return ro.Create(newGame("c2")) },
-		"Discard":  func() error { return ro.Discard("c1") },
-		"Announce": func() error { return ro.Announce(&store.Announcement{Channel: "c1", Body: []byte(`{"content":"hello"}`)}) },
+		"Update":  func() error { return ro.Update(g) },
+		"Create":  func() error { return ro.Create(newGame("c2")) },
+		"Discard": func() error { return ro.Discard("c1") },
+		"Announce": func() error {
+			return ro.Announce(&store.Announcement{Channel: "c1", Body: []byte(`{"content":"hello"}`)})
+		},
 	}
 	for name, change := range changes {
 		if err := change(); !errors.Is(err, store.ErrReadOnly) {
