@@ -52,7 +52,6 @@ type Backend interface {
 	PuzzleStreak(user string) (PuzzleStreak, error)
 	AnswerPuzzle(a PuzzleAnswer) (PuzzleResult, error)
 	SetDailyPuzzle(d DailyPuzzle, anns ...*Announcement) (DailyPuzzle, bool, error)
-	UpdateDailyPuzzle(guild, date, channel, message string) error
 	DailyPuzzle(guild, date string) (DailyPuzzle, error)
 	DailyPuzzles(guild string, limit int) ([]DailyPuzzle, error)
 	SetPuzzleAttempt(user string, a PuzzleAttempt) error

@@ -47,9 +47,9 @@ type DailyPuzzle struct {
 	// ID and Line are the puzzle's ID and its line.
 	ID   string `json:"id"`
 	Line string `json:"line"`
-	// Channel and Message are where the bot posted it, when it has.
+	// Channel is where the bot posts it. (Older builds' records may hold
+	// the message's ID too, as "message": it is ignored.)
 	Channel string `json:"channel,omitempty"`
-	Message string `json:"message,omitempty"`
 	// Answers holds each player who answered it, by user ID, and whether
 	// they solved it: their first answer, which is the one that counts.
 	Answers map[string]bool `json:"answers,omitempty"`
@@ -212,23 +212,6 @@ func (s *Store) SetDailyPuzzle(d DailyPuzzle, anns ...*Announcement) (DailyPuzzl
 		an.done()
 	}
 	return kept, stored, err
-}
-
-// UpdateDailyPuzzle stores where a server's puzzle of a day was posted:
-// its Channel and Message. The puzzle and the answers stay as they are.
-// It returns ErrNotFound when the day has no puzzle.
-func (s *Store) UpdateDailyPuzzle(guild, date, channel, message string) error {
-	if err := checkDate(date); err != nil {
-		return err
-	}
-	return s.commit(func(tx *bolt.Tx) (func() error, error) {
-		d, err := loadDaily(tx, guild, date)
-		if err != nil {
-			return nil, err
-		}
-		d.Channel, d.Message = channel, message
-		return func() error { return putJSON(tx, bucketDailyPuzzles, dailyKey(guild, date), d) }, nil
-	})
 }
 
 // DailyPuzzle returns a server's puzzle of a day, or ErrNotFound.

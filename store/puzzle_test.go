@@ -56,6 +56,17 @@ func TestMigrationAddsPuzzles(t *testing.T) {
 	mustCheck(t, s)
 }
 
+// A puzzle of the day written by an older build, with the ID of the
+// message that posted it, still reads.
+func TestDailyPuzzleWithItsMessageStillReads(t *testing.T) {
+	t.Parallel()
+	rec := []byte(`{"id":"3fdf660d49","line":"` + lineA + `","channel":"c5","message":"m5","answers":{"200":true}}`)
+	d, err := DecodeDailyPuzzle("g1", "2026-03-01", rec)
+	if err != nil || d.Guild != "g1" || d.Date != "2026-03-01" || d.ID != "3fdf660d49" || d.Line != lineA || d.Channel != "c5" || !d.Answers["200"] {
+		t.Errorf("DecodeDailyPuzzle of an older record: %+v, %v", d, err)
+	}
+}
+
 // FuzzPuzzleRecords stores any bytes as each kind of puzzle record: reads
 // and Check either decode them or report ErrCorrupt, never anything
 // else, and never panic.

@@ -138,23 +138,6 @@ func (s *Store) SetDailyPuzzle(d store.DailyPuzzle, anns ...*store.Announcement)
 	return kept, stored, err
 }
 
-// UpdateDailyPuzzle stores where a server's puzzle of a day was posted:
-// its Channel and Message. It returns store.ErrNotFound when the day has
-// no puzzle.
-func (s *Store) UpdateDailyPuzzle(guild, date, channel, message string) error {
-	if err := store.CheckDate(date); err != nil {
-		return err
-	}
-	return s.write("post the daily puzzle of guild "+guild, func(ctx context.Context, tx pgx.Tx) error {
-		d, err := getDaily(ctx, tx, guild, date)
-		if err != nil {
-			return err
-		}
-		d.Channel, d.Message = channel, message
-		return putRow(ctx, tx, "UPDATE daily_puzzles SET data = $2 WHERE guild = $1 AND day = $3", d, guild, date)
-	})
-}
-
 // DailyPuzzle returns a server's puzzle of a day, or store.ErrNotFound.
 func (s *Store) DailyPuzzle(guild, date string) (store.DailyPuzzle, error) {
 	if err := store.CheckDate(date); err != nil {
