@@ -32,7 +32,6 @@ type Backend interface {
 	// Deadlines and announcements.
 	Due(t time.Time) ([]*Game, error)
 	NextDue() (time.Time, bool, error)
-	Announce(anns ...*Announcement) error
 	Pending() ([]*Announcement, error)
 	Delivered(ids ...uint64) error
 
@@ -73,6 +72,7 @@ type Database interface {
 	Backend
 
 	AppendMove(channel string, version uint64, m Move) (*Game, error)
+	Announce(anns ...*Announcement) error
 	Discard(channel string) error
 	ClearPuzzleAttempt(user string) error
 	Check() error
