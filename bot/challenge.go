@@ -41,6 +41,8 @@ func (b *Bot) challenge(in *interaction, opts map[string]*discordgo.ApplicationC
 		return refuse("I can't play myself on this server yet. Challenge a person instead.")
 	case in.Context == discordgo.InteractionContextBotDM && !vsBot:
 		return refuse("Here in our direct messages you can play me: /volo challenge opponent:%s. To play a friend, challenge them in a DM or group DM with them, or in a server.", mention(b.me()))
+	case !in.place.images:
+		return refuse("I may not attach files in this channel, and every move is shown as a picture of the board. A server manager can give me Attach Files here; until then, play in another channel.")
 	}
 	rules, err := engine.ParseRules(optString(opts, optRules))
 	if optString(opts, optRules) == "" {

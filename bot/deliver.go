@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/volo-discord/volo/internal/lang"
 	"github.com/volo-discord/volo/store"
 )
 
@@ -157,10 +159,46 @@ func (b *Bot) attemptMessage(ctx context.Context, p *parcel) (outcome, error) {
 	if n.Detached {
 		return b.attemptDetached(ctx, p)
 	}
+	send := func(n notice) error { return b.postMessage(ctx, p.channel, p.nonce(), n) }
 	if v := n.Via; v != nil && v.Update {
-		return b.outcomeOf(p, b.editMessage(ctx, p.channel, v.Message, n))
+		send = func(n notice) error { return b.editMessage(ctx, p.channel, v.Message, n) }
 	}
-	return b.outcomeOf(p, b.postMessage(ctx, p.channel, p.nonce(), n))
+	err := send(n)
+	if discordCode(err) == discordgo.ErrCodeMissingPermissions && len(n.files()) > 0 {
+		// The bot may post here but not attach files (a channel's
+		// permissions changed during the game): the words go without
+		// them, saying what is missing, rather than not at all.
+		b.log.Warn("a message was refused for a missing permission; sending it without its files", "channel", p.channel, "id", p.id, "err", err)
+		err = send(b.withoutFiles(p.channel, n))
+	}
+	return b.outcomeOf(p, err)
+}
+
+// withoutFiles returns n without its board and files, saying in the
+// channel's language what is missing and why.
+func (b *Bot) withoutFiles(channel string, n notice) notice {
+	t := b.channelLang(channel)
+	line := t.Sprint("The board is missing: I may not attach files in this channel. A server manager can give me Attach Files here.")
+	if len(n.Files) > 0 { // a game's end: its record and replay too
+		line = t.Sprint("The files of this message are missing: I may not attach files in this channel. A server manager can give me Attach Files here.")
+	}
+	n.Image, n.Files = nil, nil
+	if content := n.Content + "\n" + line; n.Content == "" || length(content) <= maxContent {
+		n.Content = strings.TrimPrefix(content, "\n")
+	}
+	return n
+}
+
+// channelLang returns the language the bot speaks in a channel on its
+// own: its game's, else its last finished game's, else English.
+func (b *Bot) channelLang(channel string) lang.Tag {
+	if g, err := b.store.Get(channel); err == nil {
+		return tr(g)
+	}
+	if games, err := b.store.ChannelHistory(channel, "", 1); err == nil && len(games) > 0 {
+		return tr(games[0])
+	}
+	return lang.English
 }
 
 // detachedToken returns the token to carry p's message where the bot is

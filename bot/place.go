@@ -14,6 +14,10 @@ type place struct {
 	member bool
 	// threads: the bot may start threads here.
 	threads bool
+	// images: what the bot posts here may carry files (a board, a
+	// replay): it may Attach Files, or it answers only interactions, or
+	// this is its own DM with the user.
+	images bool
 	// private: Discord shows every answer to this user alone: in a server
 	// that did not add the bot, for a member who may not use external apps
 	// or not send messages there.
@@ -30,6 +34,7 @@ func placeOf(ic *discordgo.InteractionCreate) place {
 	var p place
 	p.member = ic.Context == discordgo.InteractionContextBotDM || ic.AppPermissions&post == post
 	p.threads = p.member && ic.GuildID != "" && ic.AppPermissions&threadPermissions == threadPermissions
+	p.images = !p.member || ic.Context == discordgo.InteractionContextBotDM || ic.AppPermissions&discordgo.PermissionAttachFiles != 0
 	if ic.GuildID != "" && ic.Member != nil && !p.member {
 		_, guildInstall := ic.AuthorizingIntegrationOwners[discordgo.ApplicationIntegrationGuildInstall]
 		need := int64(discordgo.PermissionUseExternalApps | discordgo.PermissionSendMessages)

@@ -52,6 +52,8 @@ func (b *Bot) settingsCommand(in *interaction, opts map[string]*discordgo.Applic
 			return refuse("Only members who can manage this server can change its puzzle of the day. Nothing was changed.")
 		case daily && (!in.place.member || in.place.private):
 			return refuse("I cannot post in this channel on my own, so the puzzle of the day cannot go here. Nothing was changed.")
+		case daily && !in.place.images:
+			return refuse("I may not attach files in this channel, and the puzzle of the day is a picture of its board. A server manager can give me Attach Files here. Nothing was changed.")
 		case daily && b.cfg.Puzzles.DailyHour < 0:
 			return refuse("This bot posts no puzzles of the day (its configuration turns them off). Nothing was changed.")
 		}
