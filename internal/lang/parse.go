@@ -123,6 +123,8 @@ func (m Message) check() error {
 		return fmt.Errorf("%q: arg %d is not an argument (they count from 1)", m.EN, m.Arg)
 	case (m.Arg > 0) != (m.ENOne != "") || (m.Arg > 0) != (m.FROne != ""):
 		return fmt.Errorf("%q: plural forms need arg, en_one and fr_one together", m.EN)
+	case strings.Contains(m.FR+m.FROne, "« ") || strings.Contains(m.FR+m.FROne, " »"):
+		return fmt.Errorf("%q: French guillemets hold no-break spaces: «\\u00a0…\\u00a0»", m.EN)
 	}
 	return nil
 }

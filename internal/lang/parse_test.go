@@ -65,6 +65,8 @@ func TestParseRefusesAMalformedFile(t *testing.T) {
 		{"forms without arg", "- en: a\n  fr: b\n  en_one: c\n  fr_one: d\n", "plural forms need arg, en_one and fr_one"},
 		{"half the forms", "- en: a\n  fr: b\n  en_one: c\n  arg: 1\n", "plural forms need arg, en_one and fr_one"},
 		{"arg not a number", "- en: a\n  fr: b\n  en_one: c\n  fr_one: d\n  arg: one\n", "cannot unmarshal"},
+		{"a plain space inside guillemets", "- en: '\"%s\"'\n  fr: « %s »\n", "French guillemets hold no-break spaces"},
+		{"a plain space in the singular's", "- en: a\n  fr: b\n  en_one: c\n  fr_one: «\\u00a0d »\n  arg: 1\n", "French guillemets hold no-break spaces"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			msgs, err := parse([]byte(c.data))
