@@ -27,6 +27,9 @@ func TestPlayersInABrowser(t *testing.T) {
 
 	p.Run("/volo challenge opponent:@ben colour:orange")
 	p.WaitForText("rated")
+	if last := p.LastMessage(); !strings.Contains(last.Text, "The challenge lapses in a day.") {
+		t.Errorf("the challenge shows %q, want it to lapse in a day", last.Text)
+	}
 	p.SelectUser("ben")
 	p.ClickButton("Accept")
 	p.WaitForText("The game begins")
@@ -171,6 +174,10 @@ func TestSandboxGroupDMInABrowser(t *testing.T) {
 	p.Screenshot("french-challenge")
 	if last := p.LastMessage(); !strings.Contains(strings.ToLower(last.Text), "joue bleu") {
 		t.Errorf("margaux's challenge shows %q, want her playing blue, in French", last.Text)
+	}
+	// Her client writes Discord's relative times in French too.
+	if last := p.LastMessage(); !strings.Contains(last.Text, "Le défi expire dans un jour.") {
+		t.Errorf("margaux's challenge shows %q, want its lapse in a day, in French", last.Text)
 	}
 	var sent string
 	for _, ch := range w.srv.World().Channels {

@@ -290,8 +290,9 @@ func link(href, label string) string {
 	return `<a href="` + html.EscapeString(href) + `" target="_blank" rel="noopener noreferrer">` + label + `</a>`
 }
 
-// formatTimestamp writes a <t:unix:style> timestamp as Discord's client does, in UTC; the page
-// rewrites it in the reader's time zone and keeps relative ones up to date.
+// formatTimestamp writes a <t:unix:style> timestamp as Discord's English client does, in UTC;
+// the page rewrites it in the reader's time zone and language (their client's locale) and keeps
+// relative ones up to date.
 func formatTimestamp(t time.Time, style string, now time.Time) string {
 	switch style {
 	case "t":

@@ -34,6 +34,9 @@ type userView struct {
 	Colour   string `json:"colour"`
 	Bot      bool   `json:"bot,omitempty"`
 	Note     string `json:"note,omitempty"`
+	// Locale is their client's language, such as "fr": the page shows
+	// them Discord's timestamps in it, as their client would.
+	Locale string `json:"locale,omitempty"`
 }
 
 // channelView is a text channel with its threads, a thread, or one of a user's direct
@@ -230,7 +233,7 @@ func (sb *Sandbox) userView(u fakediscord.User) userView {
 	if name == "" {
 		name = u.Username
 	}
-	v := userView{ID: u.ID, Name: name, Username: u.Username, Bot: u.Bot, Note: sb.notes[u.ID]}
+	v := userView{ID: u.ID, Name: name, Username: u.Username, Bot: u.Bot, Note: sb.notes[u.ID], Locale: u.Locale}
 	if r := []rune(name); len(r) > 0 {
 		v.Initial = strings.ToUpper(string(r[0]))
 	}

@@ -168,10 +168,7 @@ function channelById(id) {
 // ---- Times ----
 
 const clock = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
-const clockSeconds = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
 const shortDate = new Intl.DateTimeFormat(undefined, { day: "2-digit", month: "2-digit", year: "numeric" });
-const longDate = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "long", year: "numeric" });
-const longDateTime = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" });
 const fullDateTime = new Intl.DateTimeFormat(undefined, { weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" });
 
 function messageTime(date) {
@@ -183,38 +180,71 @@ function messageTime(date) {
   return `${shortDate.format(date)} ${clock.format(date)}`;
 }
 
-// relative says how far a time is from now in Discord's words, as the sandbox does.
+// Discord writes a relative time in the reader's language: the words of its English and French
+// clients, by the user's locale.
+const relativeWords = {
+  en: { seconds: "a few seconds", minute: ["a minute", "minutes"], hour: ["an hour", "hours"],
+    day: ["a day", "days"], month: ["a month", "months"], year: ["a year", "years"],
+    future: (s) => `in ${s}`, past: (s) => `${s} ago` },
+  fr: { seconds: "quelques secondes", minute: ["une minute", "minutes"], hour: ["une heure", "heures"],
+    day: ["un jour", "jours"], month: ["un mois", "mois"], year: ["un an", "ans"],
+    future: (s) => `dans ${s}`, past: (s) => `il y a ${s}` },
+};
+
+// readerLocale is the locale of the user the page shows, as their client has it.
+function readerLocale() {
+  const me = userById(state.user);
+  return (me && me.locale) || "en-US";
+}
+
+// relative says how far a time is from now in Discord's words, in the reader's language.
 function relative(date) {
+  const w = relativeWords[readerLocale().slice(0, 2)] || relativeWords.en;
   const d = (date.getTime() - Date.now()) / 1000;
   const s = Math.abs(d);
-  const unit = (n, one, many) => (Math.round(n) <= 1 ? one : `${Math.round(n)} ${many}`);
+  const unit = (n, [one, many]) => (Math.round(n) <= 1 ? one : `${Math.round(n)} ${many}`);
   let span;
-  if (s < 45) span = "a few seconds";
-  else if (s < 45 * 60) span = unit(s / 60, "a minute", "minutes");
-  else if (s < 22 * 3600) span = unit(s / 3600, "an hour", "hours");
-  else if (s < 26 * 86400) span = unit(s / 86400, "a day", "days");
-  else if (s < 320 * 86400) span = unit(s / (30.4 * 86400), "a month", "months");
-  else span = unit(s / (365 * 86400), "a year", "years");
-  return d > 0 ? `in ${span}` : `${span} ago`;
+  if (s < 45) span = w.seconds;
+  else if (s < 45 * 60) span = unit(s / 60, w.minute);
+  else if (s < 22 * 3600) span = unit(s / 3600, w.hour);
+  else if (s < 26 * 86400) span = unit(s / 86400, w.day);
+  else if (s < 320 * 86400) span = unit(s / (30.4 * 86400), w.month);
+  else span = unit(s / (365 * 86400), w.year);
+  return d > 0 ? w.future(span) : w.past(span);
+}
+
+// stampOptions are the date formats of Discord's timestamp styles; "f" is the default.
+const stampOptions = {
+  t: { hour: "2-digit", minute: "2-digit" },
+  T: { hour: "2-digit", minute: "2-digit", second: "2-digit" },
+  d: { day: "2-digit", month: "2-digit", year: "numeric" },
+  D: { day: "numeric", month: "long", year: "numeric" },
+  f: { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" },
+  F: { weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" },
+};
+
+// stampFormats holds a formatter for each locale and style, made when first needed.
+const stampFormats = new Map();
+
+// stampFormat formats a timestamp's style in the reader's locale.
+function stampFormat(style) {
+  const locale = readerLocale();
+  const key = `${locale} ${style}`;
+  if (!stampFormats.has(key)) {
+    stampFormats.set(key, new Intl.DateTimeFormat(locale, stampOptions[style] || stampOptions.f));
+  }
+  return stampFormats.get(key);
 }
 
 function formatStamp(date, style) {
-  switch (style) {
-    case "t": return clock.format(date);
-    case "T": return clockSeconds.format(date);
-    case "d": return shortDate.format(date);
-    case "D": return longDate.format(date);
-    case "F": return fullDateTime.format(date);
-    case "R": return relative(date);
-    default: return longDateTime.format(date);
-  }
+  return style === "R" ? relative(date) : stampFormat(style).format(date);
 }
 
 function refreshStamps(root = document) {
   for (const t of root.querySelectorAll("time.timestamp[datetime]")) {
     const date = new Date(t.getAttribute("datetime"));
     t.textContent = formatStamp(date, t.dataset.style);
-    t.title = fullDateTime.format(date);
+    t.title = stampFormat("F").format(date);
   }
 }
 
