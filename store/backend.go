@@ -1,6 +1,16 @@
 package store
 
-import "time"
+import (
+	"strings"
+	"time"
+)
+
+// IsPostgresURL reports whether a database setting names a PostgreSQL
+// database (a postgres:// or postgresql:// URL, for package
+// store/pgstore) rather than the path of a bbolt file.
+func IsPostgresURL(database string) bool {
+	return strings.HasPrefix(database, "postgres://") || strings.HasPrefix(database, "postgresql://")
+}
 
 // Backend is what the bot needs of a game database: exactly the methods it
 // calls. *Store (bbolt, one file, one process) implements it, and so does

@@ -100,7 +100,7 @@ func runDBStats(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	w := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	what := "file"
-	if isPostgres(*path) {
+	if store.IsPostgresURL(*path) {
 		what = "database"
 	}
 	fmt.Fprintf(w, "%s\t%s\t%d bytes, schema %d\n", what, redact(*path), s.Size, s.Schema)
@@ -127,7 +127,7 @@ func runDBBackup(_ context.Context, args []string, stdout, stderr io.Writer) err
 		fs.Usage()
 		return fmt.Errorf("%w: db backup needs -o FILE", errUsage)
 	}
-	if isPostgres(*path) {
+	if store.IsPostgresURL(*path) {
 		return fmt.Errorf("%w: db backup copies a bbolt file; back up a PostgreSQL database with pg_dump, or copy it into a bbolt file with volo db migrate -from URL -to FILE", errUsage)
 	}
 	if sameFile(*path, *out) {
@@ -214,7 +214,7 @@ func runDBDiscard(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err := parseArgs(fs, args, 1); err != nil {
 		return err
 	}
-	if !isPostgres(*path) {
+	if !store.IsPostgresURL(*path) {
 		if _, err := os.Stat(*path); err != nil {
 			return fmt.Errorf("db discard: %w", err)
 		}

@@ -31,7 +31,7 @@ func runDBMigrate(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		fs.Usage()
 		return fmt.Errorf("%w: db migrate needs -from and -to", errUsage)
 	}
-	if *from == *to || (!isPostgres(*from) && !isPostgres(*to) && sameFile(*from, *to)) {
+	if *from == *to || (!store.IsPostgresURL(*from) && !store.IsPostgresURL(*to) && sameFile(*from, *to)) {
 		return fmt.Errorf("%w: -from and -to name the same database", errUsage)
 	}
 	src, err := openAny(ctx, *from, true)
@@ -91,17 +91,11 @@ var kindNames = map[store.Kind]string{
 	store.KindPoolPuzzle:    "pooled puzzles",
 }
 
-// isPostgres reports whether db names a PostgreSQL database rather than a
-// bbolt file.
-func isPostgres(db string) bool {
-	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
-}
-
 // openAny opens a bbolt file or a PostgreSQL database; a source is
 // opened read-only, so it must be of this build's schema, and a bbolt one
 // must exist.
 func openAny(ctx context.Context, db string, source bool) (store.Database, error) {
-	if isPostgres(db) {
+	if store.IsPostgresURL(db) {
 		return pgstore.Open(ctx, db, pgstore.Options{ReadOnly: source})
 	}
 	if source {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/volo-discord/volo/bot"
@@ -23,7 +22,7 @@ const lockWait = time.Second
 // a sentence naming the file. Many volobots may share one PostgreSQL
 // database, each with a replica name of its own.
 func openDatabase(ctx context.Context, cfg bot.Config) (store.Backend, error) {
-	if isPostgres(cfg.Database) {
+	if store.IsPostgresURL(cfg.Database) {
 		st, err := pgstore.Open(ctx, cfg.Database, pgstore.Options{Owner: cfg.Replica})
 		if err != nil {
 			return nil, fmt.Errorf("open the PostgreSQL database: %w", err)
@@ -39,9 +38,4 @@ func openDatabase(ctx context.Context, cfg bot.Config) (store.Backend, error) {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	return st, nil
-}
-
-// isPostgres reports whether a database setting is a PostgreSQL URL.
-func isPostgres(database string) bool {
-	return strings.HasPrefix(database, "postgres://") || strings.HasPrefix(database, "postgresql://")
 }
