@@ -15,6 +15,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/volo-discord/volo/render"
+	"github.com/volo-discord/volo/store"
 )
 
 // Config is the bot's configuration, read from config.yaml. Every key is
@@ -55,6 +56,9 @@ type Config struct {
 	Review ReviewConfig `yaml:"review"`
 	// Log sets the logs.
 	Log LogConfig `yaml:"log"`
+	// Backup sets the copies volobot makes of a bbolt database while it
+	// runs.
+	Backup BackupConfig `yaml:"backup"`
 	// Metrics is the address (host:port) where volobot serves its
 	// Prometheus metrics at /metrics, with /healthz and /readyz; empty
 	// serves none.
@@ -92,6 +96,19 @@ type ReviewConfig struct {
 	// Playouts is the search's budget per position of the game reviewed:
 	// 600 is the easy level's, about a quarter of a second of one core.
 	Playouts int `yaml:"playouts"`
+}
+
+// BackupConfig sets the copies volobot makes of a bbolt database while it
+// runs: one when it starts, then one every Every, into Dir, keeping the
+// Keep latest. A PostgreSQL database is backed up by PostgreSQL's tools.
+type BackupConfig struct {
+	// Dir is the directory of the copies, created if need be; empty makes
+	// none.
+	Dir string `yaml:"dir"`
+	// Every is the time between copies: 10m at the least.
+	Every Duration `yaml:"every"`
+	// Keep is how many of the latest copies stay: 1 to 1000.
+	Keep int `yaml:"keep"`
 }
 
 // LogConfig sets the logs.
@@ -162,6 +179,7 @@ func DefaultConfig() Config {
 		Puzzles:         PuzzleConfig{DailyHour: 9, MaxDepth: 3},
 		Review:          ReviewConfig{Playouts: 600},
 		Log:             LogConfig{Level: "info", Format: "text"},
+		Backup:          BackupConfig{Every: Duration(24 * time.Hour), Keep: 7},
 		Interactions:    InteractionsGateway,
 	}
 }
@@ -228,6 +246,9 @@ func (c Config) Validate() error {
 	if c.Render.Size < render.MinSize || c.Render.Size > render.MaxSize {
 		return fmt.Errorf("render.size: %d is outside %d to %d pixels", c.Render.Size, render.MinSize, render.MaxSize)
 	}
+	if err := c.Backup.check(c.Database); err != nil {
+		return err
+	}
 	if err := checkAddress(c.Metrics); err != nil {
 		return fmt.Errorf("metrics: %w (or leave it empty to serve no metrics)", err)
 	}
@@ -239,6 +260,19 @@ func (c Config) Validate() error {
 	}
 	if f := c.Log.Format; f != "text" && f != "json" {
 		return fmt.Errorf("log.format: %q is neither text nor json", f)
+	}
+	return nil
+}
+
+// check says what is wrong with the backups' settings for the database.
+func (b BackupConfig) check(database string) error {
+	switch {
+	case b.Dir != "" && store.IsPostgresURL(database):
+		return errors.New("backup.dir: a PostgreSQL database is backed up with its own tools (pg_dump); leave backup.dir empty")
+	case b.Every < Duration(10*time.Minute):
+		return fmt.Errorf("backup.every: %v is too short; use at least 10m", time.Duration(b.Every))
+	case b.Keep < 1 || b.Keep > 1000:
+		return fmt.Errorf("backup.keep: %d is not a number of copies from 1 to 1000", b.Keep)
 	}
 	return nil
 }

@@ -49,6 +49,10 @@ func TestConfigErrorsNameTheKey(t *testing.T) {
 		{"database: [", "yaml"},
 		{"development_guild: '../../users/@me/channels?x='", "development_guild"},
 		{"development_guild: 12345", "development_guild"},
+		{"backup: {dir: copies, every: 5m}", "backup.every"},
+		{"backup: {dir: copies, keep: 0}", "backup.keep"},
+		{"backup: {keep: 1001}", "backup.keep"},
+		{"{database: 'postgres://volo@db/volo', backup: {dir: copies}}", "pg_dump"},
 	} {
 		_, err := loadYAML(t, tc.yaml)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

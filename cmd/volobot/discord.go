@@ -85,6 +85,13 @@ func serve(ctx context.Context, cfg bot.Config, st store.Backend, session *disco
 	if err != nil {
 		return err
 	}
+	if cfg.Backup.Dir != "" {
+		stop, err := startBackups(ctx, st, cfg.Backup, log, reg)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
 	if reg != nil {
 		ops, err := startOps(cfg.Metrics, reg, b.Ready, log)
 		if err != nil {

@@ -2,7 +2,23 @@
 // metrics, so that a test can ask "how many moves has Blue made here".
 package metricstest
 
-import dto "github.com/prometheus/client_model/go"
+import (
+	"github.com/prometheus/client_golang/prometheus"
+	dto "github.com/prometheus/client_model/go"
+)
+
+// Gather gathers g's metrics by name, as Sample reads them.
+func Gather(g prometheus.Gatherer) (map[string]*dto.MetricFamily, error) {
+	mfs, err := g.Gather()
+	if err != nil {
+		return nil, err
+	}
+	fams := map[string]*dto.MetricFamily{}
+	for _, f := range mfs {
+		fams[f.GetName()] = f
+	}
+	return fams, nil
+}
 
 // Sample returns the value of the metric name in fams whose labels
 // include the pairs given (name, value, name, value…), summed over its

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/prometheus/client_golang/prometheus"
-	dto "github.com/prometheus/client_model/go"
 
 	"github.com/volo-discord/volo/internal/metricstest"
 )
@@ -21,13 +20,9 @@ func TestSample(t *testing.T) {
 	open.Set(4)
 	took.Observe(0.1)
 	took.Observe(0.2)
-	mfs, err := reg.Gather()
+	fams, err := metricstest.Gather(reg)
 	if err != nil {
 		t.Fatal(err)
-	}
-	fams := map[string]*dto.MetricFamily{}
-	for _, f := range mfs {
-		fams[f.GetName()] = f
 	}
 	for _, tt := range []struct {
 		name   string
