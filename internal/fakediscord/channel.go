@@ -2,6 +2,7 @@ package fakediscord
 
 import (
 	"errors"
+	"slices"
 	"time"
 )
 
@@ -92,6 +93,35 @@ func (s *Server) AddThread(parentID, name, ownerRef string) (Channel, error) {
 		return Channel{}, err
 	}
 	return th.Channel, nil
+}
+
+// DeleteChannel deletes a guild's text channel, with its threads, or a thread, as a member who
+// may manage channels does: their messages go too, and a request about them is answered 404,
+// 10003 Unknown Channel. A connected bot in the guild is sent CHANNEL_DELETE for a channel,
+// THREAD_DELETE for a thread (and nothing for the threads of a deleted channel, as on Discord).
+func (s *Server) DeleteChannel(id string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c, ok := s.channels[id]
+	if !ok || c.GuildID == "" {
+		return ErrUnknownChannel
+	}
+	if s.botSees(c) {
+		if c.Type.IsThread() {
+			gone := map[string]any{"id": c.ID, "guild_id": c.GuildID, "parent_id": c.ParentID, "type": c.Type}
+			s.dispatchAll(c.GuildID, "THREAD_DELETE", gone, IntentGuilds)
+		} else {
+			s.dispatchAll(c.GuildID, "CHANNEL_DELETE", c.Channel, IntentGuilds)
+		}
+	}
+	s.channelOrder = slices.DeleteFunc(s.channelOrder, func(other string) bool {
+		if other == id || s.channels[other].ParentID == id {
+			delete(s.channels, other)
+			return true
+		}
+		return false
+	})
+	return nil
 }
 
 // startThread creates a public thread under parentID, with a "thread created" system message

@@ -97,6 +97,19 @@ func newSession(t testing.TB, srv *Server) *discordgo.Session {
 	return ds
 }
 
+// hears fails the test unless what the bot heard next, within 5 s, is want.
+func hears(t testing.TB, heard <-chan string, want string) {
+	t.Helper()
+	select {
+	case got := <-heard:
+		if got != want {
+			t.Errorf("the bot heard %q, want %q", got, want)
+		}
+	case <-time.After(5 * time.Second):
+		t.Errorf("the bot never heard %q", want)
+	}
+}
+
 // connect opens a real discordgo session against the stand-in, with the given intents, and
 // closes it after the test. handlers are added before Open.
 func connect(t testing.TB, srv *Server, intents discordgo.Intent, handlers ...any) *discordgo.Session {

@@ -78,6 +78,23 @@ func (s *Server) AddGuildWithoutBot(name string) Guild {
 	return g.Guild
 }
 
+// RemoveBot removes the bot from a guild, as a server manager who kicks it does: it is sent
+// GUILD_DELETE without "unavailable", which tells a removal from an outage; its managed role
+// goes, and the guild is then as one made by AddGuildWithoutBot.
+func (s *Server) RemoveBot(guildID string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g, ok := s.guilds[guildID]
+	if !ok || !g.hasMember(s.bot.ID) {
+		return ErrUnknownGuild
+	}
+	s.dispatchAll(g.ID, "GUILD_DELETE", map[string]string{"id": g.ID}, IntentGuilds)
+	delete(g.members, s.bot.ID)
+	g.order = slices.DeleteFunc(g.order, func(id string) bool { return id == s.bot.ID })
+	g.roles = slices.DeleteFunc(g.roles, func(r *Role) bool { return r.Managed })
+	return nil
+}
+
 // SetRolePermissions changes what a role allows, as a server manager does in the server's
 // settings; the @everyone role has the guild's ID. Taking PermUseExternalApps from @everyone
 // makes a server that forbids external apps: there, the responses of an app used through a

@@ -75,6 +75,7 @@ func (s *Server) routeTable() map[string]route {
 		"PATCH /channels/{channel_id}/messages/{message_id}":               bot(s.editMessage),
 		"POST /channels/{channel_id}/typing":                               bot(s.typing),
 		"POST /channels/{channel_id}/threads":                              bot(s.startThreadRoute),
+		"GET /channels/{channel_id}":                                       bot(s.getChannel),
 		"PATCH /channels/{channel_id}":                                     bot(s.modifyChannel),
 	}
 }

@@ -243,6 +243,17 @@ func (s *Server) startThreadRoute(c *call) (int, any, *apiError) {
 	return http.StatusCreated, th.Channel, nil
 }
 
+// getChannel answers GET /channels/{channel_id}: a channel or thread the bot may view.
+func (s *Server) getChannel(c *call) (int, any, *apiError) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ch, _, aerr := s.visibleChannel(c.param("channel_id"))
+	if aerr != nil {
+		return 0, nil, aerr
+	}
+	return http.StatusOK, ch.Channel, nil
+}
+
 // modifyChannel answers PATCH /channels/{channel_id} as far as the stand-in models it: a new name
 // for a guild channel or thread, of 1 to 100 characters. A thread takes Manage Threads, unless the
 // bot started it; a channel Manage Channels. The bot is sent THREAD_UPDATE or CHANNEL_UPDATE.

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -217,17 +216,6 @@ func TestRenamingAChannel(t *testing.T) {
 	connect(t, srv, discordgo.IntentsGuilds,
 		func(_ *discordgo.Session, u *discordgo.ThreadUpdate) { updates <- "thread " + u.Name },
 		func(_ *discordgo.Session, u *discordgo.ChannelUpdate) { updates <- "channel " + u.Name })
-	heard := func(want string) {
-		t.Helper()
-		select {
-		case got := <-updates:
-			if got != want {
-				t.Errorf("the bot heard %q, want %q", got, want)
-			}
-		case <-time.After(5 * time.Second):
-			t.Errorf("the bot never heard %q", want)
-		}
-	}
 	ds := restSession(t, srv)
 	th, err := srv.AddThread(w.general.ID, "Volo: ana vs anyone", "ana")
 	if err != nil {
@@ -240,11 +228,11 @@ func TestRenamingAChannel(t *testing.T) {
 	if got, _ := srv.Channel(th.ID); got.Name != "Volo: ana vs ben" {
 		t.Errorf("the thread is named %q", got.Name)
 	}
-	heard("thread Volo: ana vs ben")
+	hears(t, updates, "thread Volo: ana vs ben")
 	if _, err := ds.ChannelEdit(w.general.ID, &discordgo.ChannelEdit{Name: "volo"}); err != nil {
 		t.Fatal(err)
 	}
-	heard("channel volo")
+	hears(t, updates, "channel volo")
 
 	for _, tt := range []struct {
 		name         string
