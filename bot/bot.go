@@ -156,8 +156,17 @@ func New(s *discordgo.Session, opts Options) (*Bot, error) {
 	b.rand = rand.New(rand.NewPCG(seed, seed>>7|1))
 	s.Identify.Intents = discordgo.IntentsGuilds
 	speakV10(s)
-	s.AddHandler(b.onInteraction)
+	b.handle(s)
 	return b, nil
+}
+
+// handle has the bot hear a session's gateway: interactions, and the
+// channels and servers that go.
+func (b *Bot) handle(s *discordgo.Session) {
+	s.AddHandler(b.onInteraction)
+	s.AddHandler(b.onChannelDelete)
+	s.AddHandler(b.onThreadDelete)
+	s.AddHandler(b.onGuildDelete)
 }
 
 // Run connects to Discord (waiting out failures with backoff; a refused

@@ -132,10 +132,10 @@ func (b *Bot) lapse(g *store.Game) error {
 	return nil
 }
 
-// tellPlayers is a direct message to each person in g, for a game where
-// the bot is not a member of the channel: what happened there while
-// nobody was using the bot, with the board if img is set. text words it
-// in each player's language.
+// tellPlayers is a direct message to each person in g, for what happened
+// to the game where its channel cannot say it: where the bot is not a
+// member and nobody is using it, or a channel gone. It has the board if
+// img is set; text words it in each player's language.
 func (b *Bot) tellPlayers(g *store.Game, text func(lang.Tag) string, img []byte) ([]*store.Announcement, error) {
 	var anns []*store.Announcement
 	for c, p := range g.Players {
@@ -143,8 +143,7 @@ func (b *Bot) tellPlayers(g *store.Game, text func(lang.Tag) string, img []byte)
 			continue
 		}
 		t := trTo(g, engine.Colour(c))
-		ann, err := b.announce(g.Channel, nil, false, reply{image: img, direct: &directNote{User: p.ID,
-			Content: text(t) + "\n" + t.Sprintf("The game: %s", channelLink(g.Guild, g.Channel))}})
+		ann, err := b.announce(g.Channel, nil, false, reply{image: img, direct: &directNote{User: p.ID, Content: text(t)}})
 		if err != nil {
 			return nil, err
 		}
@@ -154,6 +153,11 @@ func (b *Bot) tellPlayers(g *store.Game, text func(lang.Tag) string, img []byte)
 }
 
 func (b *Bot) timeout(g *store.Game) error {
+	ctx, cancel := context.WithTimeout(context.Background(), goneWait)
+	defer cancel()
+	if b.channelGone(ctx, g) {
+		return b.goneLocked(g) // nobody could have moved: no loss
+	}
 	eg, err := g.Replay()
 	if err != nil {
 		return err
@@ -178,7 +182,8 @@ func (b *Bot) timeout(g *store.Game) error {
 		return err
 	}
 	dms, err := b.tellPlayers(g, func(t lang.Tag) string {
-		return t.Sprintf("Your Volo game between %s and %s is over: %s ran out of time. %s", g.Players[0].Name, g.Players[1].Name, c, g.Outcome)
+		return t.Sprintf("Your Volo game between %s and %s is over: %s ran out of time. %s", g.Players[0].Name, g.Players[1].Name, c, g.Outcome) +
+			"\n" + t.Sprintf("The game: %s", channelLink(g.Guild, g.Channel))
 	}, img)
 	if err != nil {
 		return err

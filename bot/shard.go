@@ -141,7 +141,7 @@ func (b *Bot) shardSession() *discordgo.Session {
 	s.Client, s.Dialer, s.UserAgent = base.Client, base.Dialer, base.UserAgent
 	s.Identify.Intents = base.Identify.Intents
 	s.ShouldReconnectOnError, s.LogLevel = base.ShouldReconnectOnError, base.LogLevel
-	s.AddHandler(b.onInteraction)
+	b.handle(s)
 	return s
 }
 

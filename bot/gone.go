@@ -1,0 +1,127 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/volo-discord/volo/internal/lang"
+	"github.com/volo-discord/volo/store"
+)
+
+// A game whose channel is gone (the channel or thread deleted, or the bot
+// removed from the server) can never go on: nobody can move there, and a
+// timed one would be lost on time. The bot calls it off, unrated, as
+// /volo abort does, and tells each person in it by direct message. It
+// learns of it from the gateway (CHANNEL_DELETE, THREAD_DELETE,
+// GUILD_DELETE that is not an outage) and, where no gateway tells it
+// (interactions: http, or an event missed), from Discord's answer
+// "Unknown Channel" when a game's time runs out.
+
+// onChannelDelete calls off the games of a deleted channel and of its
+// threads, which go with it.
+func (b *Bot) onChannelDelete(_ *discordgo.Session, e *discordgo.ChannelDelete) {
+	if e.Channel != nil {
+		b.whenGone(e.GuildID, func(g *store.Game) bool { return g.Channel == e.ID || g.Parent == e.ID })
+	}
+}
+
+// onThreadDelete calls off the game of a deleted thread.
+func (b *Bot) onThreadDelete(_ *discordgo.Session, e *discordgo.ThreadDelete) {
+	if e.Channel != nil {
+		b.whenGone(e.GuildID, func(g *store.Game) bool { return g.Channel == e.ID })
+	}
+}
+
+// onGuildDelete calls off the games of a server the bot was removed from
+// (or that was deleted). A server that is only unavailable, in an outage,
+// keeps them.
+func (b *Bot) onGuildDelete(_ *discordgo.Session, e *discordgo.GuildDelete) {
+	if e.Guild != nil && !e.Unavailable {
+		b.whenGone(e.ID, func(*store.Game) bool { return true })
+	}
+}
+
+// whenGone calls off the games and challenges of a server that gone
+// picks.
+func (b *Bot) whenGone(guild string, gone func(*store.Game) bool) {
+	select {
+	case <-b.closing:
+		return // the next start would not know: the timeout's check remains
+	default:
+	}
+	if guild == "" {
+		return
+	}
+	b.inFlight.Add(1)
+	defer b.inFlight.Done()
+	games, err := b.store.ListGuild(guild)
+	if err != nil {
+		b.log.Error("could not list the games of a server for a channel gone", "guild", guild, "err", err)
+		return
+	}
+	for _, g := range games {
+		if !gone(g) || g.Detached {
+			continue
+		}
+		if err := b.callOffGone(g.Channel); err != nil {
+			b.log.Error("could not call off a game whose channel is gone", "channel", g.Channel, "err", err)
+		}
+	}
+}
+
+// callOffGone calls off the game or challenge of a channel that is gone,
+// under the channel's lock.
+func (b *Bot) callOffGone(channel string) error {
+	defer b.locks.lock(channel)()
+	g, err := b.store.Get(channel)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil // called off already, or never there
+	}
+	if err != nil {
+		return err
+	}
+	return b.goneLocked(g)
+}
+
+// goneLocked calls off g, whose channel is gone, telling its players; the
+// caller holds the channel's lock.
+func (b *Bot) goneLocked(g *store.Game) error {
+	_, c := b.challenger(g)
+	dms, err := b.tellPlayers(g, func(t lang.Tag) string {
+		if g.Status == store.Challenge {
+			return t.Sprintf("The Volo challenge from %s is withdrawn: its channel is gone (deleted, or I was removed from its server).", plainName(g.Players[c].Name))
+		}
+		return t.Sprintf("Your Volo game between %s and %s is called off: its channel is gone (deleted, or I was removed from its server), so nobody can move there. It does not count for the ratings.",
+			plainName(g.Players[0].Name), plainName(g.Players[1].Name))
+	}, nil)
+	if err != nil {
+		return err
+	}
+	b.log.Info("called off a game whose channel is gone", "channel", g.Channel, "guild", g.Guild)
+	return b.deleteGame(g, dms...)
+}
+
+// goneWait bounds the question whether a channel is still there.
+const goneWait = 10 * time.Second
+
+// channelGone reports whether Discord says g's channel no longer exists.
+// Where the bot is not a member it cannot ask, and a failure to ask is
+// no answer: both leave the game as it is.
+func (b *Bot) channelGone(ctx context.Context, g *store.Game) bool {
+	if g.Detached {
+		return false
+	}
+	_, err := b.session.Channel(g.Channel, discordgo.WithContext(ctx))
+	switch discordCode(err) {
+	case discordgo.ErrCodeUnknownChannel, discordgo.ErrCodeUnknownGuild:
+		return true
+	case 0:
+		if err != nil {
+			b.log.Warn("could not ask whether a game's channel is still there", "channel", g.Channel, "err", err)
+		}
+	}
+	return false
+}

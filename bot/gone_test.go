@@ -1,0 +1,136 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/volo-discord/volo/store"
+)
+
+// waitGone waits until channel has no game or challenge.
+func (w *world) waitGone(channel string) {
+	w.t.Helper()
+	deadline := time.Now().Add(answerWait())
+	for w.storedVersion(channel) != 0 {
+		if time.Now().After(deadline) {
+			w.t.Fatalf("the game of %s is still there", channel)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	w.flush()
+}
+
+// dmSays reports whether user has a direct message from the bot that
+// says s.
+func (w *world) dmSays(user, s string) bool {
+	w.t.Helper()
+	msgs, err := w.srv.DMMessages(user)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	for _, m := range msgs {
+		if strings.Contains(m.Content, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// unrated fails the test if ana has a rated result.
+func (w *world) unrated(user string) {
+	w.t.Helper()
+	st, err := w.store.Standing(store.Global, w.userID(user))
+	if err == nil && st.Won+st.Lost+st.Drawn > 0 {
+		w.t.Errorf("%s has a rated result: %+v", user, st)
+	}
+}
+
+// A game whose channel is gone is called off, unrated, and its players
+// hear it by direct message: a channel deleted, the channel a game's
+// thread was started from deleted (the thread goes with it), a thread
+// deleted, the bot removed from the server.
+func TestGameCalledOffWhenItsChannelIsGone(t *testing.T) {
+	t.Parallel()
+	const calledOff = "Your Volo game between ana and ben is called off: its channel is gone (deleted, or I was removed from its server), so nobody can move there. It does not count for the ratings."
+	for _, tc := range []struct {
+		name   string
+		thread bool
+		gone   func(w *world, game string) error
+	}{
+		{"channel deleted", false, func(w *world, _ string) error { return w.srv.DeleteChannel(w.channel) }},
+		{"thread's channel deleted", true, func(w *world, _ string) error { return w.srv.DeleteChannel(w.channel) }},
+		{"thread deleted", true, func(w *world, game string) error { return w.srv.DeleteChannel(game) }},
+		{"bot removed", false, func(w *world, _ string) error { return w.srv.RemoveBot(w.guild) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			w := newWorld(t)
+			game := w.channel
+			terms := []string{"time_per_move:1h"}
+			if tc.thread {
+				terms = append(terms, "thread:true")
+			}
+			w.startGame(w.channel, terms...)
+			if tc.thread {
+				game = w.srv.Threads(w.channel)[0].ID
+			}
+			w.doIn(game, "ana", "/volo move move:f5")
+			if err := tc.gone(w, game); err != nil {
+				t.Fatal(err)
+			}
+			w.waitGone(game)
+			for _, p := range []string{"ana", "ben"} {
+				if !w.dmSays(p, calledOff) {
+					t.Errorf("%s was not told", p)
+				}
+			}
+			w.passTime(2 * time.Hour) // no loss on time follows
+			w.unrated("ben")
+			w.noValidationFailures()
+		})
+	}
+}
+
+// A challenge whose channel is gone is withdrawn, and both players hear
+// it; a game elsewhere in the server stays.
+func TestChallengeWithdrawnWhenItsChannelIsGone(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	other := w.addChannel(w.guild, "other")
+	w.startGame(other)
+	w.do("ana", "/volo challenge opponent:@ben")
+	if err := w.srv.DeleteChannel(w.channel); err != nil {
+		t.Fatal(err)
+	}
+	w.waitGone(w.channel)
+	for _, p := range []string{"ana", "ben"} {
+		if !w.dmSays(p, "The Volo challenge from ana is withdrawn: its channel is gone (deleted, or I was removed from its server).") {
+			t.Errorf("%s was not told", p)
+		}
+	}
+	if w.storedVersion(other) == 0 {
+		t.Error("the game in another channel was called off too")
+	}
+	w.noValidationFailures()
+}
+
+// Where no gateway says a channel went (interactions: http), a game whose
+// time runs out there is called off, not lost on time.
+func TestTimeoutWhereTheChannelIsGone(t *testing.T) {
+	t.Parallel()
+	w := newWorldWith(t, worldOptions{http: true})
+	w.startGame(w.channel, "time_per_move:1h")
+	w.do("ana", "/volo move move:f5")
+	if err := w.srv.DeleteChannel(w.channel); err != nil {
+		t.Fatal(err)
+	}
+	w.passTime(2 * time.Hour)
+	w.waitGone(w.channel)
+	if !w.dmSays("ben", "is called off: its channel is gone") {
+		t.Error("ben was not told")
+	}
+	w.unrated("ben")
+	w.unrated("ana")
+	w.noValidationFailures()
+}
