@@ -37,7 +37,7 @@ func (w *world) dmSays(user, s string) bool {
 	return false
 }
 
-// unrated fails the test if ana has a rated result.
+// unrated fails the test if user has a rated result.
 func (w *world) unrated(user string) {
 	w.t.Helper()
 	st, err := w.store.Standing(store.Global, w.userID(user))
