@@ -296,7 +296,8 @@ func (b *Bot) boardReply(g *store.Game, eg *engine.Game, line string) (reply, er
 
 // ratingsLine says what the game's end does to the players' ratings:
 // " Ratings: ana 1500 → 1662 (+162), ben 1500 → 1338 (−162).", or that it
-// was not rated. The computer is named with its level, whose rating it is. The figures are the store's preview of Finish's.
+// was not rated. The computer is named with its level, whose rating it
+// is. The figures are the store's preview of Finish's.
 func (b *Bot) ratingsLine(g *store.Game) string {
 	t := tr(g)
 	if !g.Rated() {
