@@ -56,7 +56,7 @@ func TestMoveWithoutItsBoardWhereFilesAreRefused(t *testing.T) {
 		{"English", func(t *testing.T) *world { return newWorld(t) }, " · move 2 · ",
 			"The board is missing: I may not attach files in this channel. A server manager can give me Attach Files here."},
 		{"French", newFrenchWorld, " · coup 2 · ",
-			"Le plateau manque\u00a0: je ne peux pas joindre de fichiers dans ce salon. Un gestionnaire du serveur peut m’y accorder «\u00a0Joindre des fichiers\u00a0»."},
+			"Il manque le plateau\u00a0: je ne peux pas joindre de fichiers dans ce salon. Un gestionnaire du serveur peut m’y accorder «\u00a0Joindre des fichiers\u00a0»."},
 	} {
 		t.Run(tc.lang, func(t *testing.T) {
 			t.Parallel()
