@@ -3,6 +3,8 @@ package bot
 import (
 	"testing"
 	"time"
+
+	"github.com/volo-discord/volo/internal/lang"
 )
 
 // A challenge's lapse sentence whose time is past is put in the past
@@ -31,4 +33,26 @@ func TestLapsedBefore(t *testing.T) {
 			t.Errorf("%s: lapsedBefore(%q) = %q, want %q", tc.name, tc.content, got, tc.want)
 		}
 	}
+}
+
+// lapsedBefore reads timestamps out of any message: it never fails, and
+// changes at most one past lapse sentence, into its past tense.
+func FuzzLapsedBefore(f *testing.F) {
+	f.Add("<@1> challenges <@2>. The challenge lapses <t:1763990000:R>.", int64(1764000000))
+	f.Add("Le défi expire <t:1763990000:R>. The challenge lapses <t:1:R>.", int64(1764000000))
+	f.Add("The challenge lapses <t:-5:R>. <t:99999999999999999999:R>", int64(0))
+	f.Fuzz(func(t *testing.T, content string, now int64) {
+		got := lapsedBefore(content, time.Unix(now, 0))
+		if got == content {
+			return
+		}
+		for _, m := range stamps.FindAllStringSubmatch(content, -1) {
+			for _, tag := range lang.Tags() {
+				if c, ok := challengeLapsed(content, tag, m[0]); ok && c == got {
+					return
+				}
+			}
+		}
+		t.Errorf("lapsedBefore(%q) = %q: not one lapse put in the past tense", content, got)
+	})
 }
