@@ -21,20 +21,27 @@ func (w *world) waitGone(channel string) {
 	w.flush()
 }
 
-// dmSays reports whether user has a direct message from the bot that
-// says s.
+// dmSays reports whether user gets a direct message from the bot that
+// says s, waiting for it: the channel's game may be gone from the store a
+// moment before its announcements reach the outbox.
 func (w *world) dmSays(user, s string) bool {
 	w.t.Helper()
-	msgs, err := w.srv.DMMessages(user)
-	if err != nil {
-		w.t.Fatal(err)
-	}
-	for _, m := range msgs {
-		if strings.Contains(m.Content, s) {
-			return true
+	deadline := time.Now().Add(answerWait())
+	for {
+		msgs, err := w.srv.DMMessages(user)
+		if err != nil {
+			w.t.Fatal(err)
 		}
+		for _, m := range msgs {
+			if strings.Contains(m.Content, s) {
+				return true
+			}
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
-	return false
 }
 
 // unrated fails the test if user has a rated result.
