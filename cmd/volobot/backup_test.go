@@ -16,6 +16,7 @@ import (
 	dto "github.com/prometheus/client_model/go"
 
 	"github.com/volo-discord/volo/bot"
+	"github.com/volo-discord/volo/internal/fakediscord"
 	"github.com/volo-discord/volo/internal/metricstest"
 	"github.com/volo-discord/volo/internal/syncbuf"
 	"github.com/volo-discord/volo/internal/testclock"
@@ -158,44 +159,64 @@ func TestNoBackupsOfAnotherBackend(t *testing.T) {
 	}
 }
 
-// volobot, here its sandbox, copies its database into backup.dir when
-// it starts, and says so in its log.
+// volobot copies its database into backup.dir when it starts, and says
+// so in its log; its sandbox, whose games are throwaway, makes no copies,
+// which could crowd out the real bot's where they share a configuration.
 func TestVolobotBacksUpItsDatabase(t *testing.T) {
-	dir := t.TempDir()
-	backups := filepath.Join(dir, "backups")
-	config := filepath.Join(dir, "config.yaml")
-	yaml := "database: " + filepath.Join(dir, "volo.db") + "\nbackup:\n  dir: " + backups + "\n  every: 1h\n  keep: 3\n"
-	if err := os.WriteFile(config, []byte(yaml), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	var stderr syncbuf.Buffer
-	done := make(chan error, 1)
-	go func() {
-		done <- run(ctx, []string{"-config", config, "-listen", "127.0.0.1:0"}, env(nil), io.Discard, &stderr)
-	}()
-	deadline := time.Now().Add(20 * time.Second)
-	// Stopped once connected: discordgo may be reconnecting while the bot
-	// connects, and a session stopped then can go on reconnecting after
-	// the test, into the next one's log.
-	for !strings.Contains(stderr.String(), "backed up the database") || !strings.Contains(stderr.String(), "connected to") {
-		if time.Now().After(deadline) {
+	for _, tc := range []struct {
+		name   string
+		args   func(t *testing.T) []string
+		env    map[string]string
+		copies int
+	}{
+		{"Discord", func(t *testing.T) []string {
+			return []string{"-discord-api", startStandIn(t, fakediscord.Options{}).URL()}
+		}, map[string]string{"DISCORD_TOKEN": "test-token"}, 1},
+		{"sandbox", func(*testing.T) []string { return []string{"-listen", "127.0.0.1:0"} }, nil, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			backups := filepath.Join(dir, "backups")
+			config := filepath.Join(dir, "config.yaml")
+			yaml := "database: " + filepath.Join(dir, "volo.db") + "\nbackup:\n  dir: " + backups + "\n  every: 1h\n  keep: 3\n"
+			if err := os.WriteFile(config, []byte(yaml), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			var stderr syncbuf.Buffer
+			done := make(chan error, 1)
+			args := append([]string{"-config", config}, tc.args(t)...)
+			go func() { done <- run(ctx, args, env(tc.env), io.Discard, &stderr) }()
+			// Stopped once connected: discordgo may be reconnecting while
+			// the bot connects, and a session stopped then can go on
+			// reconnecting after the test, into the next one's log.
+			deadline := time.Now().Add(20 * time.Second)
+			for !strings.Contains(stderr.String(), "connected to") || tc.copies > 0 && !strings.Contains(stderr.String(), "backed up the database") {
+				if time.Now().After(deadline) {
+					cancel()
+					t.Fatalf("volobot did not connect and back up; the log:\n%s", stderr.String())
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
 			cancel()
-			t.Fatalf("no copy of the database; the log:\n%s", stderr.String())
-		}
-		time.Sleep(20 * time.Millisecond)
+			if err := <-done; err != nil {
+				t.Fatalf("run: %v", err)
+			}
+			if tc.copies == 0 {
+				if _, err := os.Stat(backups); !errors.Is(err, os.ErrNotExist) {
+					t.Errorf("the sandbox made the backup directory: %v", err)
+				}
+				return
+			}
+			got := files(t, backups)
+			if len(got) != tc.copies || !backupName.MatchString(got[0]) {
+				t.Fatalf("the backup directory holds %q, want one copy", got)
+			}
+			copied, err := store.Open(filepath.Join(backups, got[0]), store.Options{ReadOnly: true})
+			if err != nil {
+				t.Fatalf("the copy does not open: %v", err)
+			}
+			copied.Close()
+		})
 	}
-	cancel()
-	if err := <-done; err != nil {
-		t.Fatalf("run: %v", err)
-	}
-	got := files(t, backups)
-	if len(got) != 1 || !backupName.MatchString(got[0]) {
-		t.Fatalf("the backup directory holds %q, want one copy", got)
-	}
-	copied, err := store.Open(filepath.Join(backups, got[0]), store.Options{ReadOnly: true})
-	if err != nil {
-		t.Fatalf("the copy does not open: %v", err)
-	}
-	copied.Close()
 }

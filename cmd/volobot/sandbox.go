@@ -32,6 +32,9 @@ func runSandboxWith(ctx context.Context, s settings, opts fakediscord.Options, s
 	// The sandbox keeps its games apart from a real bot's.
 	cfg.Database = sandboxDatabase(cfg.Database)
 	cfg.DevelopmentGuild = ""
+	// Nor are its throwaway games copied beside a real bot's backups,
+	// which they would crowd out of the number kept.
+	cfg.Backup.Dir = ""
 	// The stand-in's interactions come by its gateway, whatever the
 	// configuration says for Discord's.
 	cfg.Interactions = bot.InteractionsGateway
