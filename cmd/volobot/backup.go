@@ -115,7 +115,8 @@ func (k *backups) once() error {
 	return err
 }
 
-// write makes a copy in the directory, then prunes it.
+// write makes a copy in the directory, then prunes it; a failed prune
+// leaves the copy made, and is only said.
 func (k *backups) write() error {
 	if err := os.MkdirAll(k.cfg.Dir, 0o700); err != nil {
 		return err
@@ -130,7 +131,11 @@ func (k *backups) write() error {
 		k.last.Set(float64(now.Unix()))
 	}
 	k.log.Info("backed up the database", "file", path, "bytes", n)
-	return k.prune()
+	if err := k.prune(); err != nil {
+		// The copy is made; the older ones wait for the next prune.
+		k.log.Warn("could not remove the older copies of the database", "dir", k.cfg.Dir, "err", err)
+	}
+	return nil
 }
 
 // prune removes the copies older than the Keep latest. Other files in
