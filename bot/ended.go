@@ -49,8 +49,13 @@ func (b *Bot) endedSince(in *interaction, bt button) error {
 		}
 		// A challenge declined, withdrawn or lapsed leaves no record; a
 		// click on its own buttons is most likely on one that lapsed (the
-		// others lose their buttons when answered).
-		return b.lapsed(in, in.lang.Sprint("This challenge is no longer open: it was declined, withdrawn or it lapsed. /volo challenge starts a new one."))
+		// others lose their buttons when answered). Where its message
+		// says so once put in the past tense, the line need not guess.
+		line := in.lang.Sprint("This challenge is no longer open: it was declined, withdrawn or it lapsed. /volo challenge starts a new one.")
+		if in.Message != nil && lapsedBefore(in.Message.Content, b.clock()) != in.Message.Content {
+			line = in.lang.Sprint("This challenge is no longer open. /volo challenge starts a new one.")
+		}
+		return b.lapsed(in, line)
 	case !ended:
 		return nil
 	}

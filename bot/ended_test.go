@@ -95,7 +95,7 @@ func TestLapsedChallengeTidiedByAClick(t *testing.T) {
 		t.Fatalf("the challenge does not say when it lapses: %q", c.Content)
 	}
 	want := strings.Replace(c.Content, lapses[0], "The challenge lapsed "+lapses[1]+".", 1) +
-		"\nThis challenge is no longer open: it was declined, withdrawn or it lapsed. /volo challenge starts a new one."
+		"\nThis challenge is no longer open. /volo challenge starts a new one."
 	if msg := w.click("ben", c, "Accept"); msg.Content != want || string(msg.Components) != "[]" {
 		t.Errorf("accepting a lapsed challenge left as it was: %q with the components %s, want %q and none", msg.Content, msg.Components, want)
 	}
