@@ -167,6 +167,7 @@ func (b *Bot) handle(s *discordgo.Session) {
 	s.AddHandler(b.onChannelDelete)
 	s.AddHandler(b.onThreadDelete)
 	s.AddHandler(b.onGuildDelete)
+	s.AddHandler(b.onReady)
 }
 
 // Run connects to Discord (waiting out failures with backoff; a refused

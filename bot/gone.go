@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"strconv"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -16,9 +17,10 @@ import (
 // timed one would be lost on time. The bot calls it off, unrated, as
 // /volo abort does, and tells each person in it by direct message. It
 // learns of it from the gateway (CHANNEL_DELETE, THREAD_DELETE,
-// GUILD_DELETE that is not an outage) and, where no gateway tells it
-// (interactions: http, or an event missed), from Discord's answer
-// "Unknown Channel" when a game's time runs out.
+// GUILD_DELETE that is not an outage, a READY that no longer lists a
+// server) and, where no gateway tells it (interactions: http, or an
+// event missed), from Discord's answer when a game's time runs out:
+// "Unknown Channel", or "Missing Access" to the channel and its server.
 
 // onChannelDelete calls off the games of a deleted channel and of its
 // threads, which go with it.
@@ -42,6 +44,37 @@ func (b *Bot) onGuildDelete(_ *discordgo.Session, e *discordgo.GuildDelete) {
 	if e.Guild != nil && !e.Unavailable {
 		b.whenGone(e.ID, func(*store.Game) bool { return true })
 	}
+}
+
+// onReady calls off the games of the servers the bot was removed from
+// while it was away (stopped, or disconnected past resuming): a READY
+// lists every server of its shard, an outage's too, so one with games
+// that it does not list is one the bot is no longer in.
+func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
+	in := make(map[string]bool, len(r.Guilds))
+	for _, g := range r.Guilds {
+		in[g.ID] = true
+	}
+	guilds, err := b.store.ActiveGuilds()
+	if err != nil {
+		b.log.Error("could not list the servers with games, to find those the bot has left", "err", err)
+		return
+	}
+	for _, guild := range guilds {
+		if !in[guild] && servedBy(s, guild) {
+			b.whenGone(guild, func(*store.Game) bool { return true })
+		}
+	}
+}
+
+// servedBy reports whether guild's events come to session s: those of
+// the servers whose (guild_id >> 22) % shards is its shard.
+func servedBy(s *discordgo.Session, guild string) bool {
+	if s.ShardCount <= 1 {
+		return true
+	}
+	id, err := strconv.ParseUint(guild, 10, 64)
+	return err == nil && int((id>>22)%uint64(s.ShardCount)) == s.ShardID
 }
 
 // whenGone calls off the games and challenges of a server that gone
@@ -107,14 +140,23 @@ func (b *Bot) goneLocked(g *store.Game) error {
 // goneWait bounds the question whether a channel is still there.
 const goneWait = 10 * time.Second
 
-// channelGone reports whether Discord says g's channel no longer exists.
-// Where the bot is not a member it cannot ask, and a failure to ask is
-// no answer: both leave the game as it is.
+// channelGone reports whether Discord says g's channel no longer exists,
+// or that the bot is no longer in its server: a channel it may not see
+// ("Missing Access") is gone only if its server is refused too, since
+// any member may read its own server. Where the bot is not a member it
+// cannot ask, and a failure to ask is no answer: both leave the game as
+// it is.
 func (b *Bot) channelGone(ctx context.Context, g *store.Game) bool {
 	if g.Detached {
 		return false
 	}
 	_, err := b.session.Channel(g.Channel, discordgo.WithContext(ctx))
+	if discordCode(err) == discordgo.ErrCodeMissingAccess && g.Guild != "" {
+		_, err = b.session.Guild(g.Guild, discordgo.WithContext(ctx))
+		if discordCode(err) == discordgo.ErrCodeMissingAccess {
+			return true // not in the server
+		}
+	}
 	switch discordCode(err) {
 	case discordgo.ErrCodeUnknownChannel, discordgo.ErrCodeUnknownGuild:
 		return true

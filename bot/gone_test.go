@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/volo-discord/volo/internal/fakediscord"
 	"github.com/volo-discord/volo/store"
 )
 
@@ -99,6 +100,44 @@ func TestGameCalledOffWhenItsChannelIsGone(t *testing.T) {
 	}
 }
 
+// A server the bot was removed from while it was stopped is missing from
+// the READY of its shard when it starts again: its game is called off,
+// unrated, and a game in a server the bot is still in stays, though
+// another shard serves it.
+func TestGameCalledOffWhenTheBotWasRemovedWhileAway(t *testing.T) {
+	t.Parallel()
+	for _, shards := range []string{"1", "2"} {
+		t.Run("shards "+shards, func(t *testing.T) {
+			t.Parallel()
+			w := newWorldWith(t, worldOptions{global: true, shards: shards, stand: func(o *fakediscord.Options) { o.MaxConcurrency = 2 }})
+			other := w.srv.AddGuild("Other Club")
+			for shards == "2" && fakediscord.ShardOf(other.ID, 2) == fakediscord.ShardOf(w.guild, 2) {
+				other = w.srv.AddGuild("Other Club")
+			}
+			w.join(other.ID, "ana", "ben")
+			elsewhere := w.addChannel(other.ID, "volo")
+			w.startGame(w.channel, "time_per_move:1h")
+			w.startGame(elsewhere)
+			w.stop()
+			if err := w.srv.RemoveBot(w.guild); err != nil {
+				t.Fatal(err)
+			}
+			w.start()
+			w.waitGone(w.channel)
+			for _, p := range []string{"ana", "ben"} {
+				if !w.dmSays(p, "Your Volo game between ana and ben is called off: its channel is gone") {
+					t.Errorf("%s was not told", p)
+				}
+			}
+			if w.storedVersion(elsewhere) == 0 {
+				t.Error("the game in the server the bot is still in was called off too")
+			}
+			w.passTime(2 * time.Hour) // no loss on time follows
+			w.unrated("ben")
+		})
+	}
+}
+
 // A challenge whose channel is gone is withdrawn, and both players hear
 // it; a game elsewhere in the server stays.
 func TestChallengeWithdrawnWhenItsChannelIsGone(t *testing.T) {
@@ -122,22 +161,51 @@ func TestChallengeWithdrawnWhenItsChannelIsGone(t *testing.T) {
 	w.noValidationFailures()
 }
 
-// Where no gateway says a channel went (interactions: http), a game whose
-// time runs out there is called off, not lost on time.
+// With interactions over HTTP no gateway says that a channel went, or
+// that the bot was removed from its server; when a game's time runs out
+// the bot asks Discord, and calls the game off rather than give a loss on
+// time nobody could have avoided. A channel the bot may no longer see, in
+// a server it is still in, is not gone: there the loss on time stands.
 func TestTimeoutWhereTheChannelIsGone(t *testing.T) {
 	t.Parallel()
-	w := newWorldWith(t, worldOptions{http: true})
-	w.startGame(w.channel, "time_per_move:1h")
-	w.do("ana", "/volo move move:f5")
-	if err := w.srv.DeleteChannel(w.channel); err != nil {
-		t.Fatal(err)
+	for _, tc := range []struct {
+		name string
+		gone func(w *world) error
+		lost bool
+	}{
+		{"channel deleted", func(w *world) error { return w.srv.DeleteChannel(w.channel) }, false},
+		{"bot removed", func(w *world) error { return w.srv.RemoveBot(w.guild) }, false},
+		{"channel hidden", func(w *world) error {
+			for _, r := range w.srv.Roles(w.guild) {
+				if _, err := w.srv.SetRolePermissions(w.guild, r.ID, r.Permissions&^fakediscord.PermViewChannel); err != nil {
+					return err
+				}
+			}
+			return nil
+		}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			w := newWorldWith(t, worldOptions{http: true})
+			w.startGame(w.channel, "time_per_move:1h")
+			w.do("ana", "/volo move move:f5")
+			if err := tc.gone(w); err != nil {
+				t.Fatal(err)
+			}
+			w.passTime(2 * time.Hour)
+			w.waitGone(w.channel)
+			if tc.lost {
+				if st, err := w.store.Standing(store.Global, w.userID("ben")); err != nil || st.Lost != 1 {
+					t.Errorf("ben's standing %+v (%v), want the loss on time", st, err)
+				}
+				return
+			}
+			if !w.dmSays("ben", "is called off: its channel is gone") {
+				t.Error("ben was not told")
+			}
+			w.unrated("ben")
+			w.unrated("ana")
+			w.noValidationFailures()
+		})
 	}
-	w.passTime(2 * time.Hour)
-	w.waitGone(w.channel)
-	if !w.dmSays("ben", "is called off: its channel is gone") {
-		t.Error("ben was not told")
-	}
-	w.unrated("ben")
-	w.unrated("ana")
-	w.noValidationFailures()
 }

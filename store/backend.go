@@ -32,6 +32,7 @@ type Backend interface {
 	Finish(g *Game, anns ...*Announcement) error
 	ListGuild(guild string) ([]*Game, error)
 	ListUser(user string) ([]*Game, error)
+	ActiveGuilds() ([]string, error)
 
 	// Finished games.
 	GetFinished(id string) (*Game, error)

@@ -33,6 +33,11 @@ func errUnknownChannel() *apiError {
 	return &apiError{Status: 404, Code: 10003, Message: "Unknown Channel"}
 }
 
+// errUnknownGuild is Discord's answer to a guild that does not exist.
+func errUnknownGuild() *apiError {
+	return &apiError{Status: 404, Code: 10004, Message: "Unknown Guild"}
+}
+
 // errUnknownMessage is Discord's answer to a message ID that leads nowhere.
 func errUnknownMessage() *apiError {
 	return &apiError{Status: 404, Code: 10008, Message: "Unknown Message"}

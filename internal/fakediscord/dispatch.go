@@ -51,12 +51,7 @@ func (s *Server) botGuilds() []string {
 // caller holds s.mu.
 func (s *Server) guildCreate(g *guildState) func(intents int64) any {
 	return func(intents int64) any {
-		o := map[string]any{
-			"id": g.ID, "name": g.Name, "icon": nil, "splash": nil, "owner_id": g.OwnerID,
-			"preferred_locale": g.Locale, "roles": g.roles, "emojis": []any{}, "stickers": []any{}, "features": []string{},
-			"verification_level": 0, "default_message_notifications": 0, "explicit_content_filter": 0,
-			"mfa_level": 0, "premium_tier": 0, "nsfw_level": 0, "afk_timeout": 300, "system_channel_id": nil,
-		}
+		o := g.object()
 		members := []Member{*g.members[s.bot.ID]}
 		if intents&IntentGuildMembers != 0 {
 			members = g.memberList()

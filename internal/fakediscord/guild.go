@@ -47,6 +47,17 @@ func (s *Server) AddGuild(name string) Guild {
 	return g.Guild
 }
 
+// object is the guild as GET /guilds/{guild_id} returns it, and GUILD_CREATE before its
+// channels and members. The caller holds s.mu.
+func (g *guildState) object() map[string]any {
+	return map[string]any{
+		"id": g.ID, "name": g.Name, "icon": nil, "splash": nil, "owner_id": g.OwnerID,
+		"preferred_locale": g.Locale, "roles": g.roles, "emojis": []any{}, "stickers": []any{}, "features": []string{},
+		"verification_level": 0, "default_message_notifications": 0, "explicit_content_filter": 0,
+		"mfa_level": 0, "premium_tier": 0, "nsfw_level": 0, "afk_timeout": 300, "system_channel_id": nil,
+	}
+}
+
 // Guilds lists the guilds in the order they were added.
 func (s *Server) Guilds() []Guild {
 	s.mu.Lock()

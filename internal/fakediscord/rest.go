@@ -77,6 +77,7 @@ func (s *Server) routeTable() map[string]route {
 		"POST /channels/{channel_id}/threads":                              bot(s.startThreadRoute),
 		"GET /channels/{channel_id}":                                       bot(s.getChannel),
 		"PATCH /channels/{channel_id}":                                     bot(s.modifyChannel),
+		"GET /guilds/{guild_id}":                                           bot(s.getGuild),
 	}
 }
 

@@ -37,6 +37,22 @@ func (s *Server) getCurrentUser(*call) (int, any, *apiError) {
 	}, nil
 }
 
+// getGuild answers GET /guilds/{guild_id} with the guild, for a bot that is a member: 404,
+// 10004 for a guild that does not exist; 403, 50001 for one the bot is not in (or was
+// removed from), as Discord answers.
+func (s *Server) getGuild(c *call) (int, any, *apiError) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g, ok := s.guilds[c.param("guild_id")]
+	if !ok {
+		return 0, nil, errUnknownGuild()
+	}
+	if !g.hasMember(s.bot.ID) {
+		return 0, nil, errMissingAccess()
+	}
+	return 0, g.object(), nil
+}
+
 // createDM answers POST /users/@me/channels: the DM channel with recipient_id.
 func (s *Server) createDM(c *call) (int, any, *apiError) {
 	var req struct {

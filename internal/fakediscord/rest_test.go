@@ -320,13 +320,21 @@ func TestDeletingChannels(t *testing.T) {
 }
 
 // A bot removed from a guild hears GUILD_DELETE, not unavailable, and is
-// then refused the guild's channels like any guild it is not in.
+// then refused the guild and its channels like any guild it is not in.
 func TestRemovingTheBot(t *testing.T) {
 	t.Parallel()
-	srv, w := startWorld(t, Options{})
+	v := maybeValidator(t)
+	srv, w := startWorld(t, Options{Validator: v})
 	heard := make(chan *discordgo.GuildDelete, 1)
 	connect(t, srv, discordgo.IntentsGuilds, func(_ *discordgo.Session, d *discordgo.GuildDelete) { heard <- d })
 	ds := restSession(t, srv)
+	if g, err := ds.Guild(w.guild.ID); err != nil || g.Name != w.guild.Name || len(g.Roles) == 0 {
+		t.Errorf("GET the guild: %+v, %v", g, err)
+	}
+	_, err := ds.Guild("1")
+	if status, code := restCode(t, err); status != 404 || code != 10004 {
+		t.Errorf("GET a guild that does not exist: HTTP %d code %d, want 404 10004", status, code)
+	}
 	if err := srv.RemoveBot(w.guild.ID); err != nil {
 		t.Fatal(err)
 	}
@@ -338,9 +346,16 @@ func TestRemovingTheBot(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the bot never heard GUILD_DELETE")
 	}
-	_, err := ds.ChannelMessageSend(w.general.ID, "hello")
+	_, err = ds.ChannelMessageSend(w.general.ID, "hello")
 	if status, code := restCode(t, err); status != 403 || code != 50001 {
 		t.Errorf("a message where the bot was removed: HTTP %d code %d, want 403 50001", status, code)
+	}
+	_, err = ds.Guild(w.guild.ID)
+	if status, code := restCode(t, err); status != 403 || code != 50001 {
+		t.Errorf("GET the guild the bot was removed from: HTTP %d code %d, want 403 50001", status, code)
+	}
+	if n := len(srv.ValidationFailures()); n != 0 {
+		t.Errorf("%d requests failed validation", n)
 	}
 	for _, r := range srv.Roles(w.guild.ID) {
 		if r.Managed {

@@ -264,3 +264,15 @@ func nextVal(ctx context.Context, q querier, seq string) (uint64, error) {
 	}
 	return uint64(n), nil
 }
+
+// ActiveGuilds returns the IDs of the guilds that have a challenge or a
+// game being played, in order.
+func (s *Store) ActiveGuilds() ([]string, error) {
+	return readValue(s, "list the guilds with games", func(ctx context.Context, q querier) ([]string, error) {
+		rows, err := q.Query(ctx, "SELECT DISTINCT guild FROM active_games WHERE guild <> '' ORDER BY guild")
+		if err != nil {
+			return nil, err
+		}
+		return pgx.CollectRows(rows, pgx.RowTo[string])
+	})
+}

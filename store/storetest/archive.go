@@ -42,6 +42,9 @@ func testFinishMovesTheGameToTheArchive(t *testing.T, e *env) {
 	if games, _ := e.db.ListUser("100"); len(games) != 0 {
 		t.Errorf("ListUser still lists %s", channels(games))
 	}
+	if guilds, err := e.db.ActiveGuilds(); err != nil || len(guilds) != 0 {
+		t.Errorf("ActiveGuilds still lists %v (%v): g1 has only a finished game", guilds, err)
+	}
 	if games, _ := e.db.Due(epoch.Add(1000 * time.Hour)); len(games) != 0 {
 		t.Errorf("Due still lists %s", channels(games))
 	}

@@ -107,6 +107,7 @@ func testACopyReadsBackTheSame(t *testing.T, e *env) {
 	same("Get", func(db store.Database) (any, error) { return db.Get("c1") })
 	same("ListUser", func(db store.Database) (any, error) { return db.ListUser(ana.ID) })
 	same("ListGuild", func(db store.Database) (any, error) { return db.ListGuild("g1") })
+	same("ActiveGuilds", func(db store.Database) (any, error) { return db.ActiveGuilds() })
 	same("History", func(db store.Database) (any, error) { return db.History(ana.ID, "", 0) })
 	same("ChannelHistory", func(db store.Database) (any, error) { return db.ChannelHistory("done0", "", 0) })
 	same("GuildHistory", func(db store.Database) (any, error) { return db.GuildHistory("g1", "", 0) })

@@ -288,6 +288,9 @@ func testLists(t *testing.T, e *env) {
 			t.Errorf("%s: got %v, want %v", tt.name, got, tt.want)
 		}
 	}
+	if got, err := e.db.ActiveGuilds(); err != nil || !reflect.DeepEqual(got, []string{"g1", "g10", "g2"}) {
+		t.Errorf("ActiveGuilds: %v, %v; want [g1 g10 g2], byte by byte and without the DM game's none", got, err)
+	}
 	mustCheck(t, e.db)
 }
 
