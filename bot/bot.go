@@ -186,7 +186,7 @@ func (b *Bot) Run(ctx context.Context) error {
 		return err
 	}
 	if err := b.registerCommands(ctx, r.User.ID); err != nil {
-		b.session.Close()
+		b.closeShards()
 		return err
 	}
 	b.log.Info("connected to "+b.discord(), "user", r.User.Username, "guilds", len(r.Guilds))

@@ -1,11 +1,15 @@
 package bot_test
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/volo-discord/volo/bot"
 	"github.com/volo-discord/volo/internal/fakediscord"
+	"github.com/volo-discord/volo/store"
 )
 
 // The judge for sharding: a bot of four shards in one process
@@ -55,4 +59,59 @@ func TestShardedBot(t *testing.T) {
 		t.Errorf("the bot identified as shards %v, want 0 to 3 of 4", shards)
 	}
 	w.noValidationFailures()
+}
+
+// A shard that cannot be opened (here one with more servers than a
+// connection may serve: close code 4011) stops Run with an error that
+// names it, and the shards opened before it are closed again rather than
+// left serving a bot that is not running.
+func TestAShardThatCannotOpenClosesTheOthers(t *testing.T) {
+	t.Parallel()
+	srv := fakediscord.New(fakediscord.Options{MaxGuildsPerShard: 1, MaxConcurrency: 2})
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	perShard := map[int]int{} // shard 0 opens first, with one server; shard 1 has two
+	for perShard[1] < 2 || perShard[0] < 1 {
+		g := srv.AddGuild("server")
+		shard := fakediscord.ShardOf(g.ID, 2)
+		if shard == 0 && perShard[0] == 1 {
+			if err := srv.RemoveBot(g.ID); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		perShard[shard]++
+	}
+	path := filepath.Join(t.TempDir(), "volo.db")
+	st, err := store.Open(path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	cfg := testConfig(path, "")
+	cfg.Shards = "2"
+	run := runBot(t, testSession(srv), bot.Options{Config: cfg, Store: st, Logger: testLogger(), Thinker: firstMove{}})
+	var runErr error
+	select {
+	case runErr = <-run.done:
+	case <-time.After(answerWait()):
+		run.cancel()
+		t.Fatal("Run did not stop on a shard it cannot open")
+	}
+	if runErr == nil || !strings.Contains(runErr.Error(), "shard 1 of 2") || !strings.Contains(runErr.Error(), "4011") {
+		t.Errorf("Run: %v, want shard 1's close code 4011", runErr)
+	}
+	if len(run.Shards()) != 2 {
+		t.Fatalf("%d shards made, want 2", len(run.Shards()))
+	}
+	for id, s := range run.Shards() {
+		s.RLock()
+		open := s.DataReady
+		s.RUnlock()
+		if open {
+			t.Errorf("shard %d is still open after Run failed", id)
+		}
+	}
 }

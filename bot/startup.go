@@ -36,7 +36,8 @@ var errTokenRefused = errors.New("connect to Discord: Discord refused the bot to
 
 // connect checks the token with GET /users/@me, opens the gateway and
 // waits for READY, retrying what a later attempt can mend until ctx is
-// done. A refused token stops it at once.
+// done. A refused token stops it at once. When one shard cannot be
+// opened, those opened before it are closed again.
 func (b *Bot) connect(ctx context.Context) (*discordgo.Ready, error) {
 	return b.connectWith(ctx, defaultStartup())
 }
@@ -51,7 +52,12 @@ func (b *Bot) connectWith(ctx context.Context, p startup) (*discordgo.Ready, err
 		return nil, err
 	}
 	b.makeShards(plan)
-	return b.openShards(ctx, plan, p)
+	r, err := b.openShards(ctx, plan, p)
+	if err != nil {
+		b.closeShards() // those opened before one failed
+		return nil, err
+	}
+	return r, nil
 }
 
 // openShard opens one shard's gateway and waits for its READY, retrying
