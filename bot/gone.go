@@ -52,9 +52,11 @@ func (b *Bot) onGuildDelete(_ *discordgo.Session, e *discordgo.GuildDelete) {
 // that it does not list is one the bot is no longer in.
 func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
 	in := make(map[string]bool, len(r.Guilds))
+	s.State.RLock() // discordgo's state fills the READY's servers in as their GUILD_CREATE comes
 	for _, g := range r.Guilds {
 		in[g.ID] = true
 	}
+	s.State.RUnlock()
 	guilds, err := b.store.ActiveGuilds()
 	if err != nil {
 		b.log.Error("could not list the servers with games, to find those the bot has left", "err", err)
