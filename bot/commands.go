@@ -141,7 +141,7 @@ func subcommands() []subSpec {
 			{name: text{optAnswer, "reponse"}, desc: text{"Your answer to the puzzle you are solving, e.g. c3:c5-NE2", "Votre réponse au problème en cours, par ex. c3:c5-NE2"}, kind: discordgo.ApplicationCommandOptionString, maxLen: maxMoveLength},
 			{name: text{optDaily, "du_jour"}, desc: text{"This server's puzzle of the day", "Le problème du jour de ce serveur"}, kind: discordgo.ApplicationCommandOptionBoolean},
 		}},
-		{cmdAbort, "annuler", text{"Call off the game before both players have moved", "Annuler la partie avant que les deux joueurs aient joué"}, nil},
+		{cmdAbort, "annuler", text{"Call off the game before both have moved, or when your opponent has long left you waiting", "Annuler la partie avant que les deux aient joué, ou si l’adversaire vous fait trop attendre"}, nil},
 	}
 }
 

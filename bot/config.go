@@ -44,6 +44,10 @@ type Config struct {
 	// DefaultTimePerMove is the time per move of a challenge that does not
 	// name one; zero means no limit.
 	DefaultTimePerMove Duration `yaml:"default_time_per_move"`
+	// AbandonAfter is how long a player of a game without a time limit
+	// waits for their opponent before they may call it off themselves
+	// with /volo abort, unrated; zero: never (a manager still can).
+	AbandonAfter Duration `yaml:"abandon_after"`
 	// ReminderAt is the share of the time per move left when the player to
 	// move is reminded: 0.25 pings with a quarter of the time left; zero
 	// sends no reminders.
@@ -175,6 +179,7 @@ func DefaultConfig() Config {
 		ChallengeExpiry: Duration(24 * time.Hour),
 		Shards:          ShardsAuto,
 		ReminderAt:      0.25,
+		AbandonAfter:    Duration(14 * 24 * time.Hour),
 		Render:          RenderConfig{Theme: "dark", Size: render.DefaultSize},
 		Puzzles:         PuzzleConfig{DailyHour: 9, MaxDepth: 3},
 		Review:          ReviewConfig{Playouts: 600},
@@ -227,6 +232,9 @@ func (c Config) Validate() error {
 	}
 	if t := time.Duration(c.DefaultTimePerMove); t != 0 && (t < MinTimePerMove || t > MaxTimePerMove) {
 		return fmt.Errorf("default_time_per_move: %v is outside 1h to 14d (or 0 for no limit)", t)
+	}
+	if t := time.Duration(c.AbandonAfter); t != 0 && t < 24*time.Hour {
+		return fmt.Errorf("abandon_after: %v is too short; use at least 1d (or 0 for never)", t)
 	}
 	if c.ReminderAt < 0 || c.ReminderAt >= 1 {
 		return fmt.Errorf("reminder_at: %v is not a share of the time from 0 (no reminder) to below 1", c.ReminderAt)

@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -151,18 +152,43 @@ func (b *Bot) abortCommand(in *interaction) error {
 		return err
 	}
 	_, plays := g.Colour(in.user)
+	said := tr(g).Sprintf("%s called off the game between %s and %s. The channel is free for a new challenge.", mention(in.user), mention(g.Players[0].ID), mention(g.Players[1].ID))
 	switch {
 	case in.canManageMessages():
 	case !plays:
 		return refuse("Only the players (before both have moved) or a member who can manage messages can call off this game.")
 	case len(g.Moves) >= 2:
-		return refuse("Both players have moved, so the game can't be called off any more. You can offer a draw with /volo draw or resign with /volo resign.")
+		idle, err := b.abandoned(in, g)
+		if err != nil {
+			return err
+		}
+		said = tr(g).Sprintf("%s called off the game between %s and %s: %s had not moved for %s. It does not count for the ratings. The channel is free for a new challenge.",
+			mention(in.user), mention(g.Players[0].ID), mention(g.Players[1].ID), mention(toAct(g)), formatDurationIn(tr(g), idle))
 	}
-	ann, err := b.announce(g.Channel, in, false, reply{content: tr(g).Sprintf("%s called off the game between %s and %s. The channel is free for a new challenge.", mention(in.user), mention(g.Players[0].ID), mention(g.Players[1].ID))})
+	ann, err := b.announce(g.Channel, in, false, reply{content: said})
 	if err != nil {
 		return err
 	}
 	return b.deleteGame(g, ann)
+}
+
+// abandoned returns how long in's opponent has kept them waiting, in
+// whole days, where that lets in call off g, a game both have moved in:
+// g has no time limit (with one, the clock ends a game nobody plays),
+// it is the opponent's turn, and nothing has happened in g for the
+// configured abandon_after. Otherwise it refuses, saying when in may.
+func (b *Bot) abandoned(in *interaction, g *store.Game) (time.Duration, error) {
+	after := time.Duration(b.cfg.AbandonAfter)
+	opponent := toAct(g)
+	if g.TimePerMove > 0 || after == 0 || opponent == "" || opponent == in.user {
+		return 0, refuse("Both players have moved, so the game can't be called off any more. You can offer a draw with /volo draw or resign with /volo resign.")
+	}
+	at := g.Updated.Add(after)
+	if b.clock().Before(at) {
+		return 0, refuse("Both players have moved. As this game has no time limit, you can call it off if %s has not moved by %s (%s without a move). Until then you can offer a draw with /volo draw or resign with /volo resign.",
+			mention(opponent), stamp(at), formatDurationIn(in.lang, after))
+	}
+	return b.clock().Sub(g.Updated).Truncate(24 * time.Hour), nil
 }
 
 // deleteGame removes a challenge or game that ends without a record (a

@@ -345,6 +345,26 @@ func (b *Bot) withEnd(r reply, g *store.Game, eg *engine.Game) (reply, error) {
 	return r, nil
 }
 
+// toAct returns the ID of the player g waits for: the one who must choose
+// a region, else the one to move; "" if g's record does not replay.
+func toAct(g *store.Game) string {
+	if g.RegionChoice != nil {
+		return g.RegionChoice.Player
+	}
+	eg, err := g.Replay()
+	if err != nil {
+		return ""
+	}
+	return g.Players[eg.Position().ToMove()].ID
+}
+
+// stamp is Discord's markup for a date and time, "<t:1764000000:f>",
+// shown as "December 8, 2026 9:00 PM" in each reader's own language and
+// time zone.
+func stamp(t time.Time) string {
+	return "<t:" + strconv.FormatInt(t.Unix(), 10) + ":f>"
+}
+
 // when is Discord's markup for a time relative to now, "<t:1764000000:R>",
 // shown as "in 3 hours" in each reader's own language. Pass it as a
 // string: a message's %d would group the digits.

@@ -57,13 +57,9 @@ func (b *Bot) myGame(t lang.Tag, g *store.Game, user string) myGame {
 		}
 		return m
 	}
-	mover := ""
-	if eg, err := g.Replay(); err == nil {
-		mover = g.Players[eg.Position().ToMove()].ID
-	}
+	mover := toAct(g)
 	switch {
 	case g.RegionChoice != nil:
-		mover = g.RegionChoice.Player
 	case g.DrawOffer != nil && g.DrawOffer.By != user:
 		m.wait, m.what = waitMyMove, t.Sprint("a draw offered to you")
 		return m
