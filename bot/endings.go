@@ -173,22 +173,32 @@ func (b *Bot) abortCommand(in *interaction) error {
 }
 
 // abandoned returns how long in's opponent has kept them waiting, in
-// whole days, where that lets in call off g, a game both have moved in:
-// g has no time limit (with one, the clock ends a game nobody plays),
-// it is the opponent's turn, and nothing has happened in g for the
-// configured abandon_after. Otherwise it refuses, saying when in may.
+// whole days, where that lets in call off g, a game both have moved in
+// (see abandonedAt). Otherwise it refuses, saying when in may.
 func (b *Bot) abandoned(in *interaction, g *store.Game) (time.Duration, error) {
-	after := time.Duration(b.cfg.AbandonAfter)
 	opponent := toAct(g)
-	if g.TimePerMove > 0 || after == 0 || opponent == "" || opponent == in.user {
+	at := b.abandonedAt(g, in.user, opponent)
+	switch {
+	case at.IsZero():
 		return 0, refuse("Both players have moved, so the game can't be called off any more. You can offer a draw with /volo draw or resign with /volo resign.")
-	}
-	at := g.Updated.Add(after)
-	if b.clock().Before(at) {
+	case b.clock().Before(at):
 		return 0, refuse("Both players have moved. As this game has no time limit, you can call it off if %s has not moved by %s (%s without a move). Until then you can offer a draw with /volo draw or resign with /volo resign.",
-			mention(opponent), stamp(at), formatDurationIn(in.lang, after))
+			mention(opponent), stamp(at), formatDurationIn(in.lang, time.Duration(b.cfg.AbandonAfter)))
 	}
 	return b.clock().Sub(g.Updated).Truncate(24 * time.Hour), nil
+}
+
+// abandonedAt returns when user may call off g, a game both have moved
+// in, for waiting on mover: g has no time limit (with one, the clock ends
+// a game nobody plays), mover is user's opponent, and nothing has
+// happened in g for the configured abandon_after. It is zero where user
+// never may.
+func (b *Bot) abandonedAt(g *store.Game, user, mover string) time.Time {
+	after := time.Duration(b.cfg.AbandonAfter)
+	if g.Status != store.Active || len(g.Moves) < 2 || g.TimePerMove > 0 || after == 0 || mover == "" || mover == user {
+		return time.Time{}
+	}
+	return g.Updated.Add(after)
 }
 
 // deleteGame removes a challenge or game that ends without a record (a

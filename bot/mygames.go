@@ -27,6 +27,9 @@ type myGame struct {
 	what string    // "your move", "a draw offered to you", … in the user's language
 	by   time.Time // when it must be done: the deadline, or zero
 	ply  int
+	// idle is set where the user has waited so long for their opponent
+	// that they may call the game off (abandon_after).
+	idle bool
 }
 
 // myGamesCommand lists every game and challenge of the user, in every
@@ -68,6 +71,9 @@ func (b *Bot) myGame(t lang.Tag, g *store.Game, user string) myGame {
 		return m
 	}
 	m.wait, m.what = waitTheirMove, t.Sprint("their move")
+	if at := b.abandonedAt(g, user, mover); !at.IsZero() && !b.clock().Before(at) {
+		m.idle = true
+	}
 	if mover == user {
 		m.wait, m.what = waitMyMove, t.Sprint("**your move**")
 		if g.RegionChoice != nil {
@@ -133,6 +139,9 @@ func myGameLine(t lang.Tag, m myGame) string {
 		} else {
 			sb.WriteString(" · " + t.Sprintf("time runs out %s", when(m.by)))
 		}
+	}
+	if m.idle {
+		sb.WriteString(" · " + t.Sprint("no move for a long while: /volo abort calls it off"))
 	}
 	if g.Guild == "" {
 		sb.WriteString(" · " + t.Sprint("in a direct message"))
