@@ -165,7 +165,7 @@ func helpText(t lang.Tag) string {
 		t.Sprint("`/volo review` a finished game: its chances move by move and its three turning points"),
 		t.Sprint("`/volo puzzle` a puzzle from this server's games (`level` easy, medium or hard; `answer:MOVE`, or its Solve button; `daily:true` for the puzzle of the day)"),
 		t.Sprint("`/volo games` the games being played in this server, and the latest finished"),
-		t.Sprint("`/volo rules` how to play · `/volo abort` call a game off before both players have moved, or when your opponent has long left you waiting in a game without a time limit"),
+		t.Sprint("`/volo rules` how to play · `/volo abort` call a game off before both players have moved"),
 		t.Sprint("`/volo profile` a player's ratings, record and last results · `/volo leaderboard` this server's ranking (`scope:global` for everyone's) · `/volo mygames` all your games, the most urgent first"),
 		t.Sprint("`/volo settings` yours: `notify:dm` (a direct message when it is your move in a timed game), `channel` or `off`, and `theme`; the server's: `thread:true` (managers) starts every game in a thread, `daily_puzzle:true` posts a puzzle of the day here"),
 		t.Sprint("One game per channel or thread; every game ends with its record, a replay and a Rematch button."),
