@@ -45,6 +45,17 @@ func (w *world) dmSays(user, s string) bool {
 	}
 }
 
+// bothTold fails the test unless ana and ben each get a direct message
+// from the bot that says s.
+func (w *world) bothTold(s string) {
+	w.t.Helper()
+	for _, p := range []string{"ana", "ben"} {
+		if !w.dmSays(p, s) {
+			w.t.Errorf("%s was not told %q", p, s)
+		}
+	}
+}
+
 // unrated fails the test if user has a rated result.
 func (w *world) unrated(user string) {
 	w.t.Helper()
@@ -88,11 +99,7 @@ func TestGameCalledOffWhenItsChannelIsGone(t *testing.T) {
 				t.Fatal(err)
 			}
 			w.waitGone(game)
-			for _, p := range []string{"ana", "ben"} {
-				if !w.dmSays(p, calledOff) {
-					t.Errorf("%s was not told", p)
-				}
-			}
+			w.bothTold(calledOff)
 			w.passTime(2 * time.Hour) // no loss on time follows
 			w.unrated("ben")
 			w.noValidationFailures()
@@ -124,11 +131,7 @@ func TestGameCalledOffWhenTheBotWasRemovedWhileAway(t *testing.T) {
 			}
 			w.start()
 			w.waitGone(w.channel)
-			for _, p := range []string{"ana", "ben"} {
-				if !w.dmSays(p, "Your Volo game between ana and ben is called off: its channel is gone") {
-					t.Errorf("%s was not told", p)
-				}
-			}
+			w.bothTold("Your Volo game between ana and ben is called off: its channel is gone")
 			if w.storedVersion(elsewhere) == 0 {
 				t.Error("the game in the server the bot is still in was called off too")
 			}
@@ -150,11 +153,7 @@ func TestChallengeWithdrawnWhenItsChannelIsGone(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.waitGone(w.channel)
-	for _, p := range []string{"ana", "ben"} {
-		if !w.dmSays(p, "The Volo challenge from ana is withdrawn: its channel is gone (deleted, or I was removed from its server).") {
-			t.Errorf("%s was not told", p)
-		}
-	}
+	w.bothTold("The Volo challenge from ana is withdrawn: its channel is gone (deleted, or I was removed from its server).")
 	if w.storedVersion(other) == 0 {
 		t.Error("the game in another channel was called off too")
 	}
