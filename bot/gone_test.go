@@ -1,10 +1,12 @@
 package bot_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/volo-discord/volo/bot"
 	"github.com/volo-discord/volo/internal/fakediscord"
 	"github.com/volo-discord/volo/store"
 )
@@ -206,5 +208,48 @@ func TestTimeoutWhereTheChannelIsGone(t *testing.T) {
 			w.unrated("ana")
 			w.noValidationFailures()
 		})
+	}
+}
+
+// A database holds one bot's games. Another bot's token pointed at it (of
+// another application: here, of another stand-in) is refused at the
+// start, with a sentence that says what to check, before it opens its
+// gateway, whose READY would list none of the games' servers; the games
+// stay.
+func TestAnotherBotIsRefusedTheDatabase(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	w.startGame(w.channel, "time_per_move:1h")
+	w.stop()
+	other := fakediscord.New(standInOptions(t, true))
+	if err := other.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { other.Close() })
+	other.AddGuild("Elsewhere")
+	if other.Bot().ID == w.srv.Bot().ID {
+		t.Fatal("the two stand-ins' bots have one ID")
+	}
+	st, err := store.Open(w.dbPath, store.Options{Clock: w.clock.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	run := runBot(t, testSession(other), bot.Options{Config: testConfig(w.dbPath, ""), Store: st, Logger: testLogger(), Thinker: firstMove{}, Clock: w.clock.Now})
+	select {
+	case err := <-run.done:
+		if !errors.Is(err, store.ErrOtherBot) || !strings.Contains(err.Error(), w.srv.Bot().ID) || !strings.Contains(err.Error(), "DISCORD_TOKEN") {
+			t.Errorf("Run: %v, want ErrOtherBot naming the database's bot and what to check", err)
+		}
+	case <-time.After(answerWait()):
+		run.cancel()
+		<-run.done
+		t.Error("the other bot runs on the database")
+	}
+	if n := len(other.Identifies()); n != 0 {
+		t.Errorf("the other bot identified %d times on its gateway", n)
+	}
+	if _, err := st.Get(w.channel); err != nil {
+		t.Errorf("the game: %v", err)
 	}
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/volo-discord/volo/internal/httpstop"
+	"github.com/volo-discord/volo/store"
 )
 
 // Interactions by HTTP. With interactions: http the bot opens no gateway:
@@ -343,8 +344,9 @@ func (b *Bot) runHTTP(ctx context.Context) error {
 }
 
 // whoAmI checks the token with GET /users/@me, retrying what a later
-// attempt can mend, and keeps the bot's user in the session's state, as
-// READY would: the bot knows itself by it (see me).
+// attempt can mend, checks that the database is this bot's (claiming it
+// the first time: store.ClaimBot), and keeps the bot's user in the
+// session's state, as READY would: the bot knows itself by it (see me).
 func (b *Bot) whoAmI(ctx context.Context, p startup) (*discordgo.User, error) {
 	var me *discordgo.User
 	err := p.retry(ctx, b.log, "connect to "+b.discord()+": check the bot token", func(ctx context.Context) (err error) {
@@ -353,6 +355,11 @@ func (b *Bot) whoAmI(ctx context.Context, p startup) (*discordgo.User, error) {
 	})
 	if err != nil {
 		return nil, err
+	}
+	if err := b.store.ClaimBot(me.ID); errors.Is(err, store.ErrOtherBot) {
+		return nil, fmt.Errorf("%w. Is the token (DISCORD_TOKEN) or the configuration's database the wrong one? Each bot needs a database of its own", err)
+	} else if err != nil {
+		return nil, fmt.Errorf("claim the database for the bot: %w", err)
 	}
 	if st := b.session.State; st != nil {
 		st.Lock()

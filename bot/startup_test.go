@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"maps"
 	"net/http"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -19,6 +20,7 @@ import (
 
 	"github.com/volo-discord/volo/internal/fakediscord"
 	"github.com/volo-discord/volo/internal/syncbuf"
+	"github.com/volo-discord/volo/store"
 )
 
 // fastStartup waits milliseconds where the bot waits seconds.
@@ -108,7 +110,12 @@ func newStartWorld(t *testing.T, srv *fakediscord.Server, cfg Config, token stri
 	s.ShouldReconnectOnError = false
 	t.Cleanup(func() { s.Close() }) // before srv.Close
 	logs := &syncbuf.Buffer{}
-	b := &Bot{cfg: cfg, session: s, log: slog.New(slog.NewTextHandler(logs, nil)), clock: time.Now}
+	st, err := store.Open(filepath.Join(t.TempDir(), "volo.db"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	b := &Bot{cfg: cfg, session: s, store: st, log: slog.New(slog.NewTextHandler(logs, nil)), clock: time.Now}
 	return &startWorld{srv: srv, bot: b, net: net, logs: logs}
 }
 

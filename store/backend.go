@@ -72,6 +72,8 @@ type Backend interface {
 
 	// Stats summarises the database, for the bot's metrics.
 	Stats() (Stats, error)
+	// ClaimBot binds the database to one bot.
+	ClaimBot(bot string) error
 	// Close waits for the changes under way and lets the database go.
 	Close() error
 }

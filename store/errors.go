@@ -30,6 +30,9 @@ var (
 	// written by a newer build, or an old one opened read-only, which
 	// cannot be migrated.
 	ErrSchema = errors.New("unsupported database schema")
+	// ErrOtherBot is returned by ClaimBot for a database that holds the
+	// games of another bot (another Discord application).
+	ErrOtherBot = errors.New("the game database belongs to another bot")
 )
 
 // CorruptError reports a stored record that cannot be decoded. It names

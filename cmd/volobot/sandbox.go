@@ -14,6 +14,7 @@ import (
 	"github.com/volo-discord/volo/bot"
 	"github.com/volo-discord/volo/internal/fakediscord"
 	"github.com/volo-discord/volo/internal/sandbox"
+	"github.com/volo-discord/volo/store"
 )
 
 // runSandbox runs the real bot against a stand-in for Discord on this
@@ -98,6 +99,11 @@ func runSandboxWith(ctx context.Context, s settings, opts fakediscord.Options, s
 	keepErr := sb.Close() // the world a last time, with the IDs handed out since
 	if serveErr != nil {
 		return fmt.Errorf("sandbox page: %w", serveErr)
+	}
+	if errors.Is(botErr, store.ErrOtherBot) {
+		// Its bot's ID was kept with the server, in the world's file.
+		return fmt.Errorf("sandbox: %w: %s holds the games of a sandbox whose server is no longer in %s; delete %s to start a new sandbox",
+			store.ErrOtherBot, cfg.Database, world, cfg.Database)
 	}
 	if botErr != nil && !errors.Is(botErr, context.Canceled) {
 		return botErr

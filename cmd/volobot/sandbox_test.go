@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -11,6 +12,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -26,6 +28,7 @@ import (
 	"github.com/volo-discord/volo/internal/sandbox"
 	"github.com/volo-discord/volo/internal/sandbox/sandboxtest"
 	"github.com/volo-discord/volo/internal/syncbuf"
+	"github.com/volo-discord/volo/store"
 )
 
 // sandboxWorld is the sandbox as volobot runs it, on a test database: the
@@ -497,4 +500,26 @@ func legalMove(t *testing.T, g *engine.Game, want string) string {
 		t.Fatal(err)
 	}
 	return m.String()
+}
+
+// A sandbox's games belong to its bot, whose ID its world's file keeps
+// with the server: with that file gone the sandbox refuses its old
+// database, saying which file to delete, rather than take every game in
+// it for one whose server removed the bot.
+func TestSandboxWhoseWorldIsGone(t *testing.T) {
+	t.Chdir(t.TempDir())
+	startVolobot(t).stop(t)
+	if err := os.Remove("volo-sandbox.world.json"); err != nil {
+		t.Fatal(err)
+	}
+	s, err := parseSettings([]string{"-listen", "127.0.0.1:0"}, env(nil), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	err = runSandboxWith(ctx, s, fakediscord.Options{}, io.Discard, io.Discard)
+	if !errors.Is(err, store.ErrOtherBot) || !strings.Contains(err.Error(), "delete volo-sandbox.db to start a new sandbox") {
+		t.Errorf("the sandbox without its world: %v", err)
+	}
 }

@@ -69,6 +69,9 @@ var suite = []test{
 	{"PuzzlePool", 0, testPuzzlePool},
 	{"CheckFindsUnreadablePuzzleRecords", needsRaw, testCheckFindsUnreadablePuzzleRecords},
 
+	// owner.go: the bot a database belongs to.
+	{"ClaimBotBindsTheDatabaseToOneBot", needsReopen, testClaimBot},
+
 	// stats.go: the operators' summary.
 	{"StatsOfAnEmptyDatabase", 0, testStatsOfAnEmptyDatabase},
 	{"StatsCountsTheGames", needsRaw, testStatsCountsTheGames},
