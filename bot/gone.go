@@ -18,9 +18,10 @@ import (
 // /volo abort does, and tells each person in it by direct message. It
 // learns of it from the gateway (CHANNEL_DELETE, THREAD_DELETE,
 // GUILD_DELETE that is not an outage, a READY that no longer lists a
-// server) and, where no gateway tells it (interactions: http, or an
-// event missed), from Discord's answer when a game's time runs out:
-// "Unknown Channel", or "Missing Access" to the channel and its server.
+// server); where no gateway tells it (interactions: http), from the list
+// of its servers at the start; and, for an event missed, from Discord's
+// answer when a game's time runs out: "Unknown Channel", or "Missing
+// Access" to the channel and its server.
 
 // onChannelDelete calls off the games of a deleted channel and of its
 // threads, which go with it.
@@ -57,13 +58,47 @@ func (b *Bot) onReady(s *discordgo.Session, r *discordgo.Ready) {
 		in[g.ID] = true
 	}
 	s.State.RUnlock()
+	b.callOffLeft(in, func(guild string) bool { return servedBy(s, guild) })
+}
+
+// userGuildsPage is how many servers GET /users/@me/guilds gives at most.
+const userGuildsPage = 200
+
+// callOffLeftByList is onReady where no gateway sends a READY
+// (interactions: http): it asks Discord for the bot's servers, a page at
+// a time, once at the start. Where it cannot list them all it leaves
+// every game as it is: the check when a game's time runs out remains.
+func (b *Bot) callOffLeftByList(ctx context.Context) {
+	in := map[string]bool{}
+	for after := ""; ; {
+		page, err := b.session.UserGuilds(userGuildsPage, "", after, false, discordgo.WithContext(ctx))
+		if err != nil {
+			if ctx.Err() == nil {
+				b.log.Warn("could not list the bot's servers, to find those it was removed from", "err", err)
+			}
+			return
+		}
+		for _, g := range page {
+			in[g.ID] = true
+		}
+		if len(page) < userGuildsPage {
+			break
+		}
+		after = page[len(page)-1].ID
+	}
+	b.callOffLeft(in, func(string) bool { return true })
+}
+
+// callOffLeft calls off the games of the servers that have games, that
+// in does not list, and that ours picks.
+func (b *Bot) callOffLeft(in map[string]bool, ours func(guild string) bool) {
 	guilds, err := b.store.ActiveGuilds()
 	if err != nil {
 		b.log.Error("could not list the servers with games, to find those the bot has left", "err", err)
 		return
 	}
 	for _, guild := range guilds {
-		if !in[guild] && servedBy(s, guild) {
+		if !in[guild] && ours(guild) {
 			b.whenGone(guild, func(*store.Game) bool { return true })
 		}
 	}

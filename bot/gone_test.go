@@ -143,6 +143,38 @@ func TestGameCalledOffWhenTheBotWasRemovedWhileAway(t *testing.T) {
 	}
 }
 
+// With interactions over HTTP no READY lists the bot's servers; it asks
+// Discord for them, a page of 200 at a time, when it starts, and calls
+// off the games of a server that removed it while it was away. A game in
+// a server on the second page stays.
+func TestGameCalledOffWhenTheBotWasRemovedWhileAwayOverHTTP(t *testing.T) {
+	t.Parallel()
+	w := newWorldWith(t, worldOptions{http: true, global: true})
+	for range 200 {
+		w.srv.AddGuild("filler")
+	}
+	other := w.srv.AddGuild("Other Club")
+	w.join(other.ID, "ana", "ben")
+	elsewhere := w.addChannel(other.ID, "volo")
+	w.startGame(w.channel)
+	w.startGame(elsewhere)
+	w.stop()
+	if err := w.srv.RemoveBot(w.guild); err != nil {
+		t.Fatal(err)
+	}
+	before := len(w.srv.RequestsTo("GET /users/@me/guilds"))
+	w.start()
+	w.waitGone(w.channel)
+	w.bothTold("Your Volo game between ana and ben is called off: its channel is gone")
+	if w.storedVersion(elsewhere) == 0 {
+		t.Error("the game in the server on the second page was called off too")
+	}
+	if n := len(w.srv.RequestsTo("GET /users/@me/guilds")) - before; n != 2 {
+		t.Errorf("%d pages of servers asked for, want 2", n)
+	}
+	w.noValidationFailures()
+}
+
 // A challenge whose channel is gone is withdrawn, and both players hear
 // it; a game elsewhere in the server stays.
 func TestChallengeWithdrawnWhenItsChannelIsGone(t *testing.T) {

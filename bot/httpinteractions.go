@@ -320,6 +320,11 @@ func (b *Bot) runHTTP(ctx context.Context) error {
 	running, stopRunning := context.WithCancel(ctx) // ends with ctx, or when serving fails
 	defer stopRunning()
 	done := b.background(running)
+	listed := make(chan struct{})
+	go func() {
+		defer close(listed)
+		b.callOffLeftByList(running)
+	}()
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	b.ready.Store(true)
@@ -335,6 +340,7 @@ func (b *Bot) runHTTP(ctx context.Context) error {
 	// answers, which the outbox, still running, may bring.
 	_ = httpstop.Stop(srv, b.callbackWindow+time.Second)
 	<-done
+	<-listed
 	b.inFlight.Wait()
 	b.outbox.close(b.grace)
 	if err != nil && !errors.Is(err, http.ErrServerClosed) {

@@ -2,10 +2,13 @@ package fakediscord
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -22,6 +25,37 @@ type call struct {
 
 // param returns a path parameter by its name in the route, such as "channel_id".
 func (c *call) param(name string) string { return c.params[name] }
+
+// page reads the query of a paged list: limit (1 to most; def when left out), and the
+// snowflakes the items must come before and after (none: the widest bounds).
+func (c *call) page(def, most int) (limit int, before, after uint64, aerr *apiError) {
+	limit, before = def, math.MaxUint64
+	if v := c.query.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		switch {
+		case err != nil:
+			return 0, 0, 0, errInvalidFormBodyAt("limit", "NUMBER_TYPE_COERCE", fmt.Sprintf("Value %q is not int.", v))
+		case n < 1:
+			return 0, 0, 0, errInvalidFormBodyAt("limit", "NUMBER_TYPE_MIN", "int value should be greater than or equal to 1.")
+		case n > most:
+			return 0, 0, 0, errInvalidFormBodyAt("limit", "NUMBER_TYPE_MAX", fmt.Sprintf("int value should be less than or equal to %d.", most))
+		}
+		limit = n
+	}
+	for _, b := range []struct {
+		name  string
+		bound *uint64
+	}{{"before", &before}, {"after", &after}} {
+		if v := c.query.Get(b.name); v != "" {
+			n, err := strconv.ParseUint(v, 10, 64)
+			if err != nil {
+				return 0, 0, 0, errInvalidFormBodyAt(b.name, "NUMBER_TYPE_COERCE", fmt.Sprintf("Value %q is not snowflake.", v))
+			}
+			*b.bound = n
+		}
+	}
+	return limit, before, after, nil
+}
 
 // decode reads the JSON payload into v.
 func (c *call) decode(v any) *apiError {
@@ -60,11 +94,12 @@ func (s *Server) routeTable() map[string]route {
 	bot := func(h handlerFunc) route { return route{handle: s.guarded(h), botAuth: true} }
 	token := func(h handlerFunc) route { return route{handle: h} }
 	return map[string]route{
-		"GET /gateway":             bot(s.getGateway),
-		"GET /gateway/bot":         bot(s.getGatewayBot),
-		"GET /users/@me":           bot(s.getCurrentUser),
-		"POST /users/@me/channels": bot(s.createDM),
-		"PUT /applications/{application_id}/commands":                      bot(s.putCommands),
+		"GET /gateway":                                bot(s.getGateway),
+		"GET /gateway/bot":                            bot(s.getGatewayBot),
+		"GET /users/@me":                              bot(s.getCurrentUser),
+		"POST /users/@me/channels":                    bot(s.createDM),
+		"GET /users/@me/guilds":                       bot(s.listMyGuilds),
+		"PUT /applications/{application_id}/commands": bot(s.putCommands),
 		"PUT /applications/{application_id}/guilds/{guild_id}/commands":    bot(s.putCommands),
 		"POST /interactions/{interaction_id}/{interaction_token}/callback": token(s.postCallback),
 		"GET /webhooks/{webhook_id}/{webhook_token}/messages/@original":    token(s.getOriginal),

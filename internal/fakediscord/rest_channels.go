@@ -2,8 +2,6 @@ package fakediscord
 
 import (
 	"encoding/json"
-	"fmt"
-	"math"
 	"net/http"
 	"slices"
 	"strconv"
@@ -124,31 +122,9 @@ func (s *Server) getMessage(c *call) (int, any, *apiError) {
 // just before or just after a message ID. Without Read Message History the list is empty, as
 // on Discord.
 func (s *Server) listMessages(c *call) (int, any, *apiError) {
-	limit := 50
-	if v := c.query.Get("limit"); v != "" {
-		n, err := strconv.Atoi(v)
-		switch {
-		case err != nil:
-			return 0, nil, errInvalidFormBodyAt("limit", "NUMBER_TYPE_COERCE", fmt.Sprintf("Value %q is not int.", v))
-		case n < 1:
-			return 0, nil, errInvalidFormBodyAt("limit", "NUMBER_TYPE_MIN", "int value should be greater than or equal to 1.")
-		case n > 100:
-			return 0, nil, errInvalidFormBodyAt("limit", "NUMBER_TYPE_MAX", "int value should be less than or equal to 100.")
-		}
-		limit = n
-	}
-	var before, after uint64 = math.MaxUint64, 0
-	for _, b := range []struct {
-		name  string
-		bound *uint64
-	}{{"before", &before}, {"after", &after}} {
-		if v := c.query.Get(b.name); v != "" {
-			n, err := strconv.ParseUint(v, 10, 64)
-			if err != nil {
-				return 0, nil, errInvalidFormBodyAt(b.name, "NUMBER_TYPE_COERCE", fmt.Sprintf("Value %q is not snowflake.", v))
-			}
-			*b.bound = n
-		}
+	limit, before, after, aerr := c.page(50, 100)
+	if aerr != nil {
+		return 0, nil, aerr
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -1,7 +1,10 @@
 package fakediscord
 
 import (
+	"cmp"
 	"net/http"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -51,6 +54,43 @@ func (s *Server) getGuild(c *call) (int, any, *apiError) {
 		return 0, nil, errMissingAccess()
 	}
 	return 0, g.object(), nil
+}
+
+// listMyGuilds answers GET /users/@me/guilds: the guilds the bot is in, by ID, at most limit of
+// them (1 to 200; 200 when left out): the first, those just after an ID, or those just before
+// one.
+func (s *Server) listMyGuilds(c *call) (int, any, *apiError) {
+	limit, before, after, aerr := c.page(200, 200)
+	if aerr != nil {
+		return 0, nil, aerr
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	type idGuild struct {
+		id uint64
+		g  *guildState
+	}
+	var in []idGuild
+	for _, g := range s.guilds {
+		if id, _ := strconv.ParseUint(g.ID, 10, 64); g.hasMember(s.bot.ID) && id > after && id < before {
+			in = append(in, idGuild{id, g})
+		}
+	}
+	slices.SortFunc(in, func(a, b idGuild) int { return cmp.Compare(a.id, b.id) })
+	if c.query.Get("before") != "" && c.query.Get("after") == "" {
+		in = in[max(len(in)-limit, 0):] // those just before
+	} else {
+		in = in[:min(limit, len(in))]
+	}
+	out := make([]map[string]any, 0, len(in))
+	for _, ig := range in {
+		g := ig.g
+		out = append(out, map[string]any{
+			"id": g.ID, "name": g.Name, "icon": nil, "banner": nil, "owner": g.OwnerID == s.bot.ID,
+			"permissions": strconv.FormatInt(g.permissions(g.members[s.bot.ID]), 10), "features": []string{},
+		})
+	}
+	return 0, out, nil
 }
 
 // createDM answers POST /users/@me/channels: the DM channel with recipient_id.

@@ -3,6 +3,7 @@ package fakediscord
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -387,5 +388,58 @@ func TestRenamingNeedsPermission(t *testing.T) {
 	}
 	if renamed, err := ds.ChannelEdit(own.ID, &discordgo.ChannelEdit{Name: "Volo: ana vs ben"}); err != nil || renamed.Name != "Volo: ana vs ben" {
 		t.Errorf("renaming its own thread: %+v, %v", renamed, err)
+	}
+}
+
+// GET /users/@me/guilds lists the guilds the bot is in, by ID, a page at a
+// time: not one it was removed from, nor one the app is not installed to.
+func TestListingTheBotsGuilds(t *testing.T) {
+	t.Parallel()
+	srv, w := startWorld(t, Options{Validator: maybeValidator(t)})
+	ds := restSession(t, srv)
+	in := []string{w.guild.ID}
+	for range 4 {
+		in = append(in, srv.AddGuild("server").ID)
+	}
+	removed := srv.AddGuild("gone")
+	if err := srv.RemoveBot(removed.ID); err != nil {
+		t.Fatal(err)
+	}
+	srv.AddGuildWithoutBot("not installed")
+	in = append(in, srv.AddGuild("last").ID)
+	ids := func(gs []*discordgo.UserGuild) []string {
+		var out []string
+		for _, g := range gs {
+			out = append(out, g.ID)
+		}
+		return out
+	}
+	var all []string
+	for after := ""; ; {
+		page, err := ds.UserGuilds(2, "", after, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, ids(page)...)
+		if len(page) < 2 {
+			break
+		}
+		after = page[len(page)-1].ID
+	}
+	if !slices.Equal(all, in) {
+		t.Errorf("the pages list %v, want %v", all, in)
+	}
+	if page, err := ds.UserGuilds(2, in[3], "", false); err != nil || !slices.Equal(ids(page), in[1:3]) {
+		t.Errorf("the two before %s: %v (%v), want %v", in[3], ids(page), err, in[1:3])
+	}
+	if page, err := ds.UserGuilds(0, "", "", false); err != nil || len(page) != len(in) || page[0].Name != w.guild.Name || page[0].Permissions&PermSendMessages == 0 {
+		t.Errorf("the first page: %+v (%v)", page, err)
+	}
+	_, err := ds.UserGuilds(201, "", "", false)
+	if status, code := restCode(t, err); status != 400 || code != 50035 {
+		t.Errorf("a limit of 201: HTTP %d code %d, want 400 50035", status, code)
+	}
+	if n := len(srv.ValidationFailures()); n != 0 {
+		t.Errorf("%d requests failed validation", n)
 	}
 }
