@@ -19,6 +19,7 @@ type Stats struct {
 	NextDue    time.Time // the earliest of those, zero if none
 	Pending    int       // announcements not yet delivered to Discord
 	Players    int       // players with a global standing (the computer's levels among them)
+	Bot        string    // the Discord user ID of the bot the games are of (ClaimBot), "" before one started
 }
 
 // Stats counts the games. It decodes the records of the games being
@@ -27,6 +28,7 @@ func (s *Store) Stats() (Stats, error) {
 	var st Stats
 	err := s.view(func(tx *bolt.Tx) error {
 		st.Schema = schemaOf(tx)
+		st.Bot = string(tx.Bucket(bucketMeta).Get(botKey))
 		st.Size = tx.Size()
 		tx.Bucket(bucketActive).ForEach(func(k, _ []byte) error {
 			g, err := loadActive(tx, string(k))

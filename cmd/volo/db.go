@@ -108,6 +108,11 @@ func runDBStats(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fmt.Fprintf(w, "active\t%d\n", s.Active)
 	fmt.Fprintf(w, "finished\t%d\n", s.Finished)
 	fmt.Fprintf(w, "players\t%d\twith a rating or a record\n", s.Players)
+	if s.Bot != "" {
+		fmt.Fprintf(w, "bot\t%s\tthe user ID of the bot whose games these are\n", s.Bot)
+	} else {
+		fmt.Fprintf(w, "bot\tnone yet\tthe first bot to start on it claims it\n")
+	}
 	fmt.Fprintf(w, "due\t%d\tnext %s\n", s.Due, next)
 	fmt.Fprintf(w, "announcements\t%d\tnot yet delivered to Discord (the bot sends them when it starts)\n", s.Pending)
 	if len(s.Unreadable) > 0 {

@@ -29,7 +29,8 @@ func (s *Store) Stats() (store.Stats, error) {
 			(SELECT count(*) FROM active_games WHERE due IS NOT NULL),
 			(SELECT min(due) FROM active_games),
 			(SELECT count(*) FROM outbox),
-			(SELECT count(*) FROM standings WHERE scope = '')`).Scan(&st.Size, &st.Finished, &st.Due, &next, &st.Pending, &st.Players)
+			(SELECT count(*) FROM standings WHERE scope = ''),
+			(SELECT coalesce(max(id), '') FROM bot)`).Scan(&st.Size, &st.Finished, &st.Due, &next, &st.Pending, &st.Players, &st.Bot)
 		if err != nil {
 			return err
 		}

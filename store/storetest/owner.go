@@ -12,6 +12,9 @@ import (
 // often as it starts, and another's are refused, naming the first,
 // across a reopen too.
 func testClaimBot(t *testing.T, e *env) {
+	if st, err := e.db.Stats(); err != nil || st.Bot != "" {
+		t.Errorf("Stats before a claim: bot %q (%v), want none", st.Bot, err)
+	}
 	if err := e.db.ClaimBot(""); !errors.Is(err, store.ErrInvalid) {
 		t.Errorf("a claim without a bot: %v, want ErrInvalid", err)
 	}
@@ -28,6 +31,9 @@ func testClaimBot(t *testing.T, e *env) {
 		}
 	}
 	refused(e.db)
+	if st, err := e.db.Stats(); err != nil || st.Bot != "1001" {
+		t.Errorf("Stats: bot %q (%v), want 1001", st.Bot, err)
+	}
 	mustCheck(t, e.db)
 	db := e.b.Reopen(t, e.db, e.clock.Now)
 	refused(db)
