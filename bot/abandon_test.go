@@ -7,6 +7,15 @@ import (
 	"time"
 )
 
+// twoMoves starts a game in the world's channel, ana (Orange) against ben
+// on the further terms given, and plays a move each: it is ana's move.
+func (w *world) twoMoves(terms ...string) {
+	w.t.Helper()
+	w.startGame(w.channel, terms...)
+	w.do("ana", "/volo move move:f5")
+	w.do("ben", "/volo move move:h7")
+}
+
 // In a game without a time limit, a player whose opponent has not moved
 // for abandon_after (14 days by default) may call it off with /volo
 // abort: before then they hear when they may, the player to move never
@@ -39,9 +48,7 @@ func TestAbandonedGameCalledOff(t *testing.T) {
 				w = newFrenchWorld(t)
 			}
 			ana, ben := w.userID("ana"), w.userID("ben")
-			w.startGame(w.channel)
-			w.do("ana", "/volo move move:f5")
-			w.do("ben", "/volo move move:h7") // ana's move now
+			w.twoMoves()
 			moved := w.clock.Now()
 			if msg := w.do("ana", "/volo abort"); !strings.Contains(msg.Content, tc.refused) {
 				t.Errorf("the player to move calls the game off: %q", msg.Content)
@@ -82,9 +89,7 @@ func TestAbandonedGameCalledOff(t *testing.T) {
 func TestTimedGameIsNotCalledOffForWaiting(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	w.startGame(w.channel, "time_per_move:14d")
-	w.do("ana", "/volo move move:f5")
-	w.do("ben", "/volo move move:h7")
+	w.twoMoves("time_per_move:14d")
 	w.passTime(13 * 24 * time.Hour)
 	if msg := w.do("ben", "/volo abort"); !strings.Contains(msg.Content, "can't be called off any more") {
 		t.Errorf("a timed game: %q", msg.Content)
