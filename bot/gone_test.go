@@ -58,6 +58,16 @@ func (w *world) bothTold(s string) {
 	}
 }
 
+// removeBot removes the bot from the world's server. Discord lets a bot
+// write only to people it shares a server with, so ana and ben are
+// members of another server it is in first, unless alone is set.
+func (w *world) removeBot(alone bool) error {
+	if !alone {
+		w.join(w.srv.AddGuild("Other Club").ID, "ana", "ben")
+	}
+	return w.srv.RemoveBot(w.guild)
+}
+
 // unrated fails the test if user has a rated result.
 func (w *world) unrated(user string) {
 	w.t.Helper()
@@ -82,7 +92,7 @@ func TestGameCalledOffWhenItsChannelIsGone(t *testing.T) {
 		{"channel deleted", false, func(w *world, _ string) error { return w.srv.DeleteChannel(w.channel) }},
 		{"thread's channel deleted", true, func(w *world, _ string) error { return w.srv.DeleteChannel(w.channel) }},
 		{"thread deleted", true, func(w *world, game string) error { return w.srv.DeleteChannel(game) }},
-		{"bot removed", false, func(w *world, _ string) error { return w.srv.RemoveBot(w.guild) }},
+		{"bot removed", false, func(w *world, _ string) error { return w.removeBot(false) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -205,9 +215,11 @@ func TestTimeoutWhereTheChannelIsGone(t *testing.T) {
 		name string
 		gone func(w *world) error
 		lost bool
+		told bool // ben hears by direct message
 	}{
-		{"channel deleted", func(w *world) error { return w.srv.DeleteChannel(w.channel) }, false},
-		{"bot removed", func(w *world) error { return w.srv.RemoveBot(w.guild) }, false},
+		{"channel deleted", func(w *world) error { return w.srv.DeleteChannel(w.channel) }, false, true},
+		{"bot removed", func(w *world) error { return w.removeBot(false) }, false, true},
+		{"bot removed, sharing no other server", func(w *world) error { return w.removeBot(true) }, false, false},
 		{"channel hidden", func(w *world) error {
 			for _, r := range w.srv.Roles(w.guild) {
 				if _, err := w.srv.SetRolePermissions(w.guild, r.ID, r.Permissions&^fakediscord.PermViewChannel); err != nil {
@@ -215,7 +227,7 @@ func TestTimeoutWhereTheChannelIsGone(t *testing.T) {
 				}
 			}
 			return nil
-		}, true},
+		}, true, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -233,7 +245,13 @@ func TestTimeoutWhereTheChannelIsGone(t *testing.T) {
 				}
 				return
 			}
-			if !w.dmSays("ben", "is called off: its channel is gone") {
+			if !tc.told {
+				// Discord refuses the direct message (50007): the game is
+				// called off all the same.
+				if msgs, err := w.srv.DMMessages("ben"); err != nil || len(msgs) != 0 {
+					t.Errorf("ben's direct messages: %d (%v), want none", len(msgs), err)
+				}
+			} else if !w.dmSays("ben", "is called off: its channel is gone") {
 				t.Error("ben was not told")
 			}
 			w.unrated("ben")

@@ -49,7 +49,23 @@ func (s *Server) DMMessages(userRef string) ([]Message, error) {
 }
 
 // refusedDM reports whether a channel is a direct message with a user who accepts none from
-// the bot. The caller holds s.mu.
+// the bot: who said so, or who shares no server with the bot and has not added the app to
+// their account, as Discord refuses a bot a stranger. The caller holds s.mu.
 func (s *Server) refusedDM(c *channelState) bool {
-	return c.Type == ChannelDM && len(c.Recipients) == 1 && s.refusesDMs[c.Recipients[0].ID]
+	if c.Type != ChannelDM || len(c.Recipients) != 1 {
+		return false
+	}
+	u := c.Recipients[0].ID
+	return s.refusesDMs[u] || !s.userInstalls[u] && !s.sharesGuild(u)
+}
+
+// sharesGuild reports whether a user is a member of a guild the bot is in. The caller holds
+// s.mu.
+func (s *Server) sharesGuild(user string) bool {
+	for _, g := range s.guilds {
+		if g.hasMember(s.bot.ID) && g.hasMember(user) {
+			return true
+		}
+	}
+	return false
 }

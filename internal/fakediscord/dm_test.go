@@ -12,9 +12,18 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
+// mustAddUser adds a user who is in no server.
+func mustAddUser(t *testing.T, srv *Server, name string) {
+	t.Helper()
+	if _, err := srv.AddUser(name); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // The bot opens a direct message channel with a user and posts a board there: a user who
 // accepts direct messages gets it, with its PNG; one who refuses them still has the channel
-// opened, but the message is answered 403, 50007, as on Discord, recorded and not kept.
+// opened, but the message is answered 403, 50007, as on Discord, recorded and not kept. So is
+// one to a stranger, who shares no server with the bot, unless they added the app.
 func TestDirectMessages(t *testing.T) {
 	t.Parallel()
 	const route = "POST /channels/{channel_id}/messages"
@@ -33,6 +42,15 @@ func TestDirectMessages(t *testing.T) {
 			setup: func(t *testing.T, srv *Server, w testWorld) { mustSetAcceptsDMs(t, srv, w.ben.ID, false) }},
 		{name: "refuses, by mention", user: "ben", refused: true,
 			setup: func(t *testing.T, srv *Server, w testWorld) { mustSetAcceptsDMs(t, srv, mention(w.ben), false) }},
+		{name: "a stranger, sharing no server with the bot", user: "stranger", refused: true,
+			setup: func(t *testing.T, srv *Server, _ testWorld) { mustAddUser(t, srv, "stranger") }},
+		{name: "a stranger who added the app", user: "stranger",
+			setup: func(t *testing.T, srv *Server, _ testWorld) {
+				mustAddUser(t, srv, "stranger")
+				if err := srv.InstallForUser("stranger"); err != nil {
+					t.Fatal(err)
+				}
+			}},
 		{name: "refused, then accepts again", user: "spectator", file: true,
 			setup: func(t *testing.T, srv *Server, _ testWorld) {
 				mustSetAcceptsDMs(t, srv, "spectator", false)

@@ -41,7 +41,9 @@
 // files included, and DMMessages reads what is there, attachments with their bytes.
 // SetAcceptsDMs makes a user refuse the bot's direct messages, as Discord's privacy settings or
 // a block do: the channel still opens, but each message the bot posts in it is answered 403
-// {"message": "Cannot send messages to this user", "code": 50007}, recorded, and not kept.
+// {"message": "Cannot send messages to this user", "code": 50007}, recorded, and not kept. So is
+// a message to a user who shares no server with the bot and has not added the app to their
+// account (InstallForUser): Discord lets a bot write only to people it knows.
 //
 // # Where the bot is not
 //

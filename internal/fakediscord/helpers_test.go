@@ -211,7 +211,7 @@ func mention(u User) string { return "<@" + u.ID + ">" }
 func acceptsDMs(s *Server, userID string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return !s.refusesDMs[userID]
+	return !s.refusesDMs[userID] && (s.userInstalls[userID] || s.sharesGuild(userID))
 }
 
 // interactionsURLs lists the bot's endpoints interactions are posted to.

@@ -37,7 +37,7 @@ func (s *Server) writableChannel(id string) (*channelState, int64, *apiError) {
 // createMessage answers POST /channels/{channel_id}/messages: a message by the bot. With a
 // nonce and enforce_nonce, a message the bot already created with that nonce in the channel
 // within NonceWindow is answered instead, and nothing is created. A direct message to a user
-// who accepts none from the bot is refused with 403, 50007.
+// who accepts none from the bot (see refusedDM) is refused with 403, 50007.
 func (s *Server) createMessage(c *call) (int, any, *apiError) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
