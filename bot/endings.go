@@ -158,12 +158,12 @@ func (b *Bot) abortCommand(in *interaction) error {
 	case !plays:
 		return refuse("Only the players (before both have moved) or a member who can manage messages can call off this game.")
 	case len(g.Moves) >= 2:
-		idle, err := b.abandoned(in, g)
+		opponent, idle, err := b.abandoned(in, g)
 		if err != nil {
 			return err
 		}
 		said = tr(g).Sprintf("%s called off the game between %s and %s: %s had not moved for %s. It does not count for the ratings. The channel is free for a new challenge.",
-			mention(in.user), mention(g.Players[0].ID), mention(g.Players[1].ID), mention(toAct(g)), formatDurationIn(tr(g), idle))
+			mention(in.user), mention(g.Players[0].ID), mention(g.Players[1].ID), mention(opponent), formatDurationIn(tr(g), idle))
 	}
 	ann, err := b.announce(g.Channel, in, false, reply{content: said})
 	if err != nil {
@@ -172,20 +172,20 @@ func (b *Bot) abortCommand(in *interaction) error {
 	return b.deleteGame(g, ann)
 }
 
-// abandoned returns how long in's opponent has kept them waiting, in
-// whole days, where that lets in call off g, a game both have moved in
-// (see abandonedAt). Otherwise it refuses, saying when in may.
-func (b *Bot) abandoned(in *interaction, g *store.Game) (time.Duration, error) {
-	opponent := toAct(g)
+// abandoned returns in's opponent and how long they have kept in
+// waiting, in whole days, where that lets in call off g, a game both have
+// moved in (see abandonedAt). Otherwise it refuses, saying when in may.
+func (b *Bot) abandoned(in *interaction, g *store.Game) (opponent string, idle time.Duration, err error) {
+	opponent = toAct(g)
 	at := b.abandonedAt(g, in.user, opponent)
 	switch {
 	case at.IsZero():
-		return 0, refuse("Both players have moved, so the game can't be called off any more. You can offer a draw with /volo draw or resign with /volo resign.")
+		return "", 0, refuse("Both players have moved, so the game can't be called off any more. You can offer a draw with /volo draw or resign with /volo resign.")
 	case b.clock().Before(at):
-		return 0, refuse("Both players have moved. As this game has no time limit, you can call it off if %s has not moved by %s (%s without a move). Until then you can offer a draw with /volo draw or resign with /volo resign.",
+		return "", 0, refuse("Both players have moved. As this game has no time limit, you can call it off if %s has not moved by %s (%s without a move). Until then you can offer a draw with /volo draw or resign with /volo resign.",
 			mention(opponent), stamp(at), formatDurationIn(in.lang, time.Duration(b.cfg.AbandonAfter)))
 	}
-	return b.clock().Sub(g.Updated).Truncate(24 * time.Hour), nil
+	return opponent, b.clock().Sub(g.Updated).Truncate(24 * time.Hour), nil
 }
 
 // abandonedAt returns when user may call off g, a game both have moved

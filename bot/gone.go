@@ -153,7 +153,10 @@ func (b *Bot) callOffGone(channel string) error {
 	if err != nil {
 		return err
 	}
-	return b.goneLocked(g)
+	if err := b.goneLocked(g); !stale(err) {
+		return err
+	}
+	return nil // another process, sharing the database, called it off first
 }
 
 // goneLocked calls off g, whose channel is gone, telling its players; the

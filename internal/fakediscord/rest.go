@@ -94,12 +94,11 @@ func (s *Server) routeTable() map[string]route {
 	bot := func(h handlerFunc) route { return route{handle: s.guarded(h), botAuth: true} }
 	token := func(h handlerFunc) route { return route{handle: h} }
 	return map[string]route{
-		"GET /gateway":                                bot(s.getGateway),
-		"GET /gateway/bot":                            bot(s.getGatewayBot),
-		"GET /users/@me":                              bot(s.getCurrentUser),
-		"POST /users/@me/channels":                    bot(s.createDM),
-		"GET /users/@me/guilds":                       bot(s.listMyGuilds),
-		"PUT /applications/{application_id}/commands": bot(s.putCommands),
+		"GET /gateway":             bot(s.getGateway),
+		"GET /gateway/bot":         bot(s.getGatewayBot),
+		"GET /users/@me":           bot(s.getCurrentUser),
+		"POST /users/@me/channels": bot(s.createDM),
+		"PUT /applications/{application_id}/commands":                      bot(s.putCommands),
 		"PUT /applications/{application_id}/guilds/{guild_id}/commands":    bot(s.putCommands),
 		"POST /interactions/{interaction_id}/{interaction_token}/callback": token(s.postCallback),
 		"GET /webhooks/{webhook_id}/{webhook_token}/messages/@original":    token(s.getOriginal),
@@ -112,6 +111,7 @@ func (s *Server) routeTable() map[string]route {
 		"POST /channels/{channel_id}/threads":                              bot(s.startThreadRoute),
 		"GET /channels/{channel_id}":                                       bot(s.getChannel),
 		"PATCH /channels/{channel_id}":                                     bot(s.modifyChannel),
+		"GET /users/@me/guilds":                                            bot(s.listMyGuilds),
 		"GET /guilds/{guild_id}":                                           bot(s.getGuild),
 	}
 }
