@@ -126,9 +126,10 @@
 // The gateway fails on demand, or by chaos: DropGateway closes the connection without a close
 // frame (the bot reconnects and RESUMEs, and what was dispatched meanwhile, interactions too, is
 // replayed), SendReconnect sends op 7 (likewise) and InvalidateSession sends op 9 and forgets
-// the session (the bot must IDENTIFY anew). A bot that closes its connection with 1000 or 1001
-// ends its session, as on Discord. GatewayFaults counts the faults; Identifies, WaitIdentifies
-// and WaitResumes tell what the bot did.
+// the session (the bot must IDENTIFY anew); each waits until the bot has sent its first
+// heartbeat on the connection (see Chaos for why). A bot that closes its connection with 1000
+// or 1001 ends its session, as on Discord. GatewayFaults counts the faults; Identifies,
+// WaitIdentifies and WaitResumes tell what the bot did.
 //
 // Memory stays bounded on a long run: each channel keeps its latest
 // Options.MaxMessagesPerChannel messages, the request log its latest Options.MaxRequests

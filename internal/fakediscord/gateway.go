@@ -169,7 +169,10 @@ func (c *gatewayConn) handle(op int, d json.RawMessage, q url.Values) bool {
 	switch op {
 	case 1: // heartbeat
 		s.mu.Lock()
-		c.beat = true
+		if !c.beat {
+			c.beat = true
+			s.notify() // a fault waits for the first heartbeat
+		}
 		s.mu.Unlock()
 		c.send(payload{Op: 11})
 		return true

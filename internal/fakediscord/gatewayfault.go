@@ -3,6 +3,7 @@ package fakediscord
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"slices"
 	"time"
@@ -56,25 +57,39 @@ func (s *Server) SendReconnect() error { return s.eachIdentified(gatewayReconnec
 // the bot cannot tell it from one its user started a moment later.
 func (s *Server) InvalidateSession() error { return s.eachIdentified(gatewayInvalidate) }
 
-// eachIdentified does a fault to every open connection that carries a session: ErrNotConnected
-// if there is none.
+// eachIdentified does a fault to every open connection that carries a session, once the bot has
+// heartbeated on each: discordgo v0.29.0's first heartbeat on a connection that ended before it
+// closes the next connection, again and again (see Chaos), a loop no bot can end. It waits up
+// to gatewayHandshakeTimeout for those heartbeats, and returns ErrNotConnected if no connection
+// carries a session.
 func (s *Server) eachIdentified(f gatewayFault) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	ctx, cancel := context.WithTimeout(context.Background(), gatewayHandshakeTimeout)
+	defer cancel()
 	var conns []*gatewayConn
-	for c := range s.conns {
-		if c.session != nil && c.session.conn == c {
+	err := s.waitFor(ctx, func() bool {
+		conns = conns[:0]
+		for c := range s.conns {
+			if c.session == nil || c.session.conn != c {
+				continue
+			}
+			if !c.beat {
+				return false
+			}
 			conns = append(conns, c)
 		}
-	}
-	if len(conns) == 0 {
+		for _, c := range conns {
+			s.faultGateway(c, f)
+		}
+		if len(conns) > 0 && f == gatewayInvalidate {
+			clear(s.sessions)
+		}
+		return true
+	})
+	switch {
+	case err != nil:
+		return fmt.Errorf("fakediscord: the bot has not heartbeated on its gateway connection: %w", err)
+	case len(conns) == 0:
 		return ErrNotConnected
-	}
-	for _, c := range conns {
-		s.faultGateway(c, f)
-	}
-	if f == gatewayInvalidate {
-		clear(s.sessions)
 	}
 	return nil
 }

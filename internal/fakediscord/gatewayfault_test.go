@@ -133,6 +133,8 @@ func TestInvalidatedSessionCannotBeResumed(t *testing.T) {
 	g.send(identifyPayload("Bot test", IntentGuilds, false))
 	ready := g.expectOp(0)
 	sessionID := ready["d"].(map[string]any)["session_id"].(string)
+	g.send(map[string]any{"op": 1, "d": 1}) // a fault waits for the first heartbeat
+	g.expectOp(11)
 	if err := srv.InvalidateSession(); err != nil {
 		t.Fatal(err)
 	}
@@ -156,6 +158,39 @@ func TestInvalidatedSessionCannotBeResumed(t *testing.T) {
 	ids := srv.Identifies()
 	if len(ids) != 2 || ids[0].Version != "10" || ids[1].Version != "10" {
 		t.Errorf("identifies %+v, want two over v10", ids)
+	}
+}
+
+// A fault waits for the bot's first heartbeat on its connection: discordgo v0.29.0's first
+// heartbeat on a connection that ended before it closes the next one, again and again.
+func TestGatewayFaultWaitsForTheFirstHeartbeat(t *testing.T) {
+	t.Parallel()
+	srv := startServer(t, Options{})
+	g := dialGateway(t, srv, "v=10&encoding=json")
+	g.expectOp(10)
+	g.send(identifyPayload("Bot test", IntentGuilds, false))
+	g.expectOp(0)
+	done := make(chan error, 1)
+	go func() { done <- srv.SendReconnect() }()
+	select {
+	case err := <-done:
+		t.Fatalf("the fault was done before the first heartbeat (%v)", err)
+	case <-time.After(100 * time.Millisecond):
+	}
+	g.send(map[string]any{"op": 1, "d": 1})
+	ops := map[any]bool{}
+	for range 2 {
+		p, err := g.next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		ops[p["op"]] = true
+	}
+	if !ops[11.0] || !ops[7.0] {
+		t.Errorf("after the heartbeat the bot got ops %v, want its ACK (11) and the fault (7)", ops)
+	}
+	if err := <-done; err != nil {
+		t.Error(err)
 	}
 }
 
