@@ -90,6 +90,10 @@ type Bot struct {
 	inFlight sync.WaitGroup
 	closing  chan struct{}
 	kick     chan struct{} // wakes the scheduler when a deadline changes
+	// connects counts each shard's gateway connections; wedged tells Run
+	// that one is caught in discordgo's reconnect loop (reconnectloop.go).
+	connects connects
+	wedged   chan error
 	// finished queues the IDs of finished games for the puzzle search;
 	// puzzling counts those queued and not yet searched.
 	finished       chan string
@@ -126,6 +130,7 @@ func New(s *discordgo.Session, opts Options) (*Bot, error) {
 		session:  s,
 		closing:  make(chan struct{}),
 		kick:     make(chan struct{}, 1),
+		wedged:   make(chan error, 1),
 		finished: make(chan string, puzzleQueue),
 		reviews:  newReviewer(),
 	}
@@ -168,6 +173,7 @@ func (b *Bot) handle(s *discordgo.Session) {
 	s.AddHandler(b.onThreadDelete)
 	s.AddHandler(b.onGuildDelete)
 	s.AddHandler(b.onReady)
+	s.AddHandler(b.onConnect)
 }
 
 // Run connects to Discord (waiting out failures with backoff; a refused
@@ -176,11 +182,15 @@ func (b *Bot) handle(s *discordgo.Session) {
 // taking interactions, finishes those in flight, delivers what it can
 // within the shutdown grace, and closes the session. It does not close
 // the store. With interactions: http it opens no gateway and serves the
-// interactions endpoint instead (see runHTTP).
+// interactions endpoint instead (see runHTTP). A shard caught in
+// discordgo's reconnect loop stops it the same way, with an error that
+// says so (see reconnectloop.go).
 func (b *Bot) Run(ctx context.Context) error {
 	if b.cfg.Interactions == InteractionsHTTP {
 		return b.runHTTP(ctx)
 	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	r, err := b.connect(ctx)
 	if err != nil {
 		return err
@@ -192,14 +202,20 @@ func (b *Bot) Run(ctx context.Context) error {
 	b.log.Info("connected to "+b.discord(), "user", r.User.Username, "guilds", len(r.Guilds))
 	done := b.background(ctx)
 	b.ready.Store(true)
-	<-ctx.Done()
+	var wedged error
+	select {
+	case <-ctx.Done():
+	case wedged = <-b.wedged:
+		b.log.Error("stopping", "err", wedged)
+		cancel()
+	}
 	b.log.Info("shutting down: finishing interactions in flight")
 	close(b.closing)
 	b.ready.Store(false)
 	<-done
 	b.inFlight.Wait()
 	b.outbox.close(b.grace)
-	return b.closeShards()
+	return errors.Join(wedged, b.closeShards())
 }
 
 // background starts what runs beside the interactions until ctx is

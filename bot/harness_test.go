@@ -34,6 +34,7 @@ type world struct {
 	channel string
 	dbPath  string
 	bot     *bot.Bot
+	run     *running // the bot's Run
 	stop    func()
 	thinker bot.Thinker
 	// restartBeforeClick restarts the bot between a region question and
@@ -230,7 +231,7 @@ func (w *world) start() {
 	s := testSession(w.srv)
 	s.ShouldReconnectOnError = w.reconnect
 	run := runBot(t, s, bot.Options{Config: cfg, Store: st, Logger: testLogger(), Thinker: w.thinker, Clock: w.clock.Now, Seed: 1, ShutdownGrace: w.grace, Metrics: w.metrics, ConfirmDelay: testConfirmDelay, CallbackWindow: w.window})
-	w.bot = run.Bot
+	w.bot, w.run = run.Bot, run
 	deadline := time.Now().Add(answerWait())
 	for reqs := w.srv.RequestsTo(overwrite); len(reqs) == registered || reqs[len(reqs)-1].Status == 0; reqs = w.srv.RequestsTo(overwrite) {
 		if time.Now().After(deadline) {
@@ -295,6 +296,20 @@ func runBot(t testing.TB, s *discordgo.Session, opts bot.Options) *running {
 func (r *running) stop() error {
 	r.cancel()
 	return <-r.done
+}
+
+// ended waits up to answerWait for Run to return on its own, and returns
+// its error; stop then finds it stopped.
+func (r *running) ended(t testing.TB) error {
+	t.Helper()
+	select {
+	case err := <-r.done:
+		r.done <- nil
+		return err
+	case <-time.After(answerWait()):
+		t.Fatal("the bot is still running")
+		return nil
+	}
 }
 
 // waitReady waits until b is ready: Run says so once it has connected,
