@@ -32,6 +32,16 @@ func connectReconnecting(t *testing.T, srv *Server) (*discordgo.Session, *channe
 	return ds, log
 }
 
+// identifiedGateway dials the gateway over v10 and identifies with the Guilds intent, and
+// returns the connection and its READY.
+func identifiedGateway(t *testing.T, srv *Server) (*rawGateway, map[string]any) {
+	t.Helper()
+	g := dialGateway(t, srv, "v=10&encoding=json")
+	g.expectOp(10)
+	g.send(identifyPayload("Bot test", IntentGuilds, false))
+	return g, g.expectOp(0)
+}
+
 // channelLog is the IDs of the CHANNEL_CREATEs a bot received.
 type channelLog struct {
 	mu  sync.Mutex
@@ -128,10 +138,7 @@ func TestDiscordgoRecoversFromGatewayFaults(t *testing.T) {
 func TestInvalidatedSessionCannotBeResumed(t *testing.T) {
 	t.Parallel()
 	srv := startServer(t, Options{})
-	g := dialGateway(t, srv, "v=10&encoding=json")
-	g.expectOp(10)
-	g.send(identifyPayload("Bot test", IntentGuilds, false))
-	ready := g.expectOp(0)
+	g, ready := identifiedGateway(t, srv)
 	sessionID := ready["d"].(map[string]any)["session_id"].(string)
 	g.send(map[string]any{"op": 1, "d": 1}) // a fault waits for the first heartbeat
 	g.expectOp(11)
@@ -166,10 +173,7 @@ func TestInvalidatedSessionCannotBeResumed(t *testing.T) {
 func TestGatewayFaultWaitsForTheFirstHeartbeat(t *testing.T) {
 	t.Parallel()
 	srv := startServer(t, Options{})
-	g := dialGateway(t, srv, "v=10&encoding=json")
-	g.expectOp(10)
-	g.send(identifyPayload("Bot test", IntentGuilds, false))
-	g.expectOp(0)
+	g, _ := identifiedGateway(t, srv)
 	done := make(chan error, 1)
 	go func() { done <- srv.SendReconnect() }()
 	select {
@@ -221,10 +225,7 @@ func TestClosingWith1000EndsTheSession(t *testing.T) {
 			if _, err := restSession(t, srv).ApplicationCommandBulkOverwrite(srv.Application().ID, w.guild.ID, voloCommands()); err != nil {
 				t.Fatal(err)
 			}
-			g := dialGateway(t, srv, "v=10&encoding=json")
-			g.expectOp(10)
-			g.send(identifyPayload("Bot test", IntentGuilds, false))
-			g.expectOp(0)
+			g, _ := identifiedGateway(t, srv)
 			_ = g.ws.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(tt.code, ""))
 			if err := srv.waitFor(timeout(t), func() bool { return !srv.connected() }); err != nil {
 				t.Fatal(err)
