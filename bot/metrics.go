@@ -38,6 +38,7 @@ type Metrics struct {
 	commitTime   *prometheus.HistogramVec
 	renders      *prometheus.HistogramVec
 	deliveries   *prometheus.CounterVec
+	connections  *prometheus.CounterVec
 
 	// commands are the subcommands of /volo, so that nothing else
 	// becomes a label value.
@@ -104,6 +105,10 @@ func NewMetrics(reg prometheus.Registerer) (*Metrics, error) {
 			Name: "volo_delivery_attempts_total",
 			Help: "Attempts to deliver an announcement to Discord, by outcome: delivered, retry (a passing failure; tried again with backoff), undeliverable (refused for good, given up), held (waiting for an interaction where the bot is not a member), confirm (answered in an interaction's HTTP response, looked for a second later).",
 		}, []string{"outcome"}),
+		connections: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "volo_gateway_connections_total",
+			Help: "Gateway connections made, by shard: the first, and one for each reconnection. Ten of a shard within two minutes stop the bot (discordgo's reconnect loop).",
+		}, []string{"shard"}),
 		commands: map[string]bool{},
 	}
 	for _, s := range subcommands() {
@@ -111,7 +116,7 @@ func NewMetrics(reg prometheus.Registerer) (*Metrics, error) {
 	}
 	for _, c := range []prometheus.Collector{
 		m.interactions, m.handling, m.answers, m.inFlight, m.ignored,
-		m.commits, m.commitTime, m.renders, m.deliveries, gauges{m},
+		m.commits, m.commitTime, m.renders, m.deliveries, m.connections, gauges{m},
 	} {
 		if err := reg.Register(c); err != nil {
 			return nil, fmt.Errorf("register the bot's metrics: %w", err)
@@ -175,6 +180,14 @@ func (m *Metrics) answered(received time.Time) {
 	if m != nil {
 		m.answers.Observe(time.Since(received).Seconds())
 	}
+}
+
+// connected counts a gateway connection of a shard.
+func (m *Metrics) connected(shard int) {
+	if m == nil {
+		return
+	}
+	m.connections.WithLabelValues(strconv.Itoa(shard)).Inc()
 }
 
 // delivery counts a delivery attempt's outcome.

@@ -98,6 +98,7 @@ func TestMetricsMoveWhenAGameIsPlayed(t *testing.T) {
 	want(before, 0, "volo_games", "status", "active")
 	want(before, 0, "volo_interactions_total")
 	want(before, 1, "volo_gateway_connected", "shard", "0")
+	want(before, 1, "volo_gateway_connections_total", "shard", "0")
 	want(before, 1, "volo_store_up")
 	if _, ok := metricstest.Sample(before, "volo_gateway_latency_seconds", "shard", "0"); !ok {
 		t.Error("no gateway latency once connected")
@@ -156,6 +157,7 @@ func TestMetricsMoveWhenAGameIsPlayed(t *testing.T) {
 	again := scrape(t, reg)
 	want(again, 1, "volo_games", "status", "finished")
 	want(again, 1, "volo_gateway_connected", "shard", "0")
+	want(again, 2, "volo_gateway_connections_total", "shard", "0")
 	want(again, 6, "volo_interactions_total")
 	w.do("cleo", "/volo rules")
 	want(settled(t, reg, 7), 1, "volo_interactions_total", "command", "rules", "outcome", "ok")

@@ -51,9 +51,10 @@ func (c *connects) note(shard int, now time.Time) bool {
 	return len(at) >= reconnectLoop
 }
 
-// onConnect counts a gateway connection of s and, on the one that makes a
-// reconnect loop, tells Run to stop.
+// onConnect counts a gateway connection of s, in the metrics too, and, on
+// the one that makes a reconnect loop, tells Run to stop.
 func (b *Bot) onConnect(s *discordgo.Session, _ *discordgo.Connect) {
+	b.metrics.connected(s.ShardID)
 	if !b.connects.note(s.ShardID, time.Now()) {
 		return
 	}
