@@ -15,10 +15,8 @@ func TestReconnectLoopStopsTheBot(t *testing.T) {
 	t.Parallel()
 	w := newWorldWith(t, worldOptions{reconnect: true})
 	for n := 2; n <= 10; n++ { // the first connection came with the start
-		select {
-		case err := <-w.run.done:
+		if ended, err := w.run.ended(0); ended {
 			t.Fatalf("the bot stopped after %d connections: %v", n-1, err)
-		default:
 		}
 		if err := w.srv.DropGateway(); err != nil {
 			t.Fatalf("before connection %d: %v", n, err)
@@ -30,7 +28,10 @@ func TestReconnectLoopStopsTheBot(t *testing.T) {
 			t.Fatalf("connection %d: %v", n, err)
 		}
 	}
-	err := w.run.ended(t)
+	ended, err := w.run.ended(answerWait())
+	if !ended {
+		t.Fatal("the bot is still running after 10 connections")
+	}
 	if err == nil || !strings.Contains(err.Error(), "was made 10 times within 2m0s: discordgo v0.29.0 is most likely caught in its reconnect loop") {
 		t.Fatalf("Run ended with %v, want the reconnect loop named", err)
 	}

@@ -59,7 +59,7 @@ func (s *Server) InvalidateSession() error { return s.eachIdentified(gatewayInva
 
 // eachIdentified does a fault to every open connection that carries a session, once the bot has
 // heartbeated on each: discordgo v0.29.0's first heartbeat on a connection that ended before it
-// closes the next connection, again and again (see Chaos), a loop no bot can end. It waits up
+// closes the next connection, again and again (see Chaos), until the bot restarts. It waits up
 // to gatewayHandshakeTimeout for those heartbeats, and returns ErrNotConnected if no connection
 // carries a session.
 func (s *Server) eachIdentified(f gatewayFault) error {
