@@ -30,8 +30,9 @@ var (
 	// written by a newer build, or an old one opened read-only, which
 	// cannot be migrated.
 	ErrSchema = errors.New("unsupported database schema")
-	// ErrOtherBot is returned by ClaimBot for a database that holds the
-	// games of another bot (another Discord application).
+	// ErrOtherBot is wrapped by the *OtherBotError ClaimBot returns for a
+	// database that holds the games of another bot (another Discord
+	// application).
 	ErrOtherBot = errors.New("the game database belongs to another bot")
 )
 
@@ -61,3 +62,18 @@ func (e *CorruptError) Unwrap() error { return e.Err }
 // ErrReadOnly is returned by every change to a store opened with
 // Options.ReadOnly.
 var ErrReadOnly = errors.New("the game database is open read-only")
+
+// OtherBotError is ClaimBot's refusal of a database that another bot
+// claimed first. It names both bots.
+type OtherBotError struct {
+	Owner string // the Discord user ID of the bot whose games the database holds
+	Bot   string // the one refused
+}
+
+// Error names both bots.
+func (e *OtherBotError) Error() string {
+	return fmt.Sprintf("%v: it holds the games of the bot with user ID %s, and this is %s", ErrOtherBot, e.Owner, e.Bot)
+}
+
+// Is makes errors.Is(err, ErrOtherBot) true.
+func (e *OtherBotError) Is(target error) bool { return target == ErrOtherBot }

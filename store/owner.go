@@ -12,11 +12,11 @@ var botKey = []byte("bot")
 
 // ClaimBot records that the database holds the games of the bot with
 // Discord user ID bot, the first time it is asked, and otherwise checks
-// that it does: a database that another bot claimed is refused with
-// ErrOtherBot, naming that bot, and left as it is. The bot calls it
-// before it acts on what Discord tells it, so that a token of another
-// application, pointed at this database by mistake, cannot take the
-// servers it is not in for servers that removed this bot.
+// that it does: a database that another bot claimed is refused with an
+// *OtherBotError, and left as it is. The bot calls it before it acts on
+// what Discord tells it, so that a token of another application, pointed
+// at this database by mistake, cannot take the servers it is not in for
+// servers that removed this bot.
 func (s *Store) ClaimBot(bot string) error {
 	if bot == "" {
 		return fmt.Errorf("%w: a claim needs the bot's user ID", ErrInvalid)
@@ -32,18 +32,13 @@ func (s *Store) ClaimBot(bot string) error {
 	case have == bot:
 		return nil
 	case have != "":
-		return otherBot(have, bot)
+		return &OtherBotError{Owner: have, Bot: bot}
 	}
 	return s.commit(func(tx *bolt.Tx) (func() error, error) {
 		meta := tx.Bucket(bucketMeta)
 		if have := string(meta.Get(botKey)); have != "" && have != bot {
-			return nil, otherBot(have, bot)
+			return nil, &OtherBotError{Owner: have, Bot: bot}
 		}
 		return func() error { return meta.Put(botKey, []byte(bot)) }, nil
 	})
-}
-
-// otherBot is the error of a claim by bot on a database that have claimed.
-func otherBot(have, bot string) error {
-	return fmt.Errorf("%w: it holds the games of the bot with user ID %s, and this is %s", ErrOtherBot, have, bot)
 }

@@ -12,7 +12,7 @@ import (
 // ClaimBot records that the database holds the games of the bot with
 // Discord user ID bot, the first time it is asked, and otherwise checks
 // that it does: a database that another bot claimed is refused with
-// store.ErrOtherBot, naming that bot, and left as it is.
+// a *store.OtherBotError, and left as it is.
 func (s *Store) ClaimBot(bot string) error {
 	if bot == "" {
 		return fmt.Errorf("%w: a claim needs the bot's user ID", store.ErrInvalid)
@@ -28,7 +28,7 @@ func (s *Store) ClaimBot(bot string) error {
 		return err
 	}
 	if have != bot {
-		return fmt.Errorf("%w: it holds the games of the bot with user ID %s, and this is %s", store.ErrOtherBot, have, bot)
+		return &store.OtherBotError{Owner: have, Bot: bot}
 	}
 	return nil
 }
