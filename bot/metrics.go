@@ -107,7 +107,7 @@ func NewMetrics(reg prometheus.Registerer) (*Metrics, error) {
 		}, []string{"outcome"}),
 		connections: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "volo_gateway_connections_total",
-			Help: "Gateway connections made, by shard: the first, and one for each reconnection. Ten of a shard within two minutes stop the bot (discordgo's reconnect loop).",
+			Help: fmt.Sprintf("Gateway connections made, by shard: the first, and one for each reconnection. %d of a shard within %v stop the bot (discordgo's reconnect loop).", reconnectLoop, reconnectLoopWindow),
 		}, []string{"shard"}),
 		commands: map[string]bool{},
 	}

@@ -62,7 +62,7 @@ func (b *Bot) myGame(t lang.Tag, g *store.Game, user string) myGame {
 	}
 	mover := toAct(g)
 	switch {
-	case g.RegionChoice != nil:
+	case g.RegionChoice != nil: // asked before any offer, of mover
 	case g.DrawOffer != nil && g.DrawOffer.By != user:
 		m.wait, m.what = waitMyMove, t.Sprint("a draw offered to you")
 		return m
@@ -71,9 +71,8 @@ func (b *Bot) myGame(t lang.Tag, g *store.Game, user string) myGame {
 		return m
 	}
 	m.wait, m.what = waitTheirMove, t.Sprint("their move")
-	if at := b.abandonedAt(g, user, mover); !at.IsZero() && !b.clock().Before(at) {
-		m.idle = true
-	}
+	at := b.abandonedAt(g, user, mover)
+	m.idle = !at.IsZero() && !b.clock().Before(at)
 	if mover == user {
 		m.wait, m.what = waitMyMove, t.Sprint("**your move**")
 		if g.RegionChoice != nil {

@@ -58,8 +58,8 @@ func (b *Bot) onConnect(s *discordgo.Session, _ *discordgo.Connect) {
 	if !b.connects.note(s.ShardID, time.Now()) {
 		return
 	}
-	err := fmt.Errorf("the gateway connection of shard %d was made %d times within %v: discordgo v0.29.0 is most likely caught in its reconnect loop (the heartbeat of a dropped connection closes each new one). volobot stops before Discord resets the token at 1,000 identifies a day; start it again (a supervisor does so on its own)",
-		s.ShardID, reconnectLoop, reconnectLoopWindow)
+	err := fmt.Errorf("the gateway connection of shard %d was made %d times within %v: discordgo v%s is most likely caught in its reconnect loop (the heartbeat of a dropped connection closes each new one). volobot stops before Discord resets the token at 1,000 identifies a day; start it again (a supervisor does so on its own)",
+		s.ShardID, reconnectLoop, reconnectLoopWindow, discordgo.VERSION)
 	select {
 	case b.wedged <- err:
 	default: // Run has been told already

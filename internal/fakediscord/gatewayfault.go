@@ -58,10 +58,8 @@ func (s *Server) SendReconnect() error { return s.eachIdentified(gatewayReconnec
 func (s *Server) InvalidateSession() error { return s.eachIdentified(gatewayInvalidate) }
 
 // eachIdentified does a fault to every open connection that carries a session, once the bot has
-// heartbeated on each: discordgo v0.29.0's first heartbeat on a connection that ended before it
-// closes the next connection, again and again (see Chaos), until the bot restarts. It waits up
-// to gatewayHandshakeTimeout for those heartbeats, and returns ErrNotConnected if no connection
-// carries a session.
+// heartbeated on each, as chaos does (see Chaos for why), waiting up to gatewayHandshakeTimeout
+// for those heartbeats. It returns ErrNotConnected if no connection carries a session.
 func (s *Server) eachIdentified(f gatewayFault) error {
 	ctx, cancel := context.WithTimeout(context.Background(), gatewayHandshakeTimeout)
 	defer cancel()
