@@ -166,11 +166,12 @@ func New(s *discordgo.Session, opts Options) (*Bot, error) {
 }
 
 // handle has the bot hear a session's gateway: interactions, and the
-// channels and servers that go.
+// channels and servers that go, and the threads Discord archives.
 func (b *Bot) handle(s *discordgo.Session) {
 	s.AddHandler(b.onInteraction)
 	s.AddHandler(b.onChannelDelete)
 	s.AddHandler(b.onThreadDelete)
+	s.AddHandler(b.onThreadUpdate)
 	s.AddHandler(b.onGuildDelete)
 	s.AddHandler(b.onReady)
 	s.AddHandler(b.onConnect)

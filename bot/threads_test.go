@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -112,6 +113,57 @@ func TestOpenChallengesThreadTakesTheAcceptersName(t *testing.T) {
 			t.Fatalf("after cleo accepted, the thread is named %q", th.Name)
 		}
 		time.Sleep(5 * time.Millisecond)
+	}
+	w.noValidationFailures()
+}
+
+// A game with no time limit may go more than a week without a move:
+// when Discord archives its thread the bot unarchives it at once, and
+// the game goes on there. The thread of a game that is over, and one a
+// moderator locked, stay archived.
+func TestGameThreadsStayOpen(t *testing.T) {
+	t.Parallel()
+	w := newWorldWith(t, worldOptions{sharedClock: true})
+	threadOf := func(challenger, line string) string {
+		c := w.do(challenger, line+" thread:true")
+		w.click("ben", c, "Accept")
+		threads := w.srv.Threads(w.channel)
+		return threads[len(threads)-1].ID
+	}
+	live := threadOf("ana", "/volo challenge opponent:@ben colour:orange")
+	w.doIn(live, "ana", "/volo move move:f5")
+	over := threadOf("cleo", "/volo challenge opponent:@ben")
+	w.click("ben", w.doIn(over, "ben", "/volo resign"), "Resign")
+	w.waitGone(over)
+	locked := threadOf("cleo", "/volo challenge opponent:@ben")
+	if err := w.srv.ArchiveThread(locked, true); err != nil { // a moderator's "Lock thread"
+		t.Fatal(err)
+	}
+
+	w.clock.Advance(7*24*time.Hour + time.Minute)
+	if n := w.srv.ArchiveIdleThreads(); n != 2 {
+		t.Fatalf("%d threads archived after a week without a message, want the live game's and the finished one's", n)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), answerWait())
+	defer cancel()
+	if err := waitUntil(ctx, func() bool {
+		th, _ := w.srv.Channel(live)
+		return !th.ThreadMetadata.Archived
+	}); err != nil {
+		t.Fatalf("the live game's thread is still archived: %v", err)
+	}
+	if msg := w.doIn(live, "ben", "/volo move move:H 7"); !strings.Contains(msg.Content, "h7 · move 2") {
+		t.Errorf("a move in the unarchived thread: %q", msg.Content)
+	}
+	for name, id := range map[string]string{"finished": over, "locked": locked} {
+		if th, _ := w.srv.Channel(id); !th.ThreadMetadata.Archived {
+			t.Errorf("the %s game's thread was unarchived", name)
+		}
+		for _, r := range w.srv.RequestsTo("PATCH /channels/{channel_id}") {
+			if strings.HasSuffix(r.Path, "/channels/"+id) {
+				t.Errorf("the bot changed the %s game's thread", name)
+			}
+		}
 	}
 	w.noValidationFailures()
 }

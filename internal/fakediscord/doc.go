@@ -45,6 +45,13 @@
 // a message to a user who shares no server with the bot and has not added the app to their
 // account (InstallForUser): Discord lets a bot write only to people it knows.
 //
+// Threads archive and lock as Discord's "Threads" topic says (archive.go): ArchiveIdleThreads
+// archives those that have gone their auto_archive_duration without activity by the Clock, as
+// Discord's timer does, and ArchiveThread archives (and locks) one, as a moderator does; the bot
+// hears THREAD_UPDATE. An archived thread takes no edit and no command, and a message unarchives
+// it; a locked one takes messages only from those who may manage threads, which the bot's
+// default role (DefaultBotPermissions), like Volo's invite, does not allow.
+//
 // # Where the bot is not
 //
 // The app may also be used where its bot is not a member, as Discord's user-installable apps

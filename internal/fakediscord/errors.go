@@ -28,6 +28,16 @@ var (
 	ErrComponentDisabled = errors.New("fakediscord: component is disabled")
 )
 
+// Errors for threads Discord closes to people.
+var (
+	// ErrThreadArchived is returned for an application command in an archived thread.
+	ErrThreadArchived = errors.New("fakediscord: the thread is archived: no application commands there until a message unarchives it")
+	// ErrThreadLocked is returned for a message in a locked thread from one who may not manage
+	// threads.
+	ErrThreadLocked = errors.New("fakediscord: the thread is locked")
+	errNotThread    = errors.New("fakediscord: not a thread")
+)
+
 // Errors about installing the app.
 var (
 	// ErrNotUserInstallable is returned by InstallForUser when Options.IntegrationTypes leave out

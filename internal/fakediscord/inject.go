@@ -74,6 +74,9 @@ func (s *Server) invoke(cmd SlashCommand, typ InteractionType) (*Interaction, er
 	if err != nil {
 		return nil, err
 	}
+	if inv.channel.archived() {
+		return nil, ErrThreadArchived
+	}
 	def, ok := s.findCommand(s.commandGuild(inv.channel), CommandChatInput, cmd.Name)
 	if !ok {
 		return nil, fmt.Errorf("%w: /%s", ErrUnknownCommand, cmd.Name)

@@ -135,6 +135,9 @@ var userMention = regexp.MustCompile(`<@!?([0-9]+)>`)
 // subscribers and dispatches MESSAGE_CREATE to a bot whose intents ask for it. The caller holds
 // s.mu.
 func (s *Server) addMessage(c *channelState, m *Message) *Message {
+	if c.archived() && !c.ThreadMetadata.Locked {
+		s.setArchived(c, false) // a message unarchives a thread a moderator did not lock
+	}
 	m.ID = s.newID()
 	m.ChannelID = c.ID
 	m.GuildID = c.GuildID
@@ -267,7 +270,8 @@ func (s *Server) Attachment(id string) (Attachment, bool) {
 }
 
 // PostMessage posts a plain text message as a user, as a person typing in Discord's client
-// does. The user needs to be able to send messages in the channel.
+// does. The user needs to be able to send messages in the channel, and to manage threads in a
+// locked thread; a message unarchives a thread that is not locked.
 func (s *Server) PostMessage(channelID, userRef, content string) (Message, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -278,6 +282,9 @@ func (s *Server) PostMessage(channelID, userRef, content string) (Message, error
 	c := s.channels[channelID]
 	if perms&sendPermission(c.Type) == 0 {
 		return Message{}, ErrMissingPermissions
+	}
+	if lockedTo(c, perms) {
+		return Message{}, ErrThreadLocked
 	}
 	u, _ := s.lookupUser(userRef)
 	return s.addMessage(c, &Message{Author: *u, Content: content}).clone(), nil

@@ -37,7 +37,8 @@ func (s *Server) writableChannel(id string) (*channelState, int64, *apiError) {
 // createMessage answers POST /channels/{channel_id}/messages: a message by the bot. With a
 // nonce and enforce_nonce, a message the bot already created with that nonce in the channel
 // within NonceWindow is answered instead, and nothing is created. A direct message to a user
-// who accepts none from the bot (see refusedDM) is refused with 403, 50007.
+// who accepts none from the bot (see refusedDM) is refused with 403, 50007; a message in a
+// locked thread, without Manage Threads, with 403, 160005 (see archive.go).
 func (s *Server) createMessage(c *call) (int, any, *apiError) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -47,6 +48,9 @@ func (s *Server) createMessage(c *call) (int, any, *apiError) {
 	}
 	if s.refusedDM(ch) {
 		return 0, nil, errCannotSendToUser()
+	}
+	if lockedTo(ch, perms) {
+		return 0, nil, errThreadLocked()
 	}
 	if len(c.files) > 0 && perms&PermAttachFiles == 0 {
 		return 0, nil, errMissingPerms()
@@ -154,7 +158,7 @@ func (s *Server) listMessages(c *call) (int, any, *apiError) {
 }
 
 // editMessage answers PATCH /channels/{channel_id}/messages/{message_id}. The bot can edit only
-// its own messages, and only their flags otherwise.
+// its own messages, and none in an archived thread (400, 50083).
 func (s *Server) editMessage(c *call) (int, any, *apiError) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -168,6 +172,9 @@ func (s *Server) editMessage(c *call) (int, any, *apiError) {
 	}
 	if m.Author.ID != s.bot.ID {
 		return 0, nil, errNotAuthor()
+	}
+	if ch.archived() {
+		return 0, nil, errArchivedThread()
 	}
 	d, aerr := parseMessageData(c.payload)
 	if aerr != nil {
@@ -231,20 +238,37 @@ func (s *Server) getChannel(c *call) (int, any, *apiError) {
 }
 
 // modifyChannel answers PATCH /channels/{channel_id} as far as the stand-in models it: a new name
-// for a guild channel or thread, of 1 to 100 characters. A thread takes Manage Threads, unless the
-// bot started it; a channel Manage Channels. The bot is sent THREAD_UPDATE or CHANNEL_UPDATE.
+// for a guild channel or thread, of 1 to 100 characters, and a thread archived, unarchived,
+// locked or unlocked. A thread takes Manage Threads, unless the bot started it or, to be
+// unarchived alone, has joined it while it is not locked; locking takes Manage Threads alone; a
+// channel takes Manage Channels. An archived thread takes no change
+// but with its unarchiving (400, 50083). The bot is sent THREAD_UPDATE or CHANNEL_UPDATE.
 func (s *Server) modifyChannel(c *call) (int, any, *apiError) {
 	var req map[string]json.RawMessage
 	if aerr := c.decode(&req); aerr != nil {
 		return 0, nil, aerr
 	}
-	var name string
+	var edit struct {
+		Name             *string
+		Archived, Locked *bool
+	}
 	for k, v := range req {
-		if k != "name" || json.Unmarshal(v, &name) != nil {
-			return 0, nil, errInvalidFormBodyAt(k, "UNSUPPORTED", "The stand-in models renaming only")
+		var aerr *apiError
+		switch k {
+		case "name":
+			aerr = decodeField(k, v, &edit.Name)
+		case "archived":
+			aerr = decodeField(k, v, &edit.Archived)
+		case "locked":
+			aerr = decodeField(k, v, &edit.Locked)
+		default:
+			aerr = errInvalidFormBodyAt(k, "UNSUPPORTED", "The stand-in models a name, archived and locked only")
+		}
+		if aerr != nil {
+			return 0, nil, aerr
 		}
 	}
-	if _, ok := req["name"]; !ok {
+	if len(req) == 0 {
 		return 0, nil, errInvalidFormBodyAt("name", "BASE_TYPE_REQUIRED", "This field is required")
 	}
 	s.mu.Lock()
@@ -253,20 +277,48 @@ func (s *Server) modifyChannel(c *call) (int, any, *apiError) {
 	if aerr != nil {
 		return 0, nil, aerr
 	}
+	thread := ch.Type.IsThread()
+	if !thread && (edit.Archived != nil || edit.Locked != nil) {
+		return 0, nil, errInvalidFormBodyAt("archived", "UNSUPPORTED", "Only a thread is archived or locked")
+	}
 	need, event := PermManageChannels, "CHANNEL_UPDATE"
-	if ch.Type.IsThread() {
+	if thread {
 		need, event = PermManageThreads, "THREAD_UPDATE"
 	}
-	if perms&need == 0 && (!ch.Type.IsThread() || ch.OwnerID != s.bot.ID) || ch.GuildID == "" {
+	// A member of a thread may unarchive it; its creator may also rename it, and unarchive it
+	// when it is locked.
+	unarchive := edit.Name == nil && edit.Locked == nil && edit.Archived != nil && !*edit.Archived
+	may := thread && edit.Locked == nil && (ch.OwnerID == s.bot.ID || unarchive && !ch.ThreadMetadata.Locked && ch.joined(s.bot.ID))
+	if perms&need == 0 && !may || ch.GuildID == "" {
 		return 0, nil, errMissingPerms()
 	}
-	if err := checkChannelName(name); err != nil {
-		return 0, nil, err
+	if ch.archived() && (edit.Archived == nil || *edit.Archived) {
+		return 0, nil, errArchivedThread()
 	}
-	ch.Name = name
+	if edit.Name != nil {
+		if err := checkChannelName(*edit.Name); err != nil {
+			return 0, nil, err
+		}
+		ch.Name = *edit.Name
+	}
+	if edit.Locked != nil {
+		ch.ThreadMetadata.Locked = *edit.Locked
+	}
+	if edit.Archived != nil && *edit.Archived != ch.ThreadMetadata.Archived {
+		ch.ThreadMetadata.Archived, ch.ThreadMetadata.ArchiveTimestamp = *edit.Archived, s.now()
+	}
 	s.dispatchAll(ch.GuildID, event, ch.Channel, IntentGuilds)
 	s.publish(Event{Kind: ChannelUpdated, ChannelID: ch.ID, Channel: cloneChannel(ch.Channel)})
 	return 0, cloneChannel(ch.Channel), nil
+}
+
+// decodeField decodes a field of a request body, or says, as Discord does, that it is of the
+// wrong type.
+func decodeField[T any](name string, raw json.RawMessage, v **T) *apiError {
+	if err := json.Unmarshal(raw, v); err != nil || *v == nil {
+		return errInvalidFormBodyAt(name, "BASE_TYPE_REQUIRED", "This field is required")
+	}
+	return nil
 }
 
 // checkChannelName refuses a channel's or thread's name outside Discord's

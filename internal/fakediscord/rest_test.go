@@ -213,7 +213,7 @@ func TestHTTPClientStaysOnTheMachine(t *testing.T) {
 func TestRenamingAChannel(t *testing.T) {
 	t.Parallel()
 	v := maybeValidator(t)
-	srv, w := startWorld(t, Options{Validator: v, BotPermissions: DefaultBotPermissions | PermManageChannels})
+	srv, w := startWorld(t, Options{Validator: v, BotPermissions: DefaultBotPermissions | PermManageChannels | PermManageThreads})
 	updates := make(chan string, 10)
 	connect(t, srv, discordgo.IntentsGuilds,
 		func(_ *discordgo.Session, u *discordgo.ThreadUpdate) { updates <- "thread " + u.Name },
@@ -244,7 +244,7 @@ func TestRenamingAChannel(t *testing.T) {
 	}{
 		{"101 characters", th.ID, map[string]string{"name": strings.Repeat("é", 101)}, 400, 50035},
 		{"empty", th.ID, map[string]string{"name": ""}, 400, 50035},
-		{"unmodelled field", th.ID, map[string]any{"locked": true}, 400, 50035},
+		{"unmodelled field", th.ID, map[string]any{"rate_limit_per_user": 5}, 400, 50035},
 		{"unknown channel", "1", map[string]string{"name": "x"}, 404, 10003},
 	} {
 		_, err := ds.RequestWithBucketID("PATCH", discordgo.EndpointChannel(tt.channel), tt.body, "")

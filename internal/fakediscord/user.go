@@ -87,9 +87,10 @@ const DefaultEveryonePermissions = PermCreateInstantInvite | PermAddReactions | 
 	PermSendMessagesInThreads | PermUseExternalApps
 
 // DefaultBotPermissions is what the bot's own role allows when Options leave it unset: what a
-// game bot needs to post boards and run games in threads.
+// game bot needs to post boards and run games in threads. It does not manage threads (Volo's
+// invite does not ask it), so a thread a moderator locks is closed to it.
 const DefaultBotPermissions = PermViewChannel | PermSendMessages | PermEmbedLinks |
-	PermAttachFiles | PermReadMessageHistory | PermUseExternalEmojis | PermManageThreads |
+	PermAttachFiles | PermReadMessageHistory | PermUseExternalEmojis |
 	PermCreatePublicThreads | PermSendMessagesInThreads
 
 // AddUser creates a user account with the given username, such as "ana". Usernames are unique,

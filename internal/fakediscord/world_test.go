@@ -15,7 +15,7 @@ import (
 // the bot gave one), and the new stand-in's IDs come after all of them.
 func TestWorldSurvivesARestart(t *testing.T) {
 	t.Parallel()
-	before, w := startWorld(t, Options{})
+	before, w := startWorld(t, Options{BotPermissions: DefaultBotPermissions | PermManageThreads})
 	thread, err := before.AddThread(w.general.ID, "Volo: ana vs anyone", "ana")
 	if err != nil {
 		t.Fatal(err)

@@ -110,13 +110,19 @@ func TestBrowser(t *testing.T) {
 	if notices := p.Messages(); !strings.Contains(notices[len(notices)-1].Text, "started a thread: ana vs cleo") {
 		t.Errorf("#volo ends with %+v, want the thread's notice", notices[len(notices)-1])
 	}
-	// The bot renames the thread: its notice and the channel list say the new name.
-	threads := w.srv.Threads(w.channelID(t, "volo"))
-	if _, err := w.botSession(t).ChannelEdit(threads[len(threads)-1].ID, &discordgo.ChannelEdit{Name: "ana vs cleo, game 2"}); err != nil {
+	// The bot starts a thread for an open challenge and renames it once someone accepts, as
+	// Volo does: its notice and the channel list say the new name.
+	bot := w.botSession(t)
+	th, err := bot.ThreadStart(w.channelID(t, "volo"), "Volo: ana vs anyone", discordgo.ChannelTypeGuildPublicThread, 10080)
+	if err != nil {
 		t.Fatal(err)
 	}
-	p.WaitForText("started a thread: ana vs cleo, game 2")
-	if !sandboxtest.Eval[bool](p, `[...document.querySelectorAll("#channels .channel")].some(c => c.textContent.includes("ana vs cleo, game 2"))`) {
+	p.WaitForText("started a thread: Volo: ana vs anyone")
+	if _, err := bot.ChannelEdit(th.ID, &discordgo.ChannelEdit{Name: "Volo: ana vs cleo"}); err != nil {
+		t.Fatal(err)
+	}
+	p.WaitForText("started a thread: Volo: ana vs cleo")
+	if !sandboxtest.Eval[bool](p, `[...document.querySelectorAll("#channels .channel")].some(c => c.textContent.includes("Volo: ana vs cleo"))`) {
 		t.Error("the channel list does not show the thread's new name")
 	}
 

@@ -125,12 +125,13 @@ func TestRenamedThreadKeptAcrossARestart(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "world.json")
 	first := startKept(t, path)
 	volo := first.page.channelID(t, "volo")
-	th, err := first.srv.AddThread(volo, "Volo: ana vs anyone", "ana")
+	bot := first.page.botSession(t)
+	th, err := bot.ThreadStart(volo, "Volo: ana vs anyone", discordgo.ChannelTypeGuildPublicThread, 10080)
 	if err != nil {
 		t.Fatal(err)
 	}
 	next := first.page.stream(t, "ben")
-	if _, err := first.page.botSession(t).ChannelEdit(th.ID, &discordgo.ChannelEdit{Name: "Volo: ana vs ben"}); err != nil {
+	if _, err := bot.ChannelEdit(th.ID, &discordgo.ChannelEdit{Name: "Volo: ana vs ben"}); err != nil {
 		t.Fatal(err)
 	}
 	if e, data := next(); e != "channel" || !strings.Contains(data, `"name":"Volo: ana vs ben"`) {

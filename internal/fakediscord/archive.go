@@ -1,0 +1,112 @@
+package fakediscord
+
+import (
+	"slices"
+	"time"
+)
+
+// Discord archives a thread once it has gone its auto_archive_duration without activity (a
+// message, or being started, archived or unarchived), and a moderator may archive or lock one.
+// As Discord's "Threads" topic says, and the stand-in does:
+//   - in an archived thread nobody edits a message or uses an application command;
+//   - a message sent there unarchives it, unless it is locked;
+//   - in a locked thread only those who may manage threads post;
+//   - a member may unarchive a thread, its creator or one who may manage threads a locked one;
+//     locking needs Manage Threads. The stand-in counts as members a thread's creator and those
+//     who have posted in it.
+// The stand-in does not say what Discord does with a component clicked in an archived thread,
+// which its topic does not say either: it lets the click through.
+
+// errArchivedThread is Discord's answer to a change in an archived thread.
+func errArchivedThread() *apiError {
+	return &apiError{Status: 400, Code: 50083, Message: "Operation cannot be performed on an archived thread"}
+}
+
+// errThreadLocked is Discord's answer to a message in a locked thread from one who may not
+// manage threads.
+func errThreadLocked() *apiError {
+	return &apiError{Status: 403, Code: 160005, Message: "Thread is locked"}
+}
+
+// ArchiveThread archives a thread, as Discord does once it has gone its auto_archive_duration
+// without activity, or as a moderator does; with lock it is locked as well, as a moderator's
+// "Lock thread" does. A connected bot that sees the thread is sent THREAD_UPDATE.
+func (s *Server) ArchiveThread(id string, lock bool) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	th, ok := s.channels[id]
+	if !ok {
+		return ErrUnknownChannel
+	}
+	if !th.Type.IsThread() {
+		return errNotThread
+	}
+	th.ThreadMetadata.Locked = th.ThreadMetadata.Locked || lock
+	s.setArchived(th, true)
+	return nil
+}
+
+// ArchiveIdleThreads archives every thread that has gone its auto_archive_duration without
+// activity by the server's Clock, as Discord's timer does, and returns how many it archived.
+func (s *Server) ArchiveIdleThreads() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now, n := s.now(), 0
+	for _, id := range s.channelOrder {
+		th := s.channels[id]
+		if !th.Type.IsThread() || th.ThreadMetadata.Archived {
+			continue
+		}
+		if idle := time.Duration(th.ThreadMetadata.AutoArchiveDuration) * time.Minute; now.Sub(th.lastActivity()) >= idle {
+			s.setArchived(th, true)
+			n++
+		}
+	}
+	return n
+}
+
+// lastActivity is when a thread last had a message everyone sees, or was started, archived or
+// unarchived.
+func (c *channelState) lastActivity() time.Time {
+	last := c.ThreadMetadata.ArchiveTimestamp
+	for _, m := range slices.Backward(c.messages) {
+		if m.VisibleTo == "" {
+			if m.Timestamp.After(last) {
+				last = m.Timestamp
+			}
+			break
+		}
+	}
+	return last
+}
+
+// setArchived archives or unarchives a thread, and tells a bot that sees it (THREAD_UPDATE) and
+// the subscribers. The caller holds s.mu.
+func (s *Server) setArchived(th *channelState, archived bool) {
+	th.ThreadMetadata.Archived, th.ThreadMetadata.ArchiveTimestamp = archived, s.now()
+	s.threadUpdated(th)
+}
+
+// threadUpdated tells a bot that sees a thread, and the subscribers, that it changed. The
+// caller holds s.mu.
+func (s *Server) threadUpdated(th *channelState) {
+	if s.botSees(th) {
+		s.dispatchAll(th.GuildID, "THREAD_UPDATE", th.Channel, IntentGuilds)
+	}
+	s.publish(Event{Kind: ChannelUpdated, ChannelID: th.ID, Channel: cloneChannel(th.Channel)})
+}
+
+// lockedTo reports whether c is a locked thread and perms do not let one post there anyway.
+func lockedTo(c *channelState, perms int64) bool {
+	return c.ThreadMetadata != nil && c.ThreadMetadata.Locked && perms&PermManageThreads == 0
+}
+
+// joined reports whether a user is a member of thread c: one who started it or has posted in it.
+func (c *channelState) joined(userID string) bool {
+	return c.OwnerID == userID || slices.ContainsFunc(c.messages, func(m *Message) bool { return m.Author.ID == userID })
+}
+
+// archived reports whether c is an archived thread.
+func (c *channelState) archived() bool {
+	return c.ThreadMetadata != nil && c.ThreadMetadata.Archived
+}
