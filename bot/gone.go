@@ -183,27 +183,54 @@ const goneWait = 10 * time.Second
 // channelGone reports whether Discord says g's channel no longer exists,
 // or that the bot is no longer in its server: a channel it may not see
 // ("Missing Access") is gone only if its server is refused too, since
-// any member may read its own server. Where the bot is not a member it
-// cannot ask, and a failure to ask is no answer: both leave the game as
-// it is.
-func (b *Bot) channelGone(ctx context.Context, g *store.Game) bool {
+// any member may read its own server. Where the channel is there, locked
+// says whether it is a thread a moderator locked. Where the bot is not a
+// member it cannot ask, and a failure to ask is no answer: both leave
+// the game as it is.
+func (b *Bot) channelGone(ctx context.Context, g *store.Game) (gone, locked bool) {
 	if g.Detached {
-		return false
+		return false, false
 	}
-	_, err := b.session.Channel(g.Channel, discordgo.WithContext(ctx))
+	ch, err := b.session.Channel(g.Channel, discordgo.WithContext(ctx))
+	if err == nil {
+		return false, ch.ThreadMetadata != nil && ch.ThreadMetadata.Locked
+	}
 	if discordCode(err) == discordgo.ErrCodeMissingAccess && g.Guild != "" {
 		_, err = b.session.Guild(g.Guild, discordgo.WithContext(ctx))
 		if discordCode(err) == discordgo.ErrCodeMissingAccess {
-			return true // not in the server
+			return true, false // not in the server
 		}
 	}
 	switch discordCode(err) {
 	case discordgo.ErrCodeUnknownChannel, discordgo.ErrCodeUnknownGuild:
-		return true
+		return true, false
 	case 0:
-		if err != nil {
-			b.log.Warn("could not ask whether a game's channel is still there", "channel", g.Channel, "err", err)
-		}
+		b.log.Warn("could not ask whether a game's channel is still there", "channel", g.Channel, "err", err)
 	}
-	return false
+	return false, false
+}
+
+// lockedOff calls off g, whose time ran out in a thread a moderator had
+// locked: nobody but a moderator could post there, so nobody could move,
+// and nobody loses. Its players hear it by direct message, and the
+// channel the thread was started from in a line. A lock alone does not
+// call a game off: a moderator may lift it before the time runs out. The
+// caller holds the channel's lock.
+func (b *Bot) lockedOff(g *store.Game) error {
+	names := []any{plainName(g.Players[0].Name), plainName(g.Players[1].Name)}
+	anns, err := b.tellPlayers(g, func(t lang.Tag) string {
+		return t.Sprintf("Your Volo game between %s and %s is called off: its time ran out while a moderator had its thread locked, so nobody could move there. It does not count for the ratings.", names...)
+	}, nil)
+	if err != nil {
+		return err
+	}
+	if g.Parent != "" {
+		ann, err := b.announce(g.Parent, nil, false, reply{content: tr(g).Sprintf("%s vs %s is called off: its time ran out while a moderator had its thread <#%s> locked, so nobody could move there. It does not count for the ratings.", who(g, 0), who(g, 1), g.Channel)})
+		if err != nil {
+			return err
+		}
+		anns = append(anns, ann)
+	}
+	b.log.Info("called off a game whose time ran out in a locked thread", "channel", g.Channel, "guild", g.Guild)
+	return b.deleteGame(g, anns...)
 }

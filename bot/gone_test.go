@@ -119,6 +119,35 @@ func TestGameCalledOffWhenItsChannelIsGone(t *testing.T) {
 	}
 }
 
+// A game whose time runs out in a thread a moderator locked is called
+// off, unrated: nobody but a moderator could post there, so nobody could
+// move. Its players hear it by direct message, the channel the thread
+// was started from in a line. The lock alone calls nothing off.
+func TestTimeRunsOutInALockedThread(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	w.startGame(w.channel, "time_per_move:1h", "thread:true")
+	game := w.srv.Threads(w.channel)[0].ID
+	w.doIn(game, "ana", "/volo move move:f5")
+	if err := w.srv.ArchiveThread(game, true); err != nil { // a moderator's "Lock thread"
+		t.Fatal(err)
+	}
+	w.passTime(50 * time.Minute) // past the reminder, which the thread refuses
+	if w.storedVersion(game) == 0 {
+		t.Fatal("the lock called the game off before its time ran out")
+	}
+	w.passTime(20 * time.Minute)
+	w.waitGone(game)
+	w.bothTold("Your Volo game between ana and ben is called off: its time ran out while a moderator had its thread locked, so nobody could move there. It does not count for the ratings.")
+	w.saidOnce(w.channel, " is called off: its time ran out while a moderator had its thread <#"+game+"> locked, so nobody could move there. It does not count for the ratings.")
+	if said := w.said(w.channel, "ran out of time"); len(said) != 0 {
+		t.Errorf("the channel says %q", said[0].Content)
+	}
+	w.unrated("ana")
+	w.unrated("ben")
+	w.noValidationFailures()
+}
+
 // A server the bot was removed from while it was stopped is missing from
 // the READY of its shard when it starts again: its game is called off,
 // unrated, and a game in a server the bot is still in stays, though

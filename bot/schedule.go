@@ -155,8 +155,11 @@ func (b *Bot) tellPlayers(g *store.Game, text func(lang.Tag) string, img []byte)
 func (b *Bot) timeout(g *store.Game) error {
 	ctx, cancel := context.WithTimeout(context.Background(), goneWait)
 	defer cancel()
-	if b.channelGone(ctx, g) {
+	switch gone, locked := b.channelGone(ctx, g); {
+	case gone:
 		return b.goneLocked(g) // nobody could have moved: no loss
+	case locked:
+		return b.lockedOff(g) // likewise
 	}
 	eg, err := g.Replay()
 	if err != nil {
