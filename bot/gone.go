@@ -219,13 +219,13 @@ func (b *Bot) channelGone(ctx context.Context, g *store.Game) (gone, locked bool
 func (b *Bot) lockedOff(g *store.Game) error {
 	names := []any{plainName(g.Players[0].Name), plainName(g.Players[1].Name)}
 	anns, err := b.tellPlayers(g, func(t lang.Tag) string {
-		return t.Sprintf("Your Volo game between %s and %s is called off: its time ran out while a moderator had its thread locked, so nobody could move there. It does not count for the ratings.", names...)
+		return t.Sprintf("Your Volo game between %s and %s is called off: a moderator had locked its thread when its time ran out, so nobody could move there. It does not count for the ratings.", names...)
 	}, nil)
 	if err != nil {
 		return err
 	}
 	if g.Parent != "" {
-		ann, err := b.announce(g.Parent, nil, false, reply{content: tr(g).Sprintf("%s vs %s is called off: its time ran out while a moderator had its thread <#%s> locked, so nobody could move there. It does not count for the ratings.", who(g, 0), who(g, 1), g.Channel)})
+		ann, err := b.announce(g.Parent, nil, false, reply{content: tr(g).Sprintf("%s vs %s is called off: a moderator had locked its thread, <#%s>, when its time ran out, so nobody could move there. It does not count for the ratings.", who(g, 0), who(g, 1), g.Channel)})
 		if err != nil {
 			return err
 		}

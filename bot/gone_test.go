@@ -138,8 +138,8 @@ func TestTimeRunsOutInALockedThread(t *testing.T) {
 	}
 	w.passTime(20 * time.Minute)
 	w.waitGone(game)
-	w.bothTold("Your Volo game between ana and ben is called off: its time ran out while a moderator had its thread locked, so nobody could move there. It does not count for the ratings.")
-	w.saidOnce(w.channel, " is called off: its time ran out while a moderator had its thread <#"+game+"> locked, so nobody could move there. It does not count for the ratings.")
+	w.bothTold("Your Volo game between ana and ben is called off: a moderator had locked its thread when its time ran out, so nobody could move there. It does not count for the ratings.")
+	w.saidOnce(w.channel, " is called off: a moderator had locked its thread, <#"+game+">, when its time ran out, so nobody could move there. It does not count for the ratings.")
 	if said := w.said(w.channel, "ran out of time"); len(said) != 0 {
 		t.Errorf("the channel says %q", said[0].Content)
 	}

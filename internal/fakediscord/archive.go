@@ -8,14 +8,17 @@ import (
 // Discord archives a thread once it has gone its auto_archive_duration without activity (a
 // message, or being started, archived or unarchived), and a moderator may archive or lock one.
 // As Discord's "Threads" topic says, and the stand-in does:
-//   - in an archived thread nobody edits a message or uses an application command;
+//   - in an archived thread nobody edits a message, nor uses an application command (the
+//     stand-in lets one who may manage threads);
 //   - a message sent there unarchives it, unless it is locked;
 //   - in a locked thread only those who may manage threads post;
 //   - a member may unarchive a thread, its creator or one who may manage threads a locked one;
 //     locking needs Manage Threads. The stand-in counts as members a thread's creator and those
 //     who have posted in it.
-// The stand-in does not say what Discord does with a component clicked in an archived thread,
-// which its topic does not say either: it lets the click through.
+//
+// Nor, where Discord's issues tell of its client, does one who may not manage threads click a
+// component in an archived thread (discord-api-docs issue 5946) or a locked one (7900), or type
+// a command in a locked one, whose message box the client closes.
 
 // errArchivedThread is Discord's answer to a change in an archived thread.
 func errArchivedThread() *apiError {
@@ -23,7 +26,8 @@ func errArchivedThread() *apiError {
 }
 
 // errThreadLocked is Discord's answer to a message in a locked thread from one who may not
-// manage threads.
+// manage threads. (To an interaction's answer there, Discord's issues 6884 and 7707 show 403,
+// 50083 "Thread is archived" instead; a 4xx either way.)
 func errThreadLocked() *apiError {
 	return &apiError{Status: 403, Code: 160005, Message: "Thread is locked"}
 }
@@ -94,6 +98,20 @@ func (s *Server) threadUpdated(th *channelState) {
 		s.dispatchAll(th.GuildID, "THREAD_UPDATE", th.Channel, IntentGuilds)
 	}
 	s.publish(Event{Kind: ChannelUpdated, ChannelID: th.ID, Channel: cloneChannel(th.Channel)})
+}
+
+// closedTo says why a person with perms in c may not use a command or a component there: an
+// archived or locked thread, where they may not manage threads. It is nil where they may.
+func closedTo(c *channelState, perms int64) error {
+	switch {
+	case c.ThreadMetadata == nil || perms&PermManageThreads != 0:
+		return nil
+	case c.ThreadMetadata.Locked:
+		return ErrThreadLocked
+	case c.ThreadMetadata.Archived:
+		return ErrThreadArchived
+	}
+	return nil
 }
 
 // lockedTo reports whether c is a locked thread and perms do not let one post there anyway.

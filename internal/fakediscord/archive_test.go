@@ -24,10 +24,7 @@ func TestIdleThreadsArchive(t *testing.T) {
 		t.Fatal(err)
 	}
 	clock.Advance(30 * time.Minute)
-	board, err := ds.ChannelMessageSend(th.ID, "the board")
-	if err != nil {
-		t.Fatal(err)
-	}
+	board := boardWithButton(t, ds, th.ID)
 	clock.Advance(59 * time.Minute)
 	if n := srv.ArchiveIdleThreads(); n != 0 {
 		t.Fatalf("%d threads archived 59 minutes after a message, want 0", n)
@@ -48,6 +45,9 @@ func TestIdleThreadsArchive(t *testing.T) {
 	}
 	if _, err := srv.InvokeCommand(SlashCommand{ChannelID: th.ID, User: "ana", Name: "volo"}); !errors.Is(err, ErrThreadArchived) {
 		t.Errorf("a command in an archived thread: %v, want ErrThreadArchived", err)
+	}
+	if _, err := srv.ClickComponent(ComponentClick{MessageID: board.ID, User: "ana", CustomID: "move"}); !errors.Is(err, ErrThreadArchived) {
+		t.Errorf("a click in an archived thread: %v, want ErrThreadArchived", err)
 	}
 	if _, err := srv.PostMessage(th.ID, "ana", "still there?"); err != nil {
 		t.Fatal(err)
@@ -93,6 +93,7 @@ func TestLockedThreads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	board := boardWithButton(t, ds, own.ID)
 	archive(t, srv, updates, own.ID, true, "archived, locked")
 	_, err = ds.ChannelMessageSend(own.ID, "the board")
 	if status, code := restCode(t, err); status != 403 || code != 160005 {
@@ -101,13 +102,19 @@ func TestLockedThreads(t *testing.T) {
 	if _, err := srv.PostMessage(own.ID, "ana", "hello?"); !errors.Is(err, ErrThreadLocked) {
 		t.Errorf("ana's message in a locked thread: %v, want ErrThreadLocked", err)
 	}
-	if got, _ := srv.Channel(own.ID); !got.ThreadMetadata.Archived || len(srv.Messages(own.ID)) != 0 {
-		t.Errorf("refused messages unarchived the thread (%+v) or got in (%d)", got.ThreadMetadata, len(srv.Messages(own.ID)))
+	if got, _ := srv.Channel(own.ID); !got.ThreadMetadata.Archived || len(srv.Messages(own.ID)) != 1 {
+		t.Errorf("refused messages unarchived the thread (%+v) or got in (%d messages)", got.ThreadMetadata, len(srv.Messages(own.ID)))
 	}
 	if _, err := ds.ChannelEdit(own.ID, &discordgo.ChannelEdit{Archived: ptr(false)}); err != nil {
 		t.Fatalf("the creator unarchiving a locked thread: %v", err)
 	}
 	hears(t, updates, "active, locked")
+	if _, err := srv.InvokeCommand(SlashCommand{ChannelID: own.ID, User: "ana", Name: "volo"}); !errors.Is(err, ErrThreadLocked) {
+		t.Errorf("a command in a locked thread: %v, want ErrThreadLocked", err)
+	}
+	if _, err := srv.ClickComponent(ComponentClick{MessageID: board.ID, User: "ana", CustomID: "move"}); !errors.Is(err, ErrThreadLocked) {
+		t.Errorf("a click in a locked thread: %v, want ErrThreadLocked", err)
+	}
 	_, err = ds.ChannelEdit(own.ID, &discordgo.ChannelEdit{Locked: ptr(false)})
 	if status, code := restCode(t, err); status != 403 || code != 50013 {
 		t.Errorf("unlocking without Manage Threads: HTTP %d code %d, want 403 50013", status, code)
@@ -139,6 +146,18 @@ func TestLockedThreads(t *testing.T) {
 	if f := srv.ValidationFailures(); len(f) != 0 {
 		t.Errorf("requests that fail Discord's API description: %v", f)
 	}
+}
+
+// boardWithButton has the bot post a message with a button, "move", in a channel.
+func boardWithButton(t *testing.T, ds *discordgo.Session, channel string) *discordgo.Message {
+	t.Helper()
+	m, err := ds.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: "the board", Components: []discordgo.MessageComponent{
+		discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{Label: "Move", CustomID: "move", Style: discordgo.PrimaryButton}}},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
 
 // archive archives a thread, locking it with lock, and checks that the bot hears it, as heard.

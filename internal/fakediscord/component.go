@@ -40,6 +40,9 @@ func (s *Server) ClickComponent(click ComponentClick) (*Interaction, error) {
 	if !m.VisibleToUser(inv.user.ID) {
 		return nil, ErrUnknownMessage
 	}
+	if err := closedTo(c, inv.perms); err != nil {
+		return nil, err
+	}
 	comp, ok := findComponent(m.Components, click.CustomID)
 	if click.Forged {
 		comp, ok = map[string]any{"type": float64(2), "custom_id": click.CustomID}, true

@@ -30,10 +30,10 @@ var (
 
 // Errors for threads Discord closes to people.
 var (
-	// ErrThreadArchived is returned for an application command in an archived thread.
-	ErrThreadArchived = errors.New("fakediscord: the thread is archived: no application commands there until a message unarchives it")
-	// ErrThreadLocked is returned for a message in a locked thread from one who may not manage
-	// threads.
+	// ErrThreadArchived is returned for an application command or a click in an archived thread.
+	ErrThreadArchived = errors.New("fakediscord: the thread is archived: no command or click there until a message unarchives it")
+	// ErrThreadLocked is returned for a message, a command or a click in a locked thread from one
+	// who may not manage threads.
 	ErrThreadLocked = errors.New("fakediscord: the thread is locked")
 	errNotThread    = errors.New("fakediscord: not a thread")
 )

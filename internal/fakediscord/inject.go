@@ -74,8 +74,8 @@ func (s *Server) invoke(cmd SlashCommand, typ InteractionType) (*Interaction, er
 	if err != nil {
 		return nil, err
 	}
-	if inv.channel.archived() {
-		return nil, ErrThreadArchived
+	if err := closedTo(inv.channel, inv.perms); err != nil {
+		return nil, err
 	}
 	def, ok := s.findCommand(s.commandGuild(inv.channel), CommandChatInput, cmd.Name)
 	if !ok {
