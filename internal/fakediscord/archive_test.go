@@ -143,6 +143,17 @@ func TestLockedThreads(t *testing.T) {
 	if status, code := restCode(t, err); status != 403 || code != 50013 {
 		t.Errorf("a member unarchiving a locked thread: HTTP %d code %d, want 403 50013", status, code)
 	}
+	// A GUILD_CREATE carries the active threads alone.
+	created := make(chan []*discordgo.Channel, 1)
+	connect(t, srv, discordgo.IntentsGuilds, func(_ *discordgo.Session, g *discordgo.GuildCreate) { created <- g.Threads })
+	select {
+	case threads := <-created:
+		if len(threads) != 1 || threads[0].ID != own.ID {
+			t.Errorf("GUILD_CREATE carries threads %v, want the active one, %s", threads, own.ID)
+		}
+	case <-time.After(5 * time.Second):
+		t.Error("no GUILD_CREATE")
+	}
 	if f := srv.ValidationFailures(); len(f) != 0 {
 		t.Errorf("requests that fail Discord's API description: %v", f)
 	}

@@ -92,7 +92,7 @@ func (s *Server) AddThread(parentID, name, ownerRef string) (Channel, error) {
 	if err != nil {
 		return Channel{}, err
 	}
-	return th.Channel, nil
+	return cloneChannel(th.Channel), nil
 }
 
 // DeleteChannel deletes a guild's text channel, with its threads, or a thread, as a member who
@@ -200,7 +200,7 @@ func (s *Server) Channel(id string) (Channel, bool) {
 	if !ok {
 		return Channel{}, false
 	}
-	return c.Channel, true
+	return cloneChannel(c.Channel), true
 }
 
 // Channels lists a guild's channels and threads in the order they were created.
@@ -210,7 +210,7 @@ func (s *Server) Channels(guildID string) []Channel {
 	var out []Channel
 	for _, id := range s.channelOrder {
 		if c := s.channels[id]; c.GuildID == guildID && guildID != "" {
-			out = append(out, c.Channel)
+			out = append(out, cloneChannel(c.Channel))
 		}
 	}
 	return out
@@ -223,7 +223,7 @@ func (s *Server) Threads(parentID string) []Channel {
 	var out []Channel
 	for _, id := range s.channelOrder {
 		if c := s.channels[id]; c.ParentID == parentID {
-			out = append(out, c.Channel)
+			out = append(out, cloneChannel(c.Channel))
 		}
 	}
 	return out
@@ -240,11 +240,12 @@ func (s *Server) channelsOf(guildID string) []Channel {
 	return out
 }
 
-// threadsOf lists the threads of a guild. The caller holds s.mu.
+// threadsOf lists the active threads of a guild, those a GUILD_CREATE carries: Discord does not
+// sync the archived ones. The caller holds s.mu.
 func (s *Server) threadsOf(guildID string) []Channel {
 	var out []Channel
 	for _, id := range s.channelOrder {
-		if c := s.channels[id]; c.GuildID == guildID && c.Type.IsThread() {
+		if c := s.channels[id]; c.GuildID == guildID && c.Type.IsThread() && !c.archived() {
 			out = append(out, c.Channel)
 		}
 	}

@@ -47,7 +47,7 @@ func (s *Server) botGuilds() []string {
 }
 
 // guildCreate builds the GUILD_CREATE payload of a guild for a session's intents: its channels,
-// threads and roles, and its members (only the bot without the GUILD_MEMBERS intent). The
+// active threads and roles, and its members (only the bot without the GUILD_MEMBERS intent). The
 // caller holds s.mu.
 func (s *Server) guildCreate(g *guildState) func(intents int64) any {
 	return func(intents int64) any {

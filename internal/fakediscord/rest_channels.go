@@ -223,7 +223,7 @@ func (s *Server) startThreadRoute(c *call) (int, any, *apiError) {
 	if terr != nil {
 		return 0, nil, errInvalidFormBodyAt("type", "CHANNEL_TYPE_INVALID", terr.Error())
 	}
-	return http.StatusCreated, th.Channel, nil
+	return http.StatusCreated, cloneChannel(th.Channel), nil
 }
 
 // getChannel answers GET /channels/{channel_id}: a channel or thread the bot may view.
@@ -234,7 +234,7 @@ func (s *Server) getChannel(c *call) (int, any, *apiError) {
 	if aerr != nil {
 		return 0, nil, aerr
 	}
-	return http.StatusOK, ch.Channel, nil
+	return http.StatusOK, cloneChannel(ch.Channel), nil
 }
 
 // modifyChannel answers PATCH /channels/{channel_id} as far as the stand-in models it: a new name
