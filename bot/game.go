@@ -119,7 +119,9 @@ func (b *Bot) commitGame(g *store.Game, anns ...*store.Announcement) error {
 		}
 		err = b.committed(commitFinish, func() error { return b.store.Finish(g, anns...) })
 		if err == nil {
-			defer b.searchForPuzzles(g)
+			// Queued before the announcements go, so that a Flush
+			// after them waits for the search.
+			b.searchForPuzzles(g)
 		}
 	} else {
 		err = b.committed(commitUpdate, func() error { return b.store.Update(g, anns...) })
