@@ -172,6 +172,7 @@ func (b *Bot) handle(s *discordgo.Session) {
 	s.AddHandler(b.onChannelDelete)
 	s.AddHandler(b.onThreadDelete)
 	s.AddHandler(b.onThreadUpdate)
+	s.AddHandler(b.onGuildCreate)
 	s.AddHandler(b.onGuildDelete)
 	s.AddHandler(b.onReady)
 	s.AddHandler(b.onConnect)

@@ -117,15 +117,9 @@ func servedBy(s *discordgo.Session, guild string) bool {
 // whenGone calls off the games and challenges of a server that gone
 // picks.
 func (b *Bot) whenGone(guild string, gone func(*store.Game) bool) {
-	select {
-	case <-b.closing:
-		return // the next start would not know: the timeout's check remains
-	default:
+	if guild == "" || !b.handling() {
+		return // no server; or closing, and then the timeout's check remains
 	}
-	if guild == "" {
-		return
-	}
-	b.inFlight.Add(1)
 	defer b.inFlight.Done()
 	games, err := b.store.ListGuild(guild)
 	if err != nil {

@@ -16,10 +16,12 @@ import (
 // challenge that is not over, the bot unarchives it at once, which counts
 // as activity for another week. A thread a moderator locked stays as they
 // left it: the bot, which does not manage threads, could not post there
-// anyway. Without a gateway (interactions: http) the bot does not hear of
-// it: its next message in the thread unarchives it, as a player's does.
+// anyway. A thread archived while the bot was away is missing from its
+// server's next GUILD_CREATE, and is unarchived then. Without a gateway
+// (interactions: http) the bot does not hear of it: its next message in
+// the thread unarchives it, as a player's does.
 
-// keepOpenWait bounds the unarchiving of a game's thread.
+// keepOpenWait bounds the look at a game's thread and its unarchiving.
 const keepOpenWait = renameWait
 
 // onThreadUpdate unarchives the thread of a game that is not over when
@@ -28,12 +30,9 @@ func (b *Bot) onThreadUpdate(_ *discordgo.Session, e *discordgo.ThreadUpdate) {
 	if e.Channel == nil || e.ThreadMetadata == nil || !e.ThreadMetadata.Archived || e.ThreadMetadata.Locked {
 		return
 	}
-	select {
-	case <-b.closing:
+	if !b.handling() {
 		return // the next message in the thread unarchives it
-	default:
 	}
-	b.inFlight.Add(1)
 	defer b.inFlight.Done()
 	if _, err := b.store.Get(e.ID); err != nil {
 		if !errors.Is(err, store.ErrNotFound) {
@@ -41,13 +40,71 @@ func (b *Bot) onThreadUpdate(_ *discordgo.Session, e *discordgo.ThreadUpdate) {
 		}
 		return // no game there, or it is over: the thread may rest
 	}
+	b.keepOpen(e.ID, false)
+}
+
+// onGuildCreate unarchives the threads of a server's games that are not
+// over which Discord archived while the bot did not hear it (stopped, or
+// disconnected past resuming): a GUILD_CREATE lists a server's active
+// threads, so a game's thread missing there is archived, or gone. Only
+// the threads the bot started are looked at; a game in a thread someone
+// else started is unarchived by the next message there.
+func (b *Bot) onGuildCreate(_ *discordgo.Session, e *discordgo.GuildCreate) {
+	if e.Guild == nil || e.Unavailable || !b.handling() {
+		return
+	}
+	defer b.inFlight.Done()
+	active := make(map[string]bool, len(e.Threads))
+	for _, th := range e.Threads {
+		active[th.ID] = true
+	}
+	games, err := b.store.ListGuild(e.ID)
+	if err != nil {
+		b.log.Error("could not list the games of a server, to find their archived threads", "guild", e.ID, "err", err)
+		return
+	}
+	for _, g := range games {
+		if g.Parent != "" && !active[g.Channel] {
+			b.keepOpen(g.Channel, true)
+		}
+	}
+}
+
+// handling counts an event's handling in flight, unless the bot is
+// closing: then it reports false, and the handler leaves the event alone.
+// A handler that is told true calls b.inFlight.Done when it is done.
+func (b *Bot) handling() bool {
+	select {
+	case <-b.closing:
+		return false
+	default:
+		b.inFlight.Add(1)
+		return true
+	}
+}
+
+// keepOpen unarchives a game's thread; with look it first asks Discord
+// whether the thread is archived and not locked, and leaves it otherwise.
+func (b *Bot) keepOpen(thread string, look bool) {
 	ctx, cancel := context.WithTimeout(context.Background(), keepOpenWait)
 	defer cancel()
 	b.cancelWhenClosing(ctx, cancel)
+	if look {
+		th, err := b.session.Channel(thread, discordgo.WithContext(ctx))
+		switch {
+		case discordCode(err) == discordgo.ErrCodeUnknownChannel:
+			return // gone: the game is called off when its time runs out, or at /volo abort
+		case err != nil:
+			b.log.Warn("could not look at a game's thread", "thread", thread, "err", err)
+			return
+		case th.ThreadMetadata == nil || !th.ThreadMetadata.Archived || th.ThreadMetadata.Locked:
+			return
+		}
+	}
 	open := false
-	if _, err := b.session.ChannelEdit(e.ID, &discordgo.ChannelEdit{Archived: &open}, discordgo.WithContext(ctx)); err != nil {
-		b.log.Warn("could not unarchive a game's thread", "thread", e.ID, "err", err)
+	if _, err := b.session.ChannelEdit(thread, &discordgo.ChannelEdit{Archived: &open}, discordgo.WithContext(ctx)); err != nil {
+		b.log.Warn("could not unarchive a game's thread", "thread", thread, "err", err)
 		return
 	}
-	b.log.Info("unarchived the thread of a game that is not over", "thread", e.ID)
+	b.log.Info("unarchived the thread of a game that is not over", "thread", thread)
 }

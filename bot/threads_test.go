@@ -119,8 +119,9 @@ func TestOpenChallengesThreadTakesTheAcceptersName(t *testing.T) {
 
 // A game with no time limit may go more than a week without a move:
 // when Discord archives its thread the bot unarchives it at once, and
-// the game goes on there. The thread of a game that is over, and one a
-// moderator locked, stay archived.
+// the game goes on there; so it does when it starts again, for a thread
+// archived while it was stopped. The thread of a game that is over, and
+// one a moderator locked, stay archived.
 func TestGameThreadsStayOpen(t *testing.T) {
 	t.Parallel()
 	w := newWorldWith(t, worldOptions{sharedClock: true})
@@ -144,17 +145,27 @@ func TestGameThreadsStayOpen(t *testing.T) {
 	if n := w.srv.ArchiveIdleThreads(); n != 2 {
 		t.Fatalf("%d threads archived after a week without a message, want the live game's and the finished one's", n)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), answerWait())
-	defer cancel()
-	if err := waitUntil(ctx, func() bool {
-		th, _ := w.srv.Channel(live)
-		return !th.ThreadMetadata.Archived
-	}); err != nil {
-		t.Fatalf("the live game's thread is still archived: %v", err)
+	unarchived := func(when string) {
+		t.Helper()
+		ctx, cancel := context.WithTimeout(context.Background(), answerWait())
+		defer cancel()
+		if err := waitUntil(ctx, func() bool {
+			th, _ := w.srv.Channel(live)
+			return !th.ThreadMetadata.Archived
+		}); err != nil {
+			t.Fatalf("%s, the live game's thread is still archived: %v", when, err)
+		}
 	}
+	unarchived("archived while the bot runs")
 	if msg := w.doIn(live, "ben", "/volo move move:H 7"); !strings.Contains(msg.Content, "h7 · move 2") {
 		t.Errorf("a move in the unarchived thread: %q", msg.Content)
 	}
+	w.stop()
+	if err := w.srv.ArchiveThread(live, false); err != nil {
+		t.Fatal(err)
+	}
+	w.start()
+	unarchived("archived while the bot was stopped")
 	for name, id := range map[string]string{"finished": over, "locked": locked} {
 		if th, _ := w.srv.Channel(id); !th.ThreadMetadata.Archived {
 			t.Errorf("the %s game's thread was unarchived", name)
