@@ -18,10 +18,12 @@ import (
 // /volo abort does, and tells each person in it by direct message. It
 // learns of it from the gateway (CHANNEL_DELETE, THREAD_DELETE,
 // GUILD_DELETE that is not an outage, a READY that no longer lists a
-// server); where no gateway tells it (interactions: http), from the list
-// of its servers at the start; and, for an event missed, from Discord's
-// answer when a game's time runs out: "Unknown Channel", or "Missing
-// Access" to the channel and its server.
+// server, a GUILD_CREATE that no longer lists the active thread the bot
+// started for a game, which Discord then says is unknown); where no
+// gateway tells it (interactions: http), from the list of its servers at
+// the start; and, for an event missed, from Discord's answer when a
+// game's time runs out: "Unknown Channel", or "Missing Access" to the
+// channel and its server.
 
 // onChannelDelete calls off the games of a deleted channel and of its
 // threads, which go with it.
@@ -207,7 +209,7 @@ func (b *Bot) channelGone(ctx context.Context, g *store.Game) (gone, locked bool
 // lockedOff calls off g, whose time ran out in a thread a moderator had
 // locked: nobody but a moderator could post there, so nobody could move,
 // and nobody loses. Its players hear it by direct message, and the
-// channel the thread was started from in a line. A lock alone does not
+// channel the bot started the thread from in a line. A lock alone does not
 // call a game off: a moderator may lift it before the time runs out. The
 // caller holds the channel's lock.
 func (b *Bot) lockedOff(g *store.Game) error {

@@ -182,6 +182,32 @@ func TestGameCalledOffWhenTheBotWasRemovedWhileAway(t *testing.T) {
 	}
 }
 
+// A game's thread deleted while the bot was stopped is missing from its
+// server's GUILD_CREATE when the bot starts again, and Discord says it is
+// unknown: its game is called off, unrated; a game in a thread that is
+// still there stays.
+func TestGameCalledOffWhenItsThreadWasDeletedWhileAway(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	w.startGame(w.channel, "time_per_move:1h", "thread:true")
+	other := w.addChannel(w.guild, "other")
+	w.startGame(other, "thread:true")
+	gone, stays := w.srv.Threads(w.channel)[0].ID, w.srv.Threads(other)[0].ID
+	w.stop()
+	if err := w.srv.DeleteChannel(gone); err != nil {
+		t.Fatal(err)
+	}
+	w.start()
+	w.waitGone(gone)
+	w.bothTold("Your Volo game between ana and ben is called off: its channel is gone")
+	if w.storedVersion(stays) == 0 {
+		t.Error("the game in the thread that is still there was called off too")
+	}
+	w.passTime(2 * time.Hour) // no loss on time follows
+	w.unrated("ben")
+	w.noValidationFailures()
+}
+
 // With interactions over HTTP no READY lists the bot's servers; it asks
 // Discord for them, a page of 200 at a time, when it starts, and calls
 // off the games of a server that removed it while it was away. A game in

@@ -17,7 +17,8 @@ import (
 // as activity for another week. A thread a moderator locked stays as they
 // left it: the bot, which does not manage threads, could not post there
 // anyway. A thread archived while the bot was away is missing from its
-// server's next GUILD_CREATE, and is unarchived then. Without a gateway
+// server's next GUILD_CREATE, and is unarchived then (and the game of
+// one deleted meanwhile called off). Without a gateway
 // (interactions: http) the bot does not hear of it: its next message in
 // the thread unarchives it, as a player's does.
 
@@ -40,15 +41,16 @@ func (b *Bot) onThreadUpdate(_ *discordgo.Session, e *discordgo.ThreadUpdate) {
 		}
 		return // no game there, or it is over: the thread may rest
 	}
-	b.keepOpen(e.ID, false)
+	b.keepOpen(e.ID)
 }
 
 // onGuildCreate unarchives the threads of a server's games that are not
 // over which Discord archived while the bot did not hear it (stopped, or
 // disconnected past resuming): a GUILD_CREATE lists a server's active
-// threads, so a game's thread missing there is archived, or gone. Only
-// the threads the bot started are looked at; a game in a thread someone
-// else started is unarchived by the next message there.
+// threads, so a game's thread missing there is archived, or gone; a game
+// whose thread is gone is called off, as a THREAD_DELETE would have had
+// it. Only the threads the bot started are looked at; a game in a thread
+// someone else started is unarchived by the next message there.
 func (b *Bot) onGuildCreate(_ *discordgo.Session, e *discordgo.GuildCreate) {
 	if e.Guild == nil || e.Unavailable || !b.handling() {
 		return
@@ -65,7 +67,7 @@ func (b *Bot) onGuildCreate(_ *discordgo.Session, e *discordgo.GuildCreate) {
 	}
 	for _, g := range games {
 		if g.Parent != "" && !active[g.Channel] {
-			b.keepOpen(g.Channel, true)
+			b.lookAtThread(g.Channel)
 		}
 	}
 }
@@ -83,24 +85,31 @@ func (b *Bot) handling() bool {
 	}
 }
 
-// keepOpen unarchives a game's thread; with look it first asks Discord
-// whether the thread is archived and not locked, and leaves it otherwise.
-func (b *Bot) keepOpen(thread string, look bool) {
+// lookAtThread asks Discord about the thread of a game that is not over
+// and missing from its server's active threads: it unarchives one that is
+// archived and not locked, and calls off the game of one that is gone.
+func (b *Bot) lookAtThread(thread string) {
 	ctx, cancel := context.WithTimeout(context.Background(), keepOpenWait)
 	defer cancel()
 	b.cancelWhenClosing(ctx, cancel)
-	if look {
-		th, err := b.session.Channel(thread, discordgo.WithContext(ctx))
-		switch {
-		case discordCode(err) == discordgo.ErrCodeUnknownChannel:
-			return // gone: the game is called off when its time runs out, or at /volo abort
-		case err != nil:
-			b.log.Warn("could not look at a game's thread", "thread", thread, "err", err)
-			return
-		case th.ThreadMetadata == nil || !th.ThreadMetadata.Archived || th.ThreadMetadata.Locked:
-			return
+	th, err := b.session.Channel(thread, discordgo.WithContext(ctx))
+	switch {
+	case discordCode(err) == discordgo.ErrCodeUnknownChannel:
+		if err := b.callOffGone(thread); err != nil {
+			b.log.Error("could not call off a game whose thread is gone", "thread", thread, "err", err)
 		}
+	case err != nil:
+		b.log.Warn("could not look at a game's thread", "thread", thread, "err", err)
+	case th.ThreadMetadata != nil && th.ThreadMetadata.Archived && !th.ThreadMetadata.Locked:
+		b.keepOpen(thread)
 	}
+}
+
+// keepOpen unarchives a game's thread.
+func (b *Bot) keepOpen(thread string) {
+	ctx, cancel := context.WithTimeout(context.Background(), keepOpenWait)
+	defer cancel()
+	b.cancelWhenClosing(ctx, cancel)
 	open := false
 	if _, err := b.session.ChannelEdit(thread, &discordgo.ChannelEdit{Archived: &open}, discordgo.WithContext(ctx)); err != nil {
 		b.log.Warn("could not unarchive a game's thread", "thread", thread, "err", err)
