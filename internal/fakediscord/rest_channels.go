@@ -241,8 +241,8 @@ func (s *Server) getChannel(c *call) (int, any, *apiError) {
 // for a guild channel or thread, of 1 to 100 characters, and a thread archived, unarchived,
 // locked or unlocked. A thread takes Manage Threads, unless the bot started it or, to be
 // unarchived alone, has joined it while it is not locked; locking takes Manage Threads alone; a
-// channel takes Manage Channels. An archived thread takes no change
-// but with its unarchiving (400, 50083). The bot is sent THREAD_UPDATE or CHANNEL_UPDATE.
+// channel takes Manage Channels. An archived thread takes no change but its unarchiving (400,
+// 50083). The bot is sent THREAD_UPDATE or CHANNEL_UPDATE.
 func (s *Server) modifyChannel(c *call) (int, any, *apiError) {
 	var req map[string]json.RawMessage
 	if aerr := c.decode(&req); aerr != nil {
