@@ -48,9 +48,11 @@
 // Threads archive and lock as Discord's "Threads" topic says (archive.go): ArchiveIdleThreads
 // archives those that have gone their auto_archive_duration without activity by the Clock, as
 // Discord's timer does, and ArchiveThread archives (and locks) one, as a moderator does; the bot
-// hears THREAD_UPDATE. An archived thread takes no edit and no command, and a message unarchives
-// it; a locked one takes messages only from those who may manage threads, which the bot's
-// default role (DefaultBotPermissions), like Volo's invite, does not allow.
+// hears THREAD_UPDATE, and a GUILD_CREATE lists only the active threads. An archived thread
+// takes no edit, nor a command or click from one who may not manage threads, and a message
+// unarchives it; a locked one takes messages, commands and clicks only from those who may manage
+// threads, which the bot's default role (DefaultBotPermissions), like Volo's invite, does not
+// allow.
 //
 // # Where the bot is not
 //
