@@ -239,6 +239,10 @@ func (w *world) start() {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
+	// The bot is started once Run is past the registration (and the
+	// rest of its start): a stop as early as the next line must not
+	// cancel a registration Discord has answered but the bot not yet read.
+	waitReady(t, run.Bot)
 	w.connectHTTP()
 	var once sync.Once
 	w.stop = func() {
