@@ -178,6 +178,19 @@ func (b *Bot) handle(s *discordgo.Session) {
 	s.AddHandler(b.onConnect)
 }
 
+// handling counts an event's handling in flight, unless the bot is
+// closing: then it reports false, and the handler leaves the event alone.
+// A handler that is told true calls b.inFlight.Done when it is done.
+func (b *Bot) handling() bool {
+	select {
+	case <-b.closing:
+		return false
+	default:
+		b.inFlight.Add(1)
+		return true
+	}
+}
+
 // Run connects to Discord (waiting out failures with backoff; a refused
 // token stops it at once), registers the commands, delivers what the last
 // run left undelivered, and serves until ctx is done; then it stops

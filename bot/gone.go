@@ -176,34 +176,38 @@ func (b *Bot) goneLocked(g *store.Game) error {
 // goneWait bounds the question whether a channel is still there.
 const goneWait = 10 * time.Second
 
-// channelGone reports whether Discord says g's channel no longer exists,
-// or that the bot is no longer in its server: a channel it may not see
-// ("Missing Access") is gone only if its server is refused too, since
-// any member may read its own server. Where the channel is there, locked
-// says whether it is a thread a moderator locked. Where the bot is not a
-// member it cannot ask, and a failure to ask is no answer: both leave
-// the game as it is.
-func (b *Bot) channelGone(ctx context.Context, g *store.Game) (gone, locked bool) {
+// channelGone asks Discord for g's channel: it returns the channel, or
+// gone where Discord says it no longer exists or that the bot is no
+// longer in its server: a channel it may not see ("Missing Access") is
+// gone only if its server is refused too, since any member may read its
+// own server. Where the bot is not a member it cannot ask, and a failure
+// to ask is no answer: both return neither.
+func (b *Bot) channelGone(ctx context.Context, g *store.Game) (ch *discordgo.Channel, gone bool) {
 	if g.Detached {
-		return false, false
+		return nil, false
 	}
 	ch, err := b.session.Channel(g.Channel, discordgo.WithContext(ctx))
 	if err == nil {
-		return false, ch.ThreadMetadata != nil && ch.ThreadMetadata.Locked
+		return ch, false
 	}
 	if discordCode(err) == discordgo.ErrCodeMissingAccess && g.Guild != "" {
 		_, err = b.session.Guild(g.Guild, discordgo.WithContext(ctx))
 		if discordCode(err) == discordgo.ErrCodeMissingAccess {
-			return true, false // not in the server
+			return nil, true // not in the server
 		}
 	}
 	switch discordCode(err) {
 	case discordgo.ErrCodeUnknownChannel, discordgo.ErrCodeUnknownGuild:
-		return true, false
+		return nil, true
 	case 0:
 		b.log.Warn("could not ask whether a game's channel is still there", "channel", g.Channel, "err", err)
 	}
-	return false, false
+	return nil, false
+}
+
+// locked reports whether ch is a thread a moderator locked.
+func locked(ch *discordgo.Channel) bool {
+	return ch != nil && ch.ThreadMetadata != nil && ch.ThreadMetadata.Locked
 }
 
 // lockedOff calls off g, whose time ran out in a thread a moderator had

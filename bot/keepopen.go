@@ -28,7 +28,7 @@ const keepOpenWait = renameWait
 // onThreadUpdate unarchives the thread of a game that is not over when
 // Discord archives it.
 func (b *Bot) onThreadUpdate(_ *discordgo.Session, e *discordgo.ThreadUpdate) {
-	if e.Channel == nil || e.ThreadMetadata == nil || !e.ThreadMetadata.Archived || e.ThreadMetadata.Locked {
+	if !reopenable(e.Channel) {
 		return
 	}
 	if !b.handling() {
@@ -67,42 +67,32 @@ func (b *Bot) onGuildCreate(_ *discordgo.Session, e *discordgo.GuildCreate) {
 	}
 	for _, g := range games {
 		if g.Parent != "" && !active[g.Channel] {
-			b.lookAtThread(g.Channel)
+			b.lookAtThread(g)
 		}
 	}
 }
 
-// handling counts an event's handling in flight, unless the bot is
-// closing: then it reports false, and the handler leaves the event alone.
-// A handler that is told true calls b.inFlight.Done when it is done.
-func (b *Bot) handling() bool {
-	select {
-	case <-b.closing:
-		return false
-	default:
-		b.inFlight.Add(1)
-		return true
-	}
-}
-
-// lookAtThread asks Discord about the thread of a game that is not over
-// and missing from its server's active threads: it unarchives one that is
-// archived and not locked, and calls off the game of one that is gone.
-func (b *Bot) lookAtThread(thread string) {
+// lookAtThread asks Discord about the thread of g, a game that is not
+// over, missing from its server's active threads: it unarchives one that
+// is archived and not locked, and calls off g where the thread is gone.
+func (b *Bot) lookAtThread(g *store.Game) {
 	ctx, cancel := context.WithTimeout(context.Background(), keepOpenWait)
 	defer cancel()
 	b.cancelWhenClosing(ctx, cancel)
-	th, err := b.session.Channel(thread, discordgo.WithContext(ctx))
-	switch {
-	case discordCode(err) == discordgo.ErrCodeUnknownChannel:
-		if err := b.callOffGone(thread); err != nil {
-			b.log.Error("could not call off a game whose thread is gone", "thread", thread, "err", err)
+	switch ch, gone := b.channelGone(ctx, g); {
+	case gone:
+		if err := b.callOffGone(g.Channel); err != nil {
+			b.log.Error("could not call off a game whose thread is gone", "thread", g.Channel, "err", err)
 		}
-	case err != nil:
-		b.log.Warn("could not look at a game's thread", "thread", thread, "err", err)
-	case th.ThreadMetadata != nil && th.ThreadMetadata.Archived && !th.ThreadMetadata.Locked:
-		b.keepOpen(thread)
+	case reopenable(ch):
+		b.keepOpen(g.Channel)
 	}
+}
+
+// reopenable reports whether ch is an archived thread that a moderator
+// did not lock: one the bot unarchives when it holds a game.
+func reopenable(ch *discordgo.Channel) bool {
+	return ch != nil && ch.ThreadMetadata != nil && ch.ThreadMetadata.Archived && !locked(ch)
 }
 
 // keepOpen unarchives a game's thread.

@@ -155,10 +155,10 @@ func (b *Bot) tellPlayers(g *store.Game, text func(lang.Tag) string, img []byte)
 func (b *Bot) timeout(g *store.Game) error {
 	ctx, cancel := context.WithTimeout(context.Background(), goneWait)
 	defer cancel()
-	switch gone, locked := b.channelGone(ctx, g); {
+	switch ch, gone := b.channelGone(ctx, g); {
 	case gone:
 		return b.goneLocked(g) // nobody could have moved: no loss
-	case locked:
+	case locked(ch):
 		return b.lockedOff(g) // likewise
 	}
 	eg, err := g.Replay()
