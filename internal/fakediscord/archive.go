@@ -84,20 +84,24 @@ func (c *channelState) lastActivity() time.Time {
 	return last
 }
 
-// setArchived archives or unarchives a thread, and tells a bot that sees it (THREAD_UPDATE) and
-// the subscribers. The caller holds s.mu.
+// setArchived archives or unarchives a thread, and tells a bot that sees it and the subscribers.
+// The caller holds s.mu.
 func (s *Server) setArchived(th *channelState, archived bool) {
 	th.ThreadMetadata.Archived, th.ThreadMetadata.ArchiveTimestamp = archived, s.now()
-	s.threadUpdated(th)
+	s.channelUpdated(th)
 }
 
-// threadUpdated tells a bot that sees a thread, and the subscribers, that it changed. The
-// caller holds s.mu.
-func (s *Server) threadUpdated(th *channelState) {
-	if s.botSees(th) {
-		s.dispatchAll(th.GuildID, "THREAD_UPDATE", th.Channel, IntentGuilds)
+// channelUpdated tells a bot that sees a channel (CHANNEL_UPDATE) or thread (THREAD_UPDATE), and
+// the subscribers, that it changed. The caller holds s.mu.
+func (s *Server) channelUpdated(c *channelState) {
+	if s.botSees(c) {
+		event := "CHANNEL_UPDATE"
+		if c.Type.IsThread() {
+			event = "THREAD_UPDATE"
+		}
+		s.dispatchAll(c.GuildID, event, c.Channel, IntentGuilds)
 	}
-	s.publish(Event{Kind: ChannelUpdated, ChannelID: th.ID, Channel: cloneChannel(th.Channel)})
+	s.publish(Event{Kind: ChannelUpdated, ChannelID: c.ID, Channel: cloneChannel(c.Channel)})
 }
 
 // closedTo says why a person with perms in c may not use a command or a component there: an

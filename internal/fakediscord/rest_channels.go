@@ -279,11 +279,15 @@ func (s *Server) modifyChannel(c *call) (int, any, *apiError) {
 	}
 	thread := ch.Type.IsThread()
 	if !thread && (edit.Archived != nil || edit.Locked != nil) {
-		return 0, nil, errInvalidFormBodyAt("archived", "UNSUPPORTED", "Only a thread is archived or locked")
+		field := "archived"
+		if edit.Archived == nil {
+			field = "locked"
+		}
+		return 0, nil, errInvalidFormBodyAt(field, "UNSUPPORTED", "Only a thread is archived or locked")
 	}
-	need, event := PermManageChannels, "CHANNEL_UPDATE"
+	need := PermManageChannels
 	if thread {
-		need, event = PermManageThreads, "THREAD_UPDATE"
+		need = PermManageThreads
 	}
 	// A member of a thread may unarchive it; its creator may also rename it, and unarchive it
 	// when it is locked.
@@ -307,13 +311,12 @@ func (s *Server) modifyChannel(c *call) (int, any, *apiError) {
 	if edit.Archived != nil && *edit.Archived != ch.ThreadMetadata.Archived {
 		ch.ThreadMetadata.Archived, ch.ThreadMetadata.ArchiveTimestamp = *edit.Archived, s.now()
 	}
-	s.dispatchAll(ch.GuildID, event, ch.Channel, IntentGuilds)
-	s.publish(Event{Kind: ChannelUpdated, ChannelID: ch.ID, Channel: cloneChannel(ch.Channel)})
+	s.channelUpdated(ch)
 	return 0, cloneChannel(ch.Channel), nil
 }
 
-// decodeField decodes a field of a request body, or says, as Discord does, that it is of the
-// wrong type.
+// decodeField decodes a field of a request body, refusing one that is null or of another type
+// with Discord's Invalid Form Body (50035).
 func decodeField[T any](name string, raw json.RawMessage, v **T) *apiError {
 	if err := json.Unmarshal(raw, v); err != nil || *v == nil {
 		return errInvalidFormBodyAt(name, "BASE_TYPE_REQUIRED", "This field is required")
