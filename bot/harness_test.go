@@ -223,25 +223,13 @@ func (w *world) start() {
 		t.Fatal(err)
 	}
 	w.store = st
-	overwrite := "PUT /applications/{application_id}/guilds/{guild_id}/commands"
-	if w.global {
-		overwrite = "PUT /applications/{application_id}/commands"
-	}
-	registered := len(w.srv.RequestsTo(overwrite))
 	s := testSession(w.srv)
 	s.ShouldReconnectOnError = w.reconnect
 	run := runBot(t, s, bot.Options{Config: cfg, Store: st, Logger: testLogger(), Thinker: w.thinker, Clock: w.clock.Now, Seed: 1, ShutdownGrace: w.grace, Metrics: w.metrics, ConfirmDelay: testConfirmDelay, CallbackWindow: w.window})
 	w.bot, w.run = run.Bot, run
-	deadline := time.Now().Add(answerWait())
-	for reqs := w.srv.RequestsTo(overwrite); len(reqs) == registered || reqs[len(reqs)-1].Status == 0; reqs = w.srv.RequestsTo(overwrite) {
-		if time.Now().After(deadline) {
-			t.Fatal("the bot did not register its commands")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	// The bot is started once Run is past the registration (and the
-	// rest of its start): a stop as early as the next line must not
-	// cancel a registration Discord has answered but the bot not yet read.
+	// Ready once Run is past its start, the commands registered: a stop
+	// as early as the next line must not cancel a registration Discord
+	// has answered but the bot not yet read.
 	waitReady(t, run.Bot)
 	w.connectHTTP()
 	var once sync.Once
