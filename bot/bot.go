@@ -320,28 +320,6 @@ func (b *Bot) randomColour() engine.Colour {
 	return engine.Colour(b.rand.IntN(2))
 }
 
-// channelLocks gives each channel its own mutex: one change at a time per
-// game.
-type channelLocks struct {
-	mu    sync.Mutex
-	locks map[string]*sync.Mutex
-}
-
-func (l *channelLocks) lock(channel string) func() {
-	l.mu.Lock()
-	if l.locks == nil {
-		l.locks = map[string]*sync.Mutex{}
-	}
-	m, ok := l.locks[channel]
-	if !ok {
-		m = &sync.Mutex{}
-		l.locks[channel] = m
-	}
-	l.mu.Unlock()
-	m.Lock()
-	return m.Unlock
-}
-
 // seenInteractions remembers recent interaction IDs so a repeated
 // delivery is ignored.
 type seenInteractions struct {

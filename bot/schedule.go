@@ -63,14 +63,26 @@ func (b *Bot) RunDue(ctx context.Context) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		if err := b.runDue(g.Channel); err != nil {
+		var seen *channelSeen
+		if g.Status == store.Active && overdue(g, b.clock()) {
+			seen = b.seeChannel(g)
+		}
+		if err := b.runDue(g.Channel, seen); err != nil {
 			b.log.Error("deadline", "channel", g.Channel, "err", err)
 		}
 	}
 	return nil
 }
 
-func (b *Bot) runDue(channel string) error {
+// overdue reports whether g's deadline has passed at now.
+func overdue(g *store.Game, now time.Time) bool {
+	return !g.Deadline.IsZero() && !now.Before(g.Deadline)
+}
+
+// runDue handles what has fallen due in channel. seen is what Discord
+// said of the channel of a game whose time had run out, asked before the
+// channel's lock was taken, or nil.
+func (b *Bot) runDue(channel string, seen *channelSeen) error {
 	defer b.locks.lock(channel)()
 	g, err := b.store.Get(channel)
 	if errors.Is(err, store.ErrNotFound) {
@@ -81,12 +93,12 @@ func (b *Bot) runDue(channel string) error {
 	}
 	now := b.clock()
 	switch {
-	case g.Status == store.Challenge && !g.Deadline.IsZero() && !now.Before(g.Deadline):
+	case g.Status == store.Challenge && overdue(g, now):
 		return b.lapse(g)
 	case g.Status != store.Active:
 		return nil
-	case !g.Deadline.IsZero() && !now.Before(g.Deadline):
-		return b.timeout(g)
+	case overdue(g, now):
+		return b.timeout(g, seen)
 	case !g.RemindAt.IsZero() && !now.Before(g.RemindAt):
 		return b.remind(g)
 	}
@@ -152,13 +164,36 @@ func (b *Bot) tellPlayers(g *store.Game, text func(lang.Tag) string, img []byte)
 	return anns, nil
 }
 
-func (b *Bot) timeout(g *store.Game) error {
+// channelSeen is what Discord said of a game's channel when the game's
+// time had run out: whether anyone could have moved there.
+type channelSeen struct {
+	deadline time.Time // the deadline that had passed
+	ch       *discordgo.Channel
+	gone     bool
+}
+
+// seeChannel asks Discord for g's channel (see channelGone). The
+// scheduler asks before it takes the channel's lock, so that a move or a
+// click there does not wait for Discord's answer, which may take seconds
+// on a bad day: an interaction must be answered within three.
+func (b *Bot) seeChannel(g *store.Game) *channelSeen {
 	ctx, cancel := context.WithTimeout(context.Background(), goneWait)
 	defer cancel()
-	switch ch, gone := b.channelGone(ctx, g); {
-	case gone:
+	ch, gone := b.channelGone(ctx, g)
+	return &channelSeen{deadline: g.Deadline, ch: ch, gone: gone}
+}
+
+// timeout ends g, whose time has run out: the player to move loses,
+// unless seen (asked again if it is nil or about another deadline) says
+// nobody could have moved there.
+func (b *Bot) timeout(g *store.Game, seen *channelSeen) error {
+	if seen == nil || !seen.deadline.Equal(g.Deadline) {
+		seen = b.seeChannel(g)
+	}
+	switch {
+	case seen.gone:
 		return b.goneLocked(g) // nobody could have moved: no loss
-	case locked(ch):
+	case locked(seen.ch):
 		return b.lockedOff(g) // likewise
 	}
 	eg, err := g.Replay()
