@@ -298,6 +298,24 @@ func TestResignationDrawAndAbort(t *testing.T) {
 	w.noValidationFailures()
 }
 
+// A move that comes after the player's time ran out is not played, though
+// the scheduler has not ended the game yet: that move wakes it, and the
+// game is lost on time.
+func TestNoMoveAfterTheTimeRanOut(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	w.startGame(w.channel, "time_per_move:1h")
+	w.do("ana", "/volo move move:f5")
+	w.clock.Advance(time.Hour) // the deadline, to the nanosecond
+	msg := w.do("ben", "/volo move move:h7")
+	if !strings.Contains(msg.Content, "Your time for this move ran out <t:") || !strings.Contains(msg.Content, "so it is not played, and you lose on time.") || msg.Flags&64 == 0 {
+		t.Errorf("ben's late move: %q", msg.Content)
+	}
+	w.waitSaid(w.channel, ") ran out of time. Orange wins") // by the scheduler, which the late move woke
+	w.saidOnce(w.channel, ") ran out of time. Orange wins")
+	w.noValidationFailures()
+}
+
 func TestCorrespondenceTimeAndExpiry(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
