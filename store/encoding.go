@@ -39,6 +39,9 @@ type headerV1 struct {
 	Blue     playerV1  `json:"blue"`
 	RemindAt time.Time `json:"remind_at,omitzero"`
 	Deadline time.Time `json:"deadline,omitzero"`
+	// CheckThread is Game.CheckThreadAt; records written before it read
+	// it as none.
+	CheckThread time.Time `json:"check_thread_at,omitzero"`
 }
 
 // bodyV1 is the second line of a record. appendMoves writes its moves.
@@ -115,16 +118,17 @@ func encodeGame(g *Game) ([]byte, error) {
 // part the commit decides (the version, the ID).
 func encodeRecord(g *Game, body []byte) ([]byte, error) {
 	head, err := json.Marshal(&headerV1{
-		Schema:   recordSchema,
-		Version:  g.Version,
-		ID:       g.ID,
-		Guild:    g.Guild,
-		Channel:  g.Channel,
-		Status:   g.Status.String(),
-		Orange:   playerV1(g.Players[engine.Orange]),
-		Blue:     playerV1(g.Players[engine.Blue]),
-		RemindAt: utc(g.RemindAt),
-		Deadline: utc(g.Deadline),
+		Schema:      recordSchema,
+		Version:     g.Version,
+		ID:          g.ID,
+		Guild:       g.Guild,
+		Channel:     g.Channel,
+		Status:      g.Status.String(),
+		Orange:      playerV1(g.Players[engine.Orange]),
+		Blue:        playerV1(g.Players[engine.Blue]),
+		RemindAt:    utc(g.RemindAt),
+		Deadline:    utc(g.Deadline),
+		CheckThread: utc(g.CheckThreadAt),
 	})
 	if err != nil {
 		return nil, err
@@ -285,13 +289,14 @@ func decodeHeader(data []byte) (*Game, error) {
 	var errs []error
 	at := timeReader(&errs)
 	g := &Game{
-		ID:       h.ID,
-		Guild:    h.Guild,
-		Channel:  h.Channel,
-		Players:  [2]Player{Player(h.Orange), Player(h.Blue)},
-		RemindAt: at(h.RemindAt),
-		Deadline: at(h.Deadline),
-		Version:  h.Version,
+		ID:            h.ID,
+		Guild:         h.Guild,
+		Channel:       h.Channel,
+		Players:       [2]Player{Player(h.Orange), Player(h.Blue)},
+		RemindAt:      at(h.RemindAt),
+		Deadline:      at(h.Deadline),
+		CheckThreadAt: at(h.CheckThread),
+		Version:       h.Version,
 	}
 	if h.Schema < 1 || h.Schema > recordSchema {
 		errs = append(errs, fmt.Errorf("record schema %d: this build reads 1 to %d", h.Schema, recordSchema))

@@ -24,6 +24,9 @@ func goldenGame() *Game {
 	g.Outcome = engine.Outcome{Result: engine.OrangeWins, Reason: engine.Timeout}
 	g.Created, g.Updated, g.Finished = epoch, epoch.Add(4*time.Hour), epoch.Add(4*time.Hour)
 	g.Version = 7
+	// The golden record was written before check_thread_at, and pins that
+	// a record without it reads as none.
+	g.CheckThreadAt = time.Time{}
 	return g
 }
 

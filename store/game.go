@@ -73,8 +73,11 @@ type Game struct {
 	Outcome engine.Outcome
 	// RemindAt is when to remind the player to move, and Deadline when the
 	// player to move runs out of time (or a challenge lapses); zero for
-	// none. The scheduler finds games by the earlier of the two: see Due.
-	RemindAt, Deadline time.Time
+	// none. CheckThreadAt is when the bot next asks Discord whether it
+	// archived the thread the game is played in, where no gateway event
+	// would tell it; zero for none. The scheduler finds games by the
+	// earliest of the three: see NextDue and Due.
+	RemindAt, Deadline, CheckThreadAt time.Time
 	// Created, Updated and Finished are when the store created, last
 	// changed and finished the game.
 	Created, Updated, Finished time.Time
@@ -124,18 +127,16 @@ type DrawOffer struct {
 	At time.Time // when the draw was offered
 }
 
-// NextDue returns the earlier of RemindAt and Deadline, ignoring zero
-// ones, and false when the game has neither.
+// NextDue returns the earliest of RemindAt, Deadline and CheckThreadAt,
+// ignoring zero ones, and false when the game has none.
 func (g *Game) NextDue() (time.Time, bool) {
-	switch {
-	case g.RemindAt.IsZero() && g.Deadline.IsZero():
-		return time.Time{}, false
-	case g.RemindAt.IsZero():
-		return g.Deadline, true
-	case g.Deadline.IsZero() || g.RemindAt.Before(g.Deadline):
-		return g.RemindAt, true
+	var next time.Time
+	for _, t := range [...]time.Time{g.RemindAt, g.Deadline, g.CheckThreadAt} {
+		if !t.IsZero() && (next.IsZero() || t.Before(next)) {
+			next = t
+		}
 	}
-	return g.Deadline, true
+	return next, !next.IsZero()
 }
 
 // Colour returns the colour userID plays, and false if they do not play

@@ -82,10 +82,11 @@ func fullGame() *Game {
 			{Notation: "f5", Player: "100", At: epoch.Add(time.Minute)},
 			{Notation: "h7", Player: "200", At: epoch.Add(time.Hour)},
 		},
-		RegionChoice: &RegionChoice{Flight: "c3:c5-NE2", Player: "100", Regions: []string{"a1", "e7"}, At: epoch.Add(2 * time.Hour)},
-		DrawOffer:    &DrawOffer{By: "200", At: epoch.Add(3 * time.Hour)},
-		RemindAt:     epoch.Add(48 * time.Hour),
-		Deadline:     epoch.Add(72 * time.Hour),
+		RegionChoice:  &RegionChoice{Flight: "c3:c5-NE2", Player: "100", Regions: []string{"a1", "e7"}, At: epoch.Add(2 * time.Hour)},
+		DrawOffer:     &DrawOffer{By: "200", At: epoch.Add(3 * time.Hour)},
+		RemindAt:      epoch.Add(48 * time.Hour),
+		Deadline:      epoch.Add(72 * time.Hour),
+		CheckThreadAt: epoch.Add(168 * time.Hour),
 	}
 }
 

@@ -162,13 +162,14 @@ func PreviewRatings(g *Game, read func(scope, player string) (Standing, error)) 
 
 // Ended returns g as Finish stores it when it ends at t, before its ID,
 // Version and Ratings are known: finished, and without what no longer
-// applies to a game over (its deadlines, region choice, draw offer and
-// takeback request).
+// applies to a game over (its deadlines, thread check, region choice, draw
+// offer and takeback request).
 func Ended(g *Game, t time.Time) *Game {
 	next := *g
 	t = utc(t)
 	next.Status, next.Updated, next.Finished = Finished, t, t
-	next.RemindAt, next.Deadline, next.RegionChoice, next.DrawOffer, next.Takeback = time.Time{}, time.Time{}, nil, nil, nil
+	next.RemindAt, next.Deadline, next.CheckThreadAt = time.Time{}, time.Time{}, time.Time{}
+	next.RegionChoice, next.DrawOffer, next.Takeback = nil, nil, nil
 	next.Ratings = [2]RatingChange{}
 	return &next
 }

@@ -23,7 +23,7 @@ func testFinishMovesTheGameToTheArchive(t *testing.T, e *env) {
 	if g.ID == "" || g.Status != store.Finished || g.Version <= read || !g.Finished.Equal(e.clock.Now()) || !g.Updated.Equal(e.clock.Now()) {
 		t.Errorf("after Finish: ID %q, status %s, version %d, finished %v, updated %v", g.ID, g.Status, g.Version, g.Finished, g.Updated)
 	}
-	if g.RegionChoice != nil || g.DrawOffer != nil || !g.RemindAt.IsZero() || !g.Deadline.IsZero() {
+	if g.RegionChoice != nil || g.DrawOffer != nil || !g.RemindAt.IsZero() || !g.Deadline.IsZero() || !g.CheckThreadAt.IsZero() {
 		t.Errorf("a finished game kept what no longer applies: %+v", g)
 	}
 	if _, err := e.db.Get("c1"); !errors.Is(err, store.ErrNotFound) {

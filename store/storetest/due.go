@@ -115,3 +115,36 @@ func testDueKeepsNanoseconds(t *testing.T, e *env) {
 		t.Errorf("NextDue = %v, %v; want %v", next, ok, g.Deadline)
 	}
 }
+
+// A game is due when its thread is to be checked, as when it is to be
+// reminded or runs out of time, and not once it is over.
+func testDueByThreadCheck(t *testing.T, e *env) {
+	at := func(h int) time.Time { return epoch.Add(time.Duration(h) * time.Hour) }
+	g := newGame("c1")
+	g.Deadline, g.CheckThreadAt = at(5), at(2)
+	g = mustCreate(t, e.db, g)
+	if due, _ := e.db.Due(at(1)); len(due) != 0 {
+		t.Errorf("due before its thread check: %v", channels(due))
+	}
+	due, err := e.db.Due(at(2))
+	if err != nil || len(due) != 1 || !due[0].CheckThreadAt.Equal(at(2)) {
+		t.Fatalf("Due at the thread check = %v, %v; want c1, with its check", channels(due), err)
+	}
+	if next, ok, _ := e.db.NextDue(); !ok || !next.Equal(at(2)) {
+		t.Errorf("NextDue = %v %v, want %v", next, ok, at(2))
+	}
+	g.CheckThreadAt = at(9) // checked: the next check is after the deadline
+	if err := e.db.Update(g); err != nil {
+		t.Fatal(err)
+	}
+	if next, ok, _ := e.db.NextDue(); !ok || !next.Equal(at(5)) {
+		t.Errorf("NextDue after the check = %v %v, want the deadline, %v", next, ok, at(5))
+	}
+	if err := e.db.Finish(g); err != nil {
+		t.Fatal(err)
+	}
+	if due, _ := e.db.Due(at(100)); len(due) != 0 {
+		t.Errorf("a finished game is due: %v", channels(due))
+	}
+	mustCheck(t, e.db)
+}

@@ -118,10 +118,11 @@ func fullGame() *store.Game {
 			{Notation: "f5", Player: "100", At: epoch.Add(time.Minute + 7)},
 			{Notation: "h7", Player: "200", At: epoch.Add(time.Hour)},
 		},
-		RegionChoice: &store.RegionChoice{Flight: "c3:c5-NE2", Player: "100", Regions: []string{"a1", "e7"}, At: epoch.Add(2 * time.Hour)},
-		DrawOffer:    &store.DrawOffer{By: "200", At: epoch.Add(3 * time.Hour)},
-		RemindAt:     epoch.Add(48 * time.Hour),
-		Deadline:     epoch.Add(72*time.Hour + 3), // nanoseconds survive
+		RegionChoice:  &store.RegionChoice{Flight: "c3:c5-NE2", Player: "100", Regions: []string{"a1", "e7"}, At: epoch.Add(2 * time.Hour)},
+		DrawOffer:     &store.DrawOffer{By: "200", At: epoch.Add(3 * time.Hour)},
+		RemindAt:      epoch.Add(48 * time.Hour),
+		Deadline:      epoch.Add(72*time.Hour + 3), // nanoseconds survive
+		CheckThreadAt: epoch.Add(168 * time.Hour),
 	}
 }
 

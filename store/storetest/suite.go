@@ -36,6 +36,7 @@ var suite = []test{
 	{"DueFollowsEveryChange", 0, testDueFollowsEveryChange},
 	{"NextDueOfNoDeadlines", 0, testNextDueOfNoDeadlines},
 	{"DueKeepsNanoseconds", 0, testDueKeepsNanoseconds},
+	{"DueByThreadCheck", 0, testDueByThreadCheck},
 
 	// outbox.go: announcements.
 	{"AnnouncementsCommitWithTheirChange", 0, testAnnouncementsCommitWithTheirChange},
