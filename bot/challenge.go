@@ -219,6 +219,7 @@ func formatDurationIn(t lang.Tag, d time.Duration) string {
 // createGame stores a new challenge or game with its announcements,
 // refusing a busy channel, and sends the announcements.
 func (b *Bot) createGame(g *store.Game, anns ...*store.Announcement) error {
+	b.watchThread(g)
 	err := b.committed(commitCreate, func() error { return b.store.Create(g, anns...) })
 	if errors.Is(err, store.ErrChannelBusy) {
 		return b.busy(g)

@@ -124,6 +124,7 @@ func (b *Bot) commitGame(g *store.Game, anns ...*store.Announcement) error {
 			b.searchForPuzzles(g)
 		}
 	} else {
+		b.watchThread(g)
 		err = b.committed(commitUpdate, func() error { return b.store.Update(g, anns...) })
 	}
 	if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {

@@ -324,6 +324,7 @@ func (b *Bot) runHTTP(ctx context.Context) error {
 	go func() {
 		defer close(listed)
 		b.callOffLeftByList(running)
+		b.watchUnwatchedThreads(running)
 	}()
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()

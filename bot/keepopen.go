@@ -19,8 +19,8 @@ import (
 // anyway. A thread archived while the bot was away is missing from its
 // server's next GUILD_CREATE, and is unarchived then (and the game of
 // one deleted meanwhile called off). Without a gateway
-// (interactions: http) the bot does not hear of it: its next message in
-// the thread unarchives it, as a player's does.
+// (interactions: http) no event tells the bot, so it looks for itself
+// (threadwatch.go).
 
 // keepOpenWait bounds the look at a game's thread and its unarchiving.
 const keepOpenWait = renameWait
@@ -95,15 +95,17 @@ func reopenable(ch *discordgo.Channel) bool {
 	return ch != nil && ch.ThreadMetadata != nil && ch.ThreadMetadata.Archived && !locked(ch)
 }
 
-// keepOpen unarchives a game's thread.
-func (b *Bot) keepOpen(thread string) {
+// keepOpen unarchives a game's thread, and reports whether Discord took
+// it.
+func (b *Bot) keepOpen(thread string) bool {
 	ctx, cancel := context.WithTimeout(context.Background(), keepOpenWait)
 	defer cancel()
 	b.cancelWhenClosing(ctx, cancel)
 	open := false
 	if _, err := b.session.ChannelEdit(thread, &discordgo.ChannelEdit{Archived: &open}, discordgo.WithContext(ctx)); err != nil {
 		b.log.Warn("could not unarchive a game's thread", "thread", thread, "err", err)
-		return
+		return false
 	}
 	b.log.Info("unarchived the thread of a game that is not over", "thread", thread)
+	return true
 }

@@ -64,8 +64,11 @@ func (b *Bot) RunDue(ctx context.Context) error {
 			return ctx.Err()
 		}
 		var seen *channelSeen
-		if g.Status == store.Active && overdue(g, b.clock()) {
+		switch now := b.clock(); {
+		case g.Status == store.Active && overdue(g, now):
 			seen = b.seeChannel(g)
+		case threadDue(g, now) && b.watchesThreads():
+			seen = b.tendThread(g)
 		}
 		if err := b.runDue(g.Channel, seen); err != nil {
 			b.log.Error("deadline", "channel", g.Channel, "err", err)
@@ -80,8 +83,8 @@ func overdue(g *store.Game, now time.Time) bool {
 }
 
 // runDue handles what has fallen due in channel. seen is what Discord
-// said of the channel of a game whose time had run out, asked before the
-// channel's lock was taken, or nil.
+// said of the channel of a game whose time had run out, or whose thread
+// was to be looked at, asked before the channel's lock was taken; or nil.
 func (b *Bot) runDue(channel string, seen *channelSeen) error {
 	defer b.locks.lock(channel)()
 	g, err := b.store.Get(channel)
@@ -95,12 +98,12 @@ func (b *Bot) runDue(channel string, seen *channelSeen) error {
 	switch {
 	case g.Status == store.Challenge && overdue(g, now):
 		return b.lapse(g)
-	case g.Status != store.Active:
-		return nil
-	case overdue(g, now):
+	case g.Status == store.Active && overdue(g, now):
 		return b.timeout(g, seen)
-	case !g.RemindAt.IsZero() && !now.Before(g.RemindAt):
-		return b.remind(g)
+	case g.Status == store.Active && !g.RemindAt.IsZero() && !now.Before(g.RemindAt):
+		return b.remind(g) // and the thread's look, if due too, when the scheduler runs again
+	case threadDue(g, now):
+		return b.threadTended(g, seen)
 	}
 	return nil
 }
@@ -170,6 +173,7 @@ type channelSeen struct {
 	deadline time.Time // the deadline that had passed
 	ch       *discordgo.Channel
 	gone     bool
+	reopened bool // the bot unarchived the thread: see tendThread
 }
 
 // seeChannel asks Discord for g's channel (see channelGone). The

@@ -178,3 +178,74 @@ func TestGameThreadsStayOpen(t *testing.T) {
 	}
 	w.noValidationFailures()
 }
+
+// Without a gateway the bot hears no THREAD_UPDATE, so it looks at its
+// games' threads itself, when Discord may have archived them: it
+// unarchives a live game's thread, leaves a locked one, calls off the
+// game of a thread that is gone, and after a restart looks at a game's
+// thread that had no look yet.
+func TestGameThreadsStayOpenWithoutAGateway(t *testing.T) {
+	t.Parallel()
+	w := newWorldWith(t, worldOptions{http: true, sharedClock: true})
+	threadOf := func(challenger, line string) string {
+		c := w.do(challenger, line+" thread:true")
+		w.click("ben", c, "Accept")
+		threads := w.srv.Threads(w.channel)
+		return threads[len(threads)-1].ID
+	}
+	live := threadOf("ana", "/volo challenge opponent:@ben colour:orange")
+	w.doIn(live, "ana", "/volo move move:f5")
+	locked := threadOf("cleo", "/volo challenge opponent:@ben")
+	if err := w.srv.ArchiveThread(locked, true); err != nil { // a moderator's "Lock thread"
+		t.Fatal(err)
+	}
+	archived := func(id string) bool {
+		th, _ := w.srv.Channel(id)
+		return th.ThreadMetadata.Archived
+	}
+
+	w.clock.Advance(3 * 24 * time.Hour)
+	w.doIn(live, "ben", "/volo move move:h7") // activity: the thread archives a week after it
+	w.clock.Advance(4*24*time.Hour + time.Minute)
+	if n := w.srv.ArchiveIdleThreads(); n != 0 {
+		t.Fatalf("%d threads archived a week after the start, but 4 days after the last move", n)
+	}
+	w.runDue() // the first look, a week after the start, finds the thread open
+	w.clock.Advance(3 * 24 * time.Hour)
+	if n := w.srv.ArchiveIdleThreads(); n != 1 || !archived(live) {
+		t.Fatalf("%d threads archived a week after the last move, want the live game's", n)
+	}
+	w.runDue() // the next look, a week after the last move
+	if archived(live) {
+		t.Fatal("the live game's thread is still archived")
+	}
+	if msg := w.doIn(live, "ana", "/volo move move:d5"); !strings.Contains(msg.Content, "d5 · move 3") {
+		t.Errorf("a move in the unarchived thread: %q", msg.Content)
+	}
+	if !archived(locked) {
+		t.Error("the locked thread was unarchived")
+	}
+	for _, r := range w.srv.RequestsTo("PATCH /channels/{channel_id}") {
+		if strings.HasSuffix(r.Path, "/channels/"+locked) {
+			t.Error("the bot changed the locked thread")
+		}
+	}
+
+	// A look given to no game yet (one started under a gateway) comes at
+	// the start.
+	g, err := w.store.Get(live)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.CheckThreadAt = time.Time{}
+	if err := w.store.Update(g); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.srv.DeleteChannel(live); err != nil { // unheard, without a gateway
+		t.Fatal(err)
+	}
+	w.restart()
+	w.waitGone(live)
+	w.bothTold("Your Volo game between ana and ben is called off: its channel is gone")
+	w.noValidationFailures()
+}
