@@ -25,13 +25,14 @@ func (b *Bot) wake() {
 // from the deadlines in the store, until ctx is done. After a restart it
 // picks up where the last run left off.
 func (b *Bot) schedule(ctx context.Context) {
+	var retry time.Duration
 	for {
 		if err := b.RunDue(ctx); err != nil {
 			b.log.Error("scheduler", "err", err)
 		}
 		wait := time.Hour
 		if next, ok, err := b.store.NextDue(); err == nil && ok {
-			wait = max(next.Sub(b.clock()), 0) + 10*time.Millisecond
+			wait, retry = dueWait(next, b.clock(), retry)
 		}
 		if next, ok := b.nextDaily(b.clock()); ok {
 			wait = min(wait, next.Sub(b.clock())+10*time.Millisecond)
@@ -46,6 +47,20 @@ func (b *Bot) schedule(ctx context.Context) {
 		}
 		t.Stop()
 	}
+}
+
+// dueWait is how long the scheduler sleeps until next, the earliest time
+// something falls due, as of now. Something still due after a run is
+// something the run could not handle (the store or Discord failing): it
+// is tried again after retry, which doubles from a second to a minute,
+// not at once and over and over. dueWait returns the retry for the next
+// round, zero once nothing is overdue.
+func dueWait(next, now time.Time, retry time.Duration) (wait, nextRetry time.Duration) {
+	if next.After(now) {
+		return next.Sub(now) + 10*time.Millisecond, 0
+	}
+	retry = min(max(2*retry, time.Second), time.Minute)
+	return retry, retry
 }
 
 // RunDue handles every deadline that has passed: reminders, losses on time
