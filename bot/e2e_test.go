@@ -298,22 +298,41 @@ func TestResignationDrawAndAbort(t *testing.T) {
 	w.noValidationFailures()
 }
 
-// A move that comes after the player's time ran out is not played, though
-// the scheduler has not ended the game yet: that move wakes it, and the
-// game is lost on time.
-func TestNoMoveAfterTheTimeRanOut(t *testing.T) {
+// When a game's time runs out, the bot asks Discord whether its channel is
+// still there before it takes the channel's lock: on a bad day the answer
+// takes seconds, and a player's command there must not wait for it.
+func TestTimeRunsOutWhileDiscordIsSlow(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	w.startGame(w.channel, "time_per_move:1h")
 	w.do("ana", "/volo move move:f5")
-	w.clock.Advance(time.Hour) // the deadline, to the nanosecond
-	msg := w.do("ben", "/volo move move:h7")
-	if !strings.Contains(msg.Content, "Your time for this move ran out <t:") || !strings.Contains(msg.Content, "so it is not played, and you lose on time.") || msg.Flags&64 == 0 {
-		t.Errorf("ben's late move: %q", msg.Content)
+	w.clock.Advance(2 * time.Hour)
+	hold := answerWait() / 5 // longer than a command takes
+	const route = "GET /channels/{channel_id}"
+	if err := w.srv.InjectFault(route, fakediscord.Fault{Kind: fakediscord.Delay, Duration: hold}); err != nil {
+		t.Fatal(err)
 	}
-	w.waitSaid(w.channel, ") ran out of time. Orange wins") // by the scheduler, which the late move woke
-	w.saidOnce(w.channel, ") ran out of time. Orange wins")
-	w.noValidationFailures()
+	due := make(chan error, 1)
+	go func() { due <- w.bot.RunDue(context.Background()) }()
+	asked := func() []fakediscord.Request { return w.srv.FaultedRequests() }
+	ctx, cancel := context.WithTimeout(context.Background(), answerWait())
+	defer cancel()
+	if err := waitUntil(ctx, func() bool { return len(asked()) == 1 }); err != nil {
+		t.Fatal("the bot did not ask about the channel when the time ran out")
+	}
+	if msg := w.do("ana", "/volo draw"); !strings.Contains(msg.Content, "offers a draw") {
+		t.Errorf("ana's draw offer: %q", msg.Content)
+	}
+	if rec := asked()[0]; rec.Status != 0 {
+		t.Errorf("ana's draw offer was answered only after Discord's answer about the channel (%d)", rec.Status)
+	}
+	if err := <-due; err != nil {
+		t.Fatal(err)
+	}
+	w.flush()
+	if last := w.lastMessage(); !strings.Contains(last.Content, "ran out of time") {
+		t.Errorf("last message: %q", last.Content)
+	}
 }
 
 func TestCorrespondenceTimeAndExpiry(t *testing.T) {
@@ -333,11 +352,16 @@ func TestCorrespondenceTimeAndExpiry(t *testing.T) {
 	if last := w.lastMessage(); len(allowedUsers(t, &last)) != 1 {
 		t.Errorf("the reminder must ping only ben: %s", last.AllowedMentions)
 	}
-	w.restart() // the deadline lives in the store
-	w.passTime(6 * time.Hour)
-	if last := w.lastMessage(); !strings.Contains(last.Content, "ran out of time") || !strings.Contains(last.Content, "Orange wins") {
-		t.Errorf("loss on time: %q", last.Content)
+	w.restart()                    // the deadline lives in the store
+	w.clock.Advance(5 * time.Hour) // the deadline, to the nanosecond
+	// A move then is not played, though the scheduler has not ended the
+	// game yet: the move wakes it, and it does.
+	msg := w.do("ben", "/volo move move:h7")
+	if !strings.Contains(msg.Content, "Your time for this move ran out <t:") || !strings.Contains(msg.Content, "so it is not played, and you lose on time.") || msg.Flags&64 == 0 {
+		t.Errorf("ben's late move: %q", msg.Content)
 	}
+	w.waitSaid(w.channel, ") ran out of time. Orange wins")
+	w.saidOnce(w.channel, ") ran out of time. Orange wins")
 
 	c := w.do("ana", "/volo challenge opponent:@ben")
 	w.passTime(25 * time.Hour)

@@ -123,17 +123,27 @@ func (b *Bot) whenGone(guild string, gone func(*store.Game) bool) {
 		return // no server; or closing, and then the timeout's check remains
 	}
 	defer b.inFlight.Done()
+	b.eachGame(guild, "call off a game whose channel is gone", func(g *store.Game) bool {
+		return gone(g) && !g.Detached
+	}, func(g *store.Game) error {
+		return b.callOffGone(g.Channel)
+	})
+}
+
+// eachGame does do to each game and challenge of guild that pick picks,
+// and logs what fails, saying it could not do what.
+func (b *Bot) eachGame(guild, what string, pick func(*store.Game) bool, do func(*store.Game) error) {
 	games, err := b.store.ListGuild(guild)
 	if err != nil {
-		b.log.Error("could not list the games of a server for a channel gone", "guild", guild, "err", err)
+		b.log.Error("could not list the games of a server, to "+what, "guild", guild, "err", err)
 		return
 	}
 	for _, g := range games {
-		if !gone(g) || g.Detached {
+		if !pick(g) {
 			continue
 		}
-		if err := b.callOffGone(g.Channel); err != nil {
-			b.log.Error("could not call off a game whose channel is gone", "channel", g.Channel, "err", err)
+		if err := do(g); err != nil {
+			b.log.Error("could not "+what, "channel", g.Channel, "err", err)
 		}
 	}
 }

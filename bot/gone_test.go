@@ -1,7 +1,6 @@
 package bot_test
 
 import (
-	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -9,7 +8,6 @@ import (
 
 	"github.com/volo-discord/volo/bot"
 	"github.com/volo-discord/volo/internal/fakediscord"
-	"github.com/volo-discord/volo/internal/race"
 	"github.com/volo-discord/volo/store"
 )
 
@@ -358,45 +356,5 @@ func TestAnotherBotIsRefusedTheDatabase(t *testing.T) {
 	}
 	if _, err := st.Get(w.channel); err != nil {
 		t.Errorf("the game: %v", err)
-	}
-}
-
-// When a game's time runs out, the bot asks Discord whether its channel is
-// still there before it takes the channel's lock: on a bad day the answer
-// takes seconds, and a player's command there must not wait for it.
-func TestTimeRunsOutWhileDiscordIsSlow(t *testing.T) {
-	t.Parallel()
-	w := newWorld(t)
-	w.startGame(w.channel, "time_per_move:1h")
-	w.do("ana", "/volo move move:f5")
-	w.clock.Advance(2 * time.Hour)
-	hold := 2 * time.Second
-	if race.Enabled {
-		hold = 10 * time.Second
-	}
-	const route = "GET /channels/{channel_id}"
-	if err := w.srv.InjectFault(route, fakediscord.Fault{Kind: fakediscord.Delay, Duration: hold}); err != nil {
-		t.Fatal(err)
-	}
-	due := make(chan error, 1)
-	go func() { due <- w.bot.RunDue(context.Background()) }()
-	asked := func() []fakediscord.Request { return w.srv.FaultedRequests() }
-	ctx, cancel := context.WithTimeout(context.Background(), answerWait())
-	defer cancel()
-	if err := waitUntil(ctx, func() bool { return len(asked()) == 1 }); err != nil {
-		t.Fatal("the bot did not ask about the channel when the time ran out")
-	}
-	if msg := w.do("ana", "/volo draw"); !strings.Contains(msg.Content, "offers a draw") {
-		t.Errorf("ana's draw offer: %q", msg.Content)
-	}
-	if rec := asked()[0]; rec.Status != 0 {
-		t.Errorf("ana's draw offer was answered only after Discord's answer about the channel (%d)", rec.Status)
-	}
-	if err := <-due; err != nil {
-		t.Fatal(err)
-	}
-	w.flush()
-	if last := w.lastMessage(); !strings.Contains(last.Content, "ran out of time") {
-		t.Errorf("last message: %q", last.Content)
 	}
 }

@@ -60,33 +60,25 @@ func (b *Bot) onGuildCreate(_ *discordgo.Session, e *discordgo.GuildCreate) {
 	for _, th := range e.Threads {
 		active[th.ID] = true
 	}
-	games, err := b.store.ListGuild(e.ID)
-	if err != nil {
-		b.log.Error("could not list the games of a server, to find their archived threads", "guild", e.ID, "err", err)
-		return
-	}
-	for _, g := range games {
-		if g.Parent != "" && !active[g.Channel] {
-			b.lookAtThread(g)
-		}
-	}
+	b.eachGame(e.ID, "look at the archived thread of a game", func(g *store.Game) bool {
+		return g.Parent != "" && !active[g.Channel]
+	}, b.lookAtThread)
 }
 
 // lookAtThread asks Discord about the thread of g, a game that is not
 // over, missing from its server's active threads: it unarchives one that
 // is archived and not locked, and calls off g where the thread is gone.
-func (b *Bot) lookAtThread(g *store.Game) {
+func (b *Bot) lookAtThread(g *store.Game) error {
 	ctx, cancel := context.WithTimeout(context.Background(), keepOpenWait)
 	defer cancel()
 	b.cancelWhenClosing(ctx, cancel)
 	switch ch, gone := b.channelGone(ctx, g); {
 	case gone:
-		if err := b.callOffGone(g.Channel); err != nil {
-			b.log.Error("could not call off a game whose thread is gone", "thread", g.Channel, "err", err)
-		}
+		return b.callOffGone(g.Channel)
 	case reopenable(ch):
 		b.keepOpen(g.Channel)
 	}
+	return nil
 }
 
 // reopenable reports whether ch is an archived thread that a moderator

@@ -117,6 +117,15 @@ func TestOpenChallengesThreadTakesTheAcceptersName(t *testing.T) {
 	w.noValidationFailures()
 }
 
+// threadGame has challenger type line with thread:true in the world's
+// channel, and ben accept; it returns the game's thread.
+func (w *world) threadGame(challenger, line string) string {
+	w.t.Helper()
+	w.click("ben", w.do(challenger, line+" thread:true"), "Accept")
+	threads := w.srv.Threads(w.channel)
+	return threads[len(threads)-1].ID
+}
+
 // A game with no time limit may go more than a week without a move:
 // when Discord archives its thread the bot unarchives it at once, and
 // the game goes on there; so it does when it starts again, for a thread
@@ -125,18 +134,12 @@ func TestOpenChallengesThreadTakesTheAcceptersName(t *testing.T) {
 func TestGameThreadsStayOpen(t *testing.T) {
 	t.Parallel()
 	w := newWorldWith(t, worldOptions{sharedClock: true})
-	threadOf := func(challenger, line string) string {
-		c := w.do(challenger, line+" thread:true")
-		w.click("ben", c, "Accept")
-		threads := w.srv.Threads(w.channel)
-		return threads[len(threads)-1].ID
-	}
-	live := threadOf("ana", "/volo challenge opponent:@ben colour:orange")
+	live := w.threadGame("ana", "/volo challenge opponent:@ben colour:orange")
 	w.doIn(live, "ana", "/volo move move:f5")
-	over := threadOf("cleo", "/volo challenge opponent:@ben")
+	over := w.threadGame("cleo", "/volo challenge opponent:@ben")
 	w.click("ben", w.doIn(over, "ben", "/volo resign"), "Resign")
 	w.waitGone(over)
-	locked := threadOf("cleo", "/volo challenge opponent:@ben")
+	locked := w.threadGame("cleo", "/volo challenge opponent:@ben")
 	if err := w.srv.ArchiveThread(locked, true); err != nil { // a moderator's "Lock thread"
 		t.Fatal(err)
 	}
@@ -187,15 +190,9 @@ func TestGameThreadsStayOpen(t *testing.T) {
 func TestGameThreadsStayOpenWithoutAGateway(t *testing.T) {
 	t.Parallel()
 	w := newWorldWith(t, worldOptions{http: true, sharedClock: true})
-	threadOf := func(challenger, line string) string {
-		c := w.do(challenger, line+" thread:true")
-		w.click("ben", c, "Accept")
-		threads := w.srv.Threads(w.channel)
-		return threads[len(threads)-1].ID
-	}
-	live := threadOf("ana", "/volo challenge opponent:@ben colour:orange")
+	live := w.threadGame("ana", "/volo challenge opponent:@ben colour:orange")
 	w.doIn(live, "ana", "/volo move move:f5")
-	locked := threadOf("cleo", "/volo challenge opponent:@ben")
+	locked := w.threadGame("cleo", "/volo challenge opponent:@ben")
 	if err := w.srv.ArchiveThread(locked, true); err != nil { // a moderator's "Lock thread"
 		t.Fatal(err)
 	}

@@ -117,28 +117,17 @@ func (b *Bot) watchUnwatchedThreads(ctx context.Context) {
 		return
 	}
 	for _, guild := range guilds {
-		games, err := b.store.ListGuild(guild)
-		if err != nil {
-			b.log.Error("could not list a server's games, to look at their threads", "guild", guild, "err", err)
-			return
-		}
-		for _, g := range games {
-			if ctx.Err() != nil {
-				return
-			}
-			if g.Parent != "" && g.CheckThreadAt.IsZero() {
-				if err := b.watchNow(g.Channel); err != nil {
-					b.log.Error("could not schedule a look at a game's thread", "thread", g.Channel, "err", err)
-				}
-			}
-		}
+		b.eachGame(guild, "schedule a look at a game's thread", func(g *store.Game) bool {
+			return g.Parent != "" && g.CheckThreadAt.IsZero() && ctx.Err() == nil
+		}, b.watchNow)
 	}
 }
 
-// watchNow has the scheduler look at the thread of channel's game at once.
-func (b *Bot) watchNow(channel string) error {
-	defer b.locks.lock(channel)()
-	g, err := b.store.Get(channel)
+// watchNow has the scheduler look at once at the thread of listed, a game
+// as it was listed.
+func (b *Bot) watchNow(listed *store.Game) error {
+	defer b.locks.lock(listed.Channel)()
+	g, err := b.store.Get(listed.Channel)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil // over meanwhile
 	}
