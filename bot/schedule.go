@@ -64,8 +64,8 @@ func dueWait(next, now time.Time, retry time.Duration) (wait, nextRetry time.Dur
 }
 
 // RunDue handles every deadline that has passed: reminders, losses on time
-// and lapsed challenges, and posts the puzzles of the day when they are
-// due. The scheduler calls it; tests call it after moving their clock.
+// and lapsed challenges, and the looks at game threads of a bot without a
+// gateway; and it posts the puzzles of the day when they are due. The scheduler calls it; tests call it after moving their clock.
 func (b *Bot) RunDue(ctx context.Context) error {
 	if err := b.postDailies(); err != nil {
 		b.log.Error("puzzles of the day", "err", err)
@@ -183,7 +183,8 @@ func (b *Bot) tellPlayers(g *store.Game, text func(lang.Tag) string, img []byte)
 }
 
 // channelSeen is what Discord said of a game's channel when the game's
-// time had run out: whether anyone could have moved there.
+// time had run out (whether anyone could have moved there), or when its
+// thread was to be looked at (see threadwatch.go).
 type channelSeen struct {
 	deadline time.Time // the deadline that had passed
 	ch       *discordgo.Channel
