@@ -301,13 +301,17 @@ func TestResignationDrawAndAbort(t *testing.T) {
 // When a game's time runs out, the bot asks Discord whether its channel is
 // still there before it takes the channel's lock: on a bad day the answer
 // takes seconds, and a player's command there must not wait for it.
+// Meanwhile nothing changes the game: neither player may move, offer or
+// accept a draw.
 func TestTimeRunsOutWhileDiscordIsSlow(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	w.startGame(w.channel, "time_per_move:1h")
 	w.do("ana", "/volo move move:f5")
+	deadline := fmt.Sprintf("<t:%d:R>", w.clock.Now().Add(time.Hour).Unix())
+	offer := w.do("ana", "/volo draw")
 	w.clock.Advance(2 * time.Hour)
-	hold := answerWait() / 5 // longer than a command takes
+	hold := answerWait() / 5 // longer than a few commands take
 	const route = "GET /channels/{channel_id}"
 	if err := w.srv.InjectFault(route, fakediscord.Fault{Kind: fakediscord.Delay, Duration: hold}); err != nil {
 		t.Fatal(err)
@@ -320,18 +324,30 @@ func TestTimeRunsOutWhileDiscordIsSlow(t *testing.T) {
 	if err := waitUntil(ctx, func() bool { return len(asked()) == 1 }); err != nil {
 		t.Fatal("the bot did not ask about the channel when the time ran out")
 	}
-	if msg := w.do("ana", "/volo draw"); !strings.Contains(msg.Content, "offers a draw") {
-		t.Errorf("ana's draw offer: %q", msg.Content)
+	mine := "Your time ran out " + deadline + ": you lose on time, and the game can no longer change."
+	theirs := "ben's time ran out " + deadline + ", so ben loses on time, and the game can no longer change."
+	for _, tt := range []struct {
+		who, want string
+		do        func() *fakediscord.Message
+	}{
+		{"ben moving", mine, func() *fakediscord.Message { return w.do("ben", "/volo move move:h7") }},
+		{"ben accepting the draw", mine, func() *fakediscord.Message { return w.click("ben", offer, "Accept the draw") }},
+		{"ana offering a draw", theirs, func() *fakediscord.Message { return w.do("ana", "/volo draw") }},
+	} {
+		if msg := tt.do(); msg.Content != tt.want || msg.Flags&64 == 0 {
+			t.Errorf("%s: %q", tt.who, msg.Content)
+		}
 	}
 	if rec := asked()[0]; rec.Status != 0 {
-		t.Errorf("ana's draw offer was answered only after Discord's answer about the channel (%d)", rec.Status)
+		t.Errorf("the answers waited for Discord's answer about the channel (%d)", rec.Status)
 	}
 	if err := <-due; err != nil {
 		t.Fatal(err)
 	}
 	w.flush()
-	if last := w.lastMessage(); !strings.Contains(last.Content, "ran out of time") {
-		t.Errorf("last message: %q", last.Content)
+	w.saidOnce(w.channel, ") ran out of time. Orange wins")
+	if said := w.said(w.channel, "accepted the draw"); len(said) != 0 {
+		t.Errorf("the channel says %q", said[0].Content)
 	}
 }
 
@@ -357,7 +373,7 @@ func TestCorrespondenceTimeAndExpiry(t *testing.T) {
 	// A move then is not played, though the scheduler has not ended the
 	// game yet: the move wakes it, and it does.
 	msg := w.do("ben", "/volo move move:h7")
-	if !strings.Contains(msg.Content, "Your time for this move ran out <t:") || !strings.Contains(msg.Content, "so it is not played, and you lose on time.") || msg.Flags&64 == 0 {
+	if !strings.Contains(msg.Content, "Your time ran out <t:") || !strings.Contains(msg.Content, ": you lose on time, and the game can no longer change.") || msg.Flags&64 == 0 {
 		t.Errorf("ben's late move: %q", msg.Content)
 	}
 	w.waitSaid(w.channel, ") ran out of time. Orange wins")

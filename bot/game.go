@@ -46,13 +46,32 @@ func (b *Bot) loadFor(in *interaction) (*store.Game, error) {
 }
 
 // activeFor returns the game being played in the interaction's channel,
-// spoken to in the interaction's language from now on (see adopt).
+// spoken to in the interaction's language from now on (see adopt). A game
+// whose time has run out is over, though not yet ended: see timeUp.
 func (b *Bot) activeFor(in *interaction) (*store.Game, *engine.Game, error) {
 	g, eg, err := b.loadActive(in.ChannelID)
-	if err == nil {
-		in.adopt(g)
+	if err != nil {
+		return nil, nil, err
 	}
-	return g, eg, err
+	in.adopt(g)
+	if overdue(g, b.clock()) {
+		return nil, nil, b.timeUp(in, g, eg)
+	}
+	return g, eg, nil
+}
+
+// timeUp is the answer to anything done in g, whose time has run out,
+// before the scheduler ended it (asking Discord about its channel, or kept
+// from it): the player to move has lost on time, and nothing can change
+// that. It wakes the scheduler, which ends the game and announces it.
+func (b *Bot) timeUp(in *interaction, g *store.Game, eg *engine.Game) error {
+	b.wake()
+	c := eg.Position().ToMove()
+	if g.Players[c].ID == in.user {
+		return refuse("Your time ran out %s: you lose on time, and the game can no longer change.", when(g.Deadline))
+	}
+	name := plainName(g.Players[c].Name)
+	return refuse("%s's time ran out %s, so %s loses on time, and the game can no longer change.", name, when(g.Deadline), name)
 }
 
 // adopt makes the interaction's language that of g's channel and, when

@@ -43,8 +43,7 @@ func (b *Bot) moveCommand(in *interaction, text string) error {
 	return b.play(in, g, eg, c, canon)
 }
 
-// yourTurn checks that the user may move now, their time not run out, and
-// returns their colour.
+// yourTurn checks that the user may move now, and returns their colour.
 func (b *Bot) yourTurn(in *interaction, g *store.Game, eg *engine.Game) (engine.Colour, error) {
 	c, plays := g.Colour(in.user)
 	if !plays {
@@ -57,13 +56,6 @@ func (b *Bot) yourTurn(in *interaction, g *store.Game, eg *engine.Game) (engine.
 	}
 	if pos.ToMove() != c {
 		return 0, refuse("It is %s's turn (%s), not yours: you play %s. I'll ping you when it's your move.", pos.ToMove(), g.Players[pos.ToMove()].Name, c)
-	}
-	if overdue(g, b.clock()) {
-		// Time is up even if the scheduler, asking Discord about the
-		// channel or kept from it, has not ended the game yet; it does so
-		// now, and announces it.
-		b.wake()
-		return 0, refuse("Your time for this move ran out %s, so it is not played, and you lose on time.", when(g.Deadline))
 	}
 	return c, nil
 }
