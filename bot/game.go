@@ -393,3 +393,12 @@ func stamp(t time.Time) string {
 func when(t time.Time) string {
 	return "<t:" + strconv.FormatInt(t.Unix(), 10) + ":R>"
 }
+
+// progress says how far a game is, after ply moves: "move 12", or "no
+// move yet".
+func progress(t lang.Tag, ply int) string {
+	if ply == 0 {
+		return t.Sprint("no move yet")
+	}
+	return t.Sprintf("move %d", ply)
+}

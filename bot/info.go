@@ -37,7 +37,7 @@ func (b *Bot) boardCommand(in *interaction, labels bool) error {
 	if g.Status == store.Finished {
 		return b.respond(in, reply{content: t.Sprintf("%s. /volo history has its record.", endLine(g)), image: img})
 	}
-	line := t.Sprintf("%s vs %s · move %d · %s", who(g, engine.Orange), who(g, engine.Blue), eg.Ply(), b.turnLine(g, eg))
+	line := t.Sprintf("%s vs %s · %s · %s", who(g, engine.Orange), who(g, engine.Blue), progress(t, eg.Ply()), b.turnLine(g, eg))
 	if g.RegionChoice != nil {
 		line += " " + t.Sprintf("(choosing which region to keep after %s)", g.RegionChoice.Flight)
 	}
@@ -132,7 +132,7 @@ func (b *Bot) gamesCommand(in *interaction) error {
 			pos := eg.Position()
 			c = pos.ToMove()
 		}
-		sb.WriteString(t.Sprintf("• %s %s · move %d · %s to move", link, names, len(g.Moves), g.Players[c].Name) + "\n")
+		sb.WriteString(t.Sprintf("• %s %s · %s · %s to move", link, names, progress(t, len(g.Moves)), g.Players[c].Name) + "\n")
 	}
 	sb.WriteString(b.recentlyFinished(t, in.GuildID, maxContent-sb.Len()))
 	return b.respond(in, reply{content: strings.TrimSpace(sb.String()), ephemeral: true})

@@ -65,7 +65,7 @@ func TestRecordsAgreeWithTheirCounts(t *testing.T) {
 	}{
 		{1, 0, 0, "1 game: 1 won, 0 lost, 0 drawn", "1 partie" + nbsp + ": 1 gagnée, 0 perdue, 0 nulle"},
 		{8, 3, 1, "12 games: 8 won, 3 lost, 1 drawn", "12 parties" + nbsp + ": 8 gagnées, 3 perdues, 1 nulle"},
-		{0, 0, 0, "0 games: 0 won, 0 lost, 0 drawn", "0 partie" + nbsp + ": 0 gagnée, 0 perdue, 0 nulle"},
+		{0, 0, 0, "no games yet", "pas encore de partie"},
 		{1200, 300, 2, "1,502 games: 1,200 won, 300 lost, 2 drawn", "1" + nbsp + "502 parties" + nbsp + ": 1" + nbsp + "200 gagnées, 300 perdues, 2 nulles"},
 	} {
 		st := store.Standing{Won: tc.won, Lost: tc.lost, Drawn: tc.drawn}

@@ -137,6 +137,9 @@ func standingName(t lang.Tag, st store.Standing) string {
 // recordText is a standing's record in t: "12 games: 8 won, 3 lost, 1
 // drawn".
 func recordText(t lang.Tag, st store.Standing) string {
+	if st.Played() == 0 {
+		return t.Sprint("no games yet")
+	}
 	won := []string{t.Sprintf("%d won", st.Won), t.Sprintf("%d lost", st.Lost), t.Sprintf("%d drawn", st.Drawn)}
 	return t.Sprintf("%d games: %s", st.Played(), strings.Join(won, ", "))
 }

@@ -130,7 +130,7 @@ func myGameLine(t lang.Tag, m myGame) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "• %s · %s", m.what, vs)
 	if g.Status == store.Active {
-		sb.WriteString(" · " + t.Sprintf("move %d", m.ply))
+		sb.WriteString(" · " + progress(t, m.ply))
 	}
 	if !m.by.IsZero() {
 		if g.Status == store.Challenge {

@@ -224,8 +224,8 @@ func TestMyGamesAcrossServers(t *testing.T) {
 	}
 	want := []struct{ channel, what string }{
 		{dueSoon, "**your move** · ben vs ana · move 1 · time runs out"},
-		{dm.ID, "**your move** · ana vs Volo · move 0 · time runs out"},
-		{noClock, "**your move** · ana vs cleo · move 0 · https"},
+		{dm.ID, "**your move** · ana vs Volo · no move yet · time runs out"},
+		{noClock, "**your move** · ana vs cleo · no move yet · https"},
 		{challenged, "a challenge to you"},
 		{theirMove, "their move · ana vs ben · move 1"},
 	}

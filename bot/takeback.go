@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -116,7 +117,7 @@ func (b *Bot) takeBack(in *interaction, g *store.Game, back int, what string) er
 	}
 	b.setClock(g)
 	t := tr(g)
-	board, err := b.boardReply(g, eg, t.Sprintf("%s · move %d · %s", what, eg.Ply(), b.turnLine(g, eg)))
+	board, err := b.boardReply(g, eg, strings.Join([]string{what, progress(t, eg.Ply()), b.turnLine(g, eg)}, " · "))
 	if err != nil {
 		return err
 	}
