@@ -103,7 +103,13 @@ func (b *Bot) leaderboard(t lang.Tag, key string, page int) (reply, error) {
 	first := page * leaderboardPage
 	for i, st := range ranked[first:min(first+leaderboardPage, len(ranked))] {
 		n := first + i + 1
-		if st.Rating.Provisional() && (n == 1 || !ranked[n-2].Rating.Provisional()) {
+		// The provisional ratings, after the established ones, say so
+		// where they begin, and at the top of each page they fill.
+		switch {
+		case !st.Rating.Provisional() || i > 0 && ranked[n-2].Rating.Provisional():
+		case ranked[0].Rating.Provisional(): // nobody's rating has settled
+			sb.WriteString(t.Sprint("*Provisional ratings (still settling):*") + "\n")
+		default:
 			sb.WriteString(t.Sprint("*Provisional ratings (still settling), after the established ones:*") + "\n")
 		}
 		fmt.Fprintf(&sb, "%d. %s · %s · %s\n", n, standingName(t, st), st.Rating, recordText(t, st))
