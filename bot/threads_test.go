@@ -228,8 +228,8 @@ func TestGameThreadsStayOpenWithoutAGateway(t *testing.T) {
 		}
 	}
 
-	// A look given to no game yet (one started under a gateway) comes at
-	// the start.
+	// A game with no look yet (one started under a gateway) is given one
+	// at the start: a week after its last change.
 	g, err := w.store.Get(live)
 	if err != nil {
 		t.Fatal(err)
@@ -242,6 +242,19 @@ func TestGameThreadsStayOpenWithoutAGateway(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.restart()
+	ctx, cancel := context.WithTimeout(context.Background(), answerWait())
+	defer cancel()
+	if err := waitUntil(ctx, func() bool {
+		g, err := w.store.Get(live)
+		return err == nil && g.CheckThreadAt.Equal(g.Updated.Add(7*24*time.Hour))
+	}); err != nil {
+		t.Fatalf("the game was given no look at the start: %v", err)
+	}
+	w.passTime(7*24*time.Hour - time.Minute)
+	if w.storedVersion(live) == 0 {
+		t.Fatal("the game was called off before its look")
+	}
+	w.passTime(time.Minute)
 	w.waitGone(live)
 	w.bothTold("Your Volo game between ana and ben is called off: its channel is gone")
 	w.noValidationFailures()

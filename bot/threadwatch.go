@@ -109,7 +109,7 @@ func nextThreadLook(seen *channelSeen, now time.Time) time.Time {
 
 // watchUnwatchedThreads gives the games in threads that have no look yet
 // (started before the bot looked at threads itself, or under a gateway)
-// a look now, once at the start of a bot that must look itself.
+// their first, once at the start of a bot that must look itself.
 func (b *Bot) watchUnwatchedThreads(ctx context.Context) {
 	guilds, err := b.store.ActiveGuilds()
 	if err != nil {
@@ -123,8 +123,9 @@ func (b *Bot) watchUnwatchedThreads(ctx context.Context) {
 	}
 }
 
-// watchNow has the scheduler look at once at the thread of listed, a game
-// as it was listed.
+// watchNow gives listed, a game as it was listed, its first look at its
+// thread: when Discord may archive it, a week after the game last changed
+// (the bot's last message there, as a rule), or at once if that is past.
 func (b *Bot) watchNow(listed *store.Game) error {
 	defer b.locks.lock(listed.Channel)()
 	g, err := b.store.Get(listed.Channel)
@@ -134,6 +135,9 @@ func (b *Bot) watchNow(listed *store.Game) error {
 	if err != nil || !g.CheckThreadAt.IsZero() {
 		return err // nil: given a look meanwhile
 	}
-	g.CheckThreadAt = b.clock()
+	g.CheckThreadAt = g.Updated.Add(threadArchive * time.Minute)
+	if now := b.clock(); g.CheckThreadAt.Before(now) {
+		g.CheckThreadAt = now
+	}
 	return b.commitGame(g)
 }
