@@ -117,16 +117,19 @@ func (b *Bot) watchUnwatchedThreads(ctx context.Context) {
 		return
 	}
 	for _, guild := range guilds {
+		if ctx.Err() != nil {
+			return
+		}
 		b.eachGame(guild, "schedule a look at a game's thread", func(g *store.Game) bool {
 			return g.Parent != "" && g.CheckThreadAt.IsZero() && ctx.Err() == nil
-		}, b.watchNow)
+		}, b.firstLook)
 	}
 }
 
-// watchNow gives listed, a game as it was listed, its first look at its
+// firstLook gives listed, a game as it was listed, its first look at its
 // thread: when Discord may archive it, a week after the game last changed
 // (the bot's last message there, as a rule), or at once if that is past.
-func (b *Bot) watchNow(listed *store.Game) error {
+func (b *Bot) firstLook(listed *store.Game) error {
 	defer b.locks.lock(listed.Channel)()
 	g, err := b.store.Get(listed.Channel)
 	if errors.Is(err, store.ErrNotFound) {
