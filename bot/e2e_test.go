@@ -302,7 +302,7 @@ func TestResignationDrawAndAbort(t *testing.T) {
 // still there before it takes the channel's lock: on a bad day the answer
 // takes seconds, and a player's command there must not wait for it.
 // Meanwhile nothing changes the game: neither player may move, offer or
-// accept a draw.
+// accept a draw; the board and the players' lists say the time ran out.
 func TestTimeRunsOutWhileDiscordIsSlow(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
@@ -311,7 +311,7 @@ func TestTimeRunsOutWhileDiscordIsSlow(t *testing.T) {
 	deadline := fmt.Sprintf("<t:%d:R>", w.clock.Now().Add(time.Hour).Unix())
 	offer := w.do("ana", "/volo draw")
 	w.clock.Advance(2 * time.Hour)
-	hold := answerWait() / 5 // longer than a few commands take
+	hold := answerWait() / 3 // longer than a few commands take
 	const route = "GET /channels/{channel_id}"
 	if err := w.srv.InjectFault(route, fakediscord.Fault{Kind: fakediscord.Delay, Duration: hold}); err != nil {
 		t.Fatal(err)
@@ -337,6 +337,12 @@ func TestTimeRunsOutWhileDiscordIsSlow(t *testing.T) {
 		if msg := tt.do(); msg.Content != tt.want || msg.Flags&64 == 0 {
 			t.Errorf("%s: %q", tt.who, msg.Content)
 		}
+	}
+	if msg := w.do("cleo", "/volo board"); !strings.Contains(msg.Content, "(Blue) to move, but their time ran out "+deadline) {
+		t.Errorf("the board: %q", msg.Content)
+	}
+	if msg := w.do("ben", "/volo mygames"); !strings.Contains(msg.Content, "time ran out "+deadline) {
+		t.Errorf("ben's games: %q", msg.Content)
 	}
 	if rec := asked()[0]; rec.Status != 0 {
 		t.Errorf("the answers waited for Discord's answer about the channel (%d)", rec.Status)

@@ -286,7 +286,10 @@ func (b *Bot) turnLine(g *store.Game, eg *engine.Game) string {
 	}
 	pos := eg.Position()
 	c := pos.ToMove()
-	if !g.Deadline.IsZero() {
+	switch {
+	case overdue(g, b.clock()): // the scheduler is about to end it: see timeUp
+		return t.Sprintf("%s (%s) to move, but their time ran out %s", mention(g.Players[c].ID), c, when(g.Deadline))
+	case !g.Deadline.IsZero():
 		return t.Sprintf("%s (%s) to move, time runs out %s", mention(g.Players[c].ID), c, when(g.Deadline))
 	}
 	return t.Sprintf("%s (%s) to move", mention(g.Players[c].ID), c)

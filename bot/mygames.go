@@ -26,6 +26,7 @@ type myGame struct {
 	wait int
 	what string    // "your move", "a draw offered to you", … in the user's language
 	by   time.Time // when it must be done: the deadline, or zero
+	late bool      // by has passed: the game is about to be lost on time
 	ply  int
 	// idle is set where the user has waited so long for their opponent
 	// that they may call the game off (abandon_after).
@@ -52,7 +53,7 @@ func (b *Bot) myGamesCommand(in *interaction) error {
 
 // myGame says in t where a game of user's stands.
 func (b *Bot) myGame(t lang.Tag, g *store.Game, user string) myGame {
-	m := myGame{g: g, by: g.Deadline, ply: len(g.Moves)}
+	m := myGame{g: g, by: g.Deadline, late: overdue(g, b.clock()), ply: len(g.Moves)}
 	if g.Status == store.Challenge {
 		m.wait, m.what = waitTheirAnswer, t.Sprint("your challenge, waiting for an answer")
 		if challenger, _ := b.challenger(g); challenger != user {
@@ -133,9 +134,12 @@ func myGameLine(t lang.Tag, m myGame) string {
 		sb.WriteString(" · " + progress(t, m.ply))
 	}
 	if !m.by.IsZero() {
-		if g.Status == store.Challenge {
+		switch {
+		case g.Status == store.Challenge:
 			sb.WriteString(" · " + t.Sprintf("lapses %s", when(m.by)))
-		} else {
+		case m.late:
+			sb.WriteString(" · " + t.Sprintf("time ran out %s", when(m.by)))
+		default:
 			sb.WriteString(" · " + t.Sprintf("time runs out %s", when(m.by)))
 		}
 	}
