@@ -250,6 +250,7 @@ func (b *Bot) busy(g *store.Game) error {
 // thread of its own, the channel gets a link and the thread the board.
 func (b *Bot) startAgainstBot(in *interaction, g *store.Game, note string) error {
 	g.Status = store.Active
+	g.Created = b.clock() // before the board's button names the game by it: see postChallenge
 	b.setClock(g)
 	eg, err := g.Replay()
 	if err != nil {

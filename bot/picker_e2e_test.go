@@ -60,6 +60,29 @@ func TestMoveWithThePicker(t *testing.T) {
 	w.noValidationFailures()
 }
 
+// The first board of a game against the computer opens the picker for
+// the player who moves first, from a challenge and from a rematch alike:
+// its button names the game as stored.
+func TestPickerOnTheFirstBoardAgainstTheComputer(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	opens := func(board *fakediscord.Message, what string) {
+		t.Helper()
+		if pick := w.click("ana", board, "Make a move"); !strings.Contains(pick.Content, "What do you do?") {
+			t.Errorf("%s: Make a move says %q", what, pick.Content)
+		}
+	}
+	opens(w.do("ana", "/volo challenge opponent:@Volo level:easy colour:orange"), "the first board")
+
+	other := w.addChannel(w.guild, "rematches")
+	w.doIn(other, "ana", "/volo challenge opponent:@Volo level:easy colour:blue")
+	w.waitSaid(other, "· move 1 ·") // the computer opens
+	w.click("ana", w.doIn(other, "ana", "/volo resign"), "Resign")
+	end := w.said(other, "resigned")[0]
+	opens(w.click("ana", &end, "Rematch"), "the rematch's first board, ana now Orange")
+	w.noValidationFailures()
+}
+
 // Suggestions name each move and say what it does, the useful first and
 // the rest in natural order: j2 before j10.
 func TestAutocompleteTeaches(t *testing.T) {
