@@ -22,7 +22,7 @@ import (
 // (interactions: http) no event tells the bot, so it looks for itself
 // (threadwatch.go).
 
-// keepOpenWait bounds the look at a game's thread and its unarchiving.
+// keepOpenWait bounds the unarchiving of a game's thread.
 const keepOpenWait = renameWait
 
 // onThreadUpdate unarchives the thread of a game that is not over when
@@ -67,18 +67,17 @@ func (b *Bot) onGuildCreate(_ *discordgo.Session, e *discordgo.GuildCreate) {
 
 // lookAtThread asks Discord about the thread of g, a game that is not
 // over, missing from its server's active threads: it unarchives one that
-// is archived and not locked, and calls off g where the thread is gone.
+// is archived and not locked (tendThread), and calls off g where the
+// thread is gone. A bot that is stopping leaves it for its next start.
 func (b *Bot) lookAtThread(g *store.Game) error {
-	ctx, cancel := context.WithTimeout(context.Background(), keepOpenWait)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	b.cancelWhenClosing(ctx, cancel)
-	switch ch, gone := b.channelGone(ctx, g); {
-	case gone:
-		return b.callOffGone(g.Channel)
-	case reopenable(ch):
-		b.keepOpen(g.Channel)
+	seen, err := b.tendThread(ctx, g)
+	if err != nil || !seen.gone {
+		return nil
 	}
-	return nil
+	return b.callOffGone(g.Channel)
 }
 
 // reopenable reports whether ch is an archived thread that a moderator

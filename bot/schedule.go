@@ -65,7 +65,8 @@ func dueWait(next, now time.Time, retry time.Duration) (wait, nextRetry time.Dur
 
 // RunDue handles every deadline that has passed: reminders, losses on time
 // and lapsed challenges, and the looks at game threads of a bot without a
-// gateway; and it posts the puzzles of the day when they are due. The scheduler calls it; tests call it after moving their clock.
+// gateway; and it posts the puzzles of the day when they are due. The
+// scheduler calls it; tests call it after moving their clock.
 func (b *Bot) RunDue(ctx context.Context) error {
 	if err := b.postDailies(); err != nil {
 		b.log.Error("puzzles of the day", "err", err)
@@ -81,11 +82,14 @@ func (b *Bot) RunDue(ctx context.Context) error {
 		var seen *channelSeen
 		switch now := b.clock(); {
 		case g.Status == store.Active && overdue(g, now):
-			seen = b.seeChannel(g)
+			seen, err = b.seeChannel(ctx, g)
 		case threadDue(g, now) && b.watchesThreads():
-			seen = b.tendThread(g)
+			seen, err = b.tendThread(ctx, g)
 		}
-		if err := b.runDue(g.Channel, seen); err != nil {
+		if err != nil {
+			return err // stopping
+		}
+		if err := b.runDue(ctx, g.Channel, seen); err != nil {
 			b.log.Error("deadline", "channel", g.Channel, "err", err)
 		}
 	}
@@ -100,7 +104,8 @@ func overdue(g *store.Game, now time.Time) bool {
 // runDue handles what has fallen due in channel. seen is what Discord
 // said of the channel of a game whose time had run out, or whose thread
 // was to be looked at, asked before the channel's lock was taken; or nil.
-func (b *Bot) runDue(channel string, seen *channelSeen) error {
+// What it must still ask Discord, it asks within ctx.
+func (b *Bot) runDue(ctx context.Context, channel string, seen *channelSeen) error {
 	defer b.locks.lock(channel)()
 	g, err := b.store.Get(channel)
 	if errors.Is(err, store.ErrNotFound) {
@@ -114,11 +119,11 @@ func (b *Bot) runDue(channel string, seen *channelSeen) error {
 	case g.Status == store.Challenge && overdue(g, now):
 		return b.lapse(g)
 	case g.Status == store.Active && overdue(g, now):
-		return b.timeout(g, seen)
+		return b.timeout(ctx, g, seen)
 	case g.Status == store.Active && !g.RemindAt.IsZero() && !now.Before(g.RemindAt):
 		return b.remind(g) // and the thread's look, if due too, when the scheduler runs again
 	case threadDue(g, now):
-		return b.threadTended(g, seen)
+		return b.threadTended(ctx, g, seen)
 	}
 	return nil
 }
@@ -195,20 +200,28 @@ type channelSeen struct {
 // seeChannel asks Discord for g's channel (see channelGone). The
 // scheduler asks before it takes the channel's lock, so that a move or a
 // click there does not wait for Discord's answer, which may take seconds
-// on a bad day: an interaction must be answered within three.
-func (b *Bot) seeChannel(g *store.Game) *channelSeen {
-	ctx, cancel := context.WithTimeout(context.Background(), goneWait)
+// on a bad day: an interaction must be answered within three. Once ctx
+// is done (the bot is stopping) there is no answer to act on, and it
+// returns ctx's error.
+func (b *Bot) seeChannel(ctx context.Context, g *store.Game) (*channelSeen, error) {
+	ask, cancel := context.WithTimeout(ctx, goneWait)
 	defer cancel()
-	ch, gone := b.channelGone(ctx, g)
-	return &channelSeen{deadline: g.Deadline, ch: ch, gone: gone}
+	ch, gone := b.channelGone(ask, g)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return &channelSeen{deadline: g.Deadline, ch: ch, gone: gone}, nil
 }
 
 // timeout ends g, whose time has run out: the player to move loses,
-// unless seen (asked again if it is nil or about another deadline) says
-// nobody could have moved there.
-func (b *Bot) timeout(g *store.Game, seen *channelSeen) error {
+// unless seen (asked again, within ctx, if it is nil or about another
+// deadline) says nobody could have moved there.
+func (b *Bot) timeout(ctx context.Context, g *store.Game, seen *channelSeen) error {
 	if seen == nil || !seen.deadline.Equal(g.Deadline) {
-		seen = b.seeChannel(g)
+		var err error
+		if seen, err = b.seeChannel(ctx, g); err != nil {
+			return err
+		}
 	}
 	switch {
 	case seen.gone:

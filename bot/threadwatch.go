@@ -42,21 +42,22 @@ func threadDue(g *store.Game, now time.Time) bool {
 	return !g.CheckThreadAt.IsZero() && !now.Before(g.CheckThreadAt)
 }
 
-// tendThread asks Discord about g's thread, and unarchives it if Discord
-// archived it and no moderator locked it.
-func (b *Bot) tendThread(g *store.Game) *channelSeen {
-	seen := b.seeChannel(g)
-	if reopenable(seen.ch) {
+// tendThread asks Discord about g's thread within ctx, as seeChannel
+// does, and unarchives it if Discord archived it and no moderator locked
+// it.
+func (b *Bot) tendThread(ctx context.Context, g *store.Game) (*channelSeen, error) {
+	seen, err := b.seeChannel(ctx, g)
+	if err == nil && reopenable(seen.ch) {
 		seen.reopened = b.keepOpen(g.Channel)
 	}
-	return seen
+	return seen, err
 }
 
 // threadTended calls off g, whose thread is to be looked at, if seen (from
-// tendThread; asked now if nil) says the thread is gone, and else stores
-// when to look next. The caller holds the channel's lock. A bot that has
-// a gateway again drops the look.
-func (b *Bot) threadTended(g *store.Game, seen *channelSeen) error {
+// tendThread; asked now, within ctx, if nil) says the thread is gone, and
+// else stores when to look next. The caller holds the channel's lock. A
+// bot that has a gateway again drops the look.
+func (b *Bot) threadTended(ctx context.Context, g *store.Game, seen *channelSeen) error {
 	if !b.watchesThreads() {
 		// Looks set while the bot served interactions by HTTP; the
 		// gateway tells it of archived threads now.
@@ -64,7 +65,10 @@ func (b *Bot) threadTended(g *store.Game, seen *channelSeen) error {
 		return b.commitGame(g)
 	}
 	if seen == nil {
-		seen = b.tendThread(g)
+		var err error
+		if seen, err = b.tendThread(ctx, g); err != nil {
+			return err
+		}
 	}
 	if seen.gone {
 		return b.goneLocked(g)
