@@ -89,7 +89,8 @@ type Bot struct {
 	seen     seenInteractions
 	inFlight sync.WaitGroup
 	closing  chan struct{}
-	kick     chan struct{} // wakes the scheduler when a deadline changes
+	kick     chan struct{}             // wakes the scheduler when a deadline changes
+	lastBeat atomic.Pointer[time.Time] // when the bot last said it was alive: see alive.go
 	// connects counts each shard's gateway connections; wedged tells Run
 	// that one is caught in discordgo's reconnect loop (reconnectloop.go).
 	connects connects
@@ -214,6 +215,7 @@ func (b *Bot) Run(ctx context.Context) error {
 		b.closeShards()
 		return err
 	}
+	defer b.beating()()
 	b.log.Info("connected to "+b.discord(), "user", r.User.Username, "guilds", len(r.Guilds))
 	done := b.background(ctx)
 	b.ready.Store(true)

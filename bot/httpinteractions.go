@@ -316,6 +316,7 @@ func (b *Bot) runHTTP(ctx context.Context) error {
 		ln.Close()
 		return err
 	}
+	defer b.beating()()
 	b.log.Info("serving interactions by HTTP for "+b.discord(), "user", me.Username, "listen", addr)
 	running, stopRunning := context.WithCancel(ctx) // ends with ctx, or when serving fails
 	defer stopRunning()
@@ -352,8 +353,9 @@ func (b *Bot) runHTTP(ctx context.Context) error {
 
 // whoAmI checks the token with GET /users/@me, retrying what a later
 // attempt can mend, checks that the database is this bot's (claiming it
-// the first time: store.ClaimBot), and keeps the bot's user in the
-// session's state, as READY would: the bot knows itself by it (see me).
+// the first time: store.ClaimBot), gives the players the time the bot
+// was away (resume), and keeps the bot's user in the session's state, as
+// READY would: the bot knows itself by it (see me).
 func (b *Bot) whoAmI(ctx context.Context, p startup) (*discordgo.User, error) {
 	var me *discordgo.User
 	err := p.retry(ctx, b.log, "connect to "+b.discord()+": check the bot token", func(ctx context.Context) (err error) {
@@ -367,6 +369,9 @@ func (b *Bot) whoAmI(ctx context.Context, p startup) (*discordgo.User, error) {
 		return nil, fmt.Errorf("%w. Is the token (DISCORD_TOKEN) or the configuration's database the wrong one? Each bot needs a database of its own", err)
 	} else if err != nil {
 		return nil, fmt.Errorf("claim the database for the bot: %w", err)
+	}
+	if err := b.resume(); err != nil {
+		return nil, err
 	}
 	if st := b.session.State; st != nil {
 		st.Lock()

@@ -65,9 +65,11 @@ func dueWait(next, now time.Time, retry time.Duration) (wait, nextRetry time.Dur
 
 // RunDue handles every deadline that has passed: reminders, losses on time
 // and lapsed challenges, and the looks at game threads of a bot without a
-// gateway; and it posts the puzzles of the day when they are due. The
-// scheduler calls it; tests call it after moving their clock.
+// gateway; and it posts the puzzles of the day when they are due. It
+// records that the bot is alive, if it has not for a minute (see beat).
+// The scheduler calls it; tests call it after moving their clock.
 func (b *Bot) RunDue(ctx context.Context) error {
+	b.beat(false)
 	if err := b.postDailies(); err != nil {
 		b.log.Error("puzzles of the day", "err", err)
 	}

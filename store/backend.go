@@ -46,6 +46,10 @@ type Backend interface {
 	Pending() ([]*Announcement, error)
 	Delivered(ids ...uint64) error
 
+	// The bot's presence: see Store.Beat and Store.Resume.
+	Beat() error
+	Resume(away time.Duration) (Absence, error)
+
 	// Players.
 	Standing(scope, player string) (Standing, error)
 	Standings(scope string) ([]Standing, error)

@@ -50,7 +50,9 @@
 // come and NextDue for when to look again; /volo games uses ListGuild and
 // ListUser, statistics History and GuildHistory, and a channel's last game
 // ChannelHistory. Games are read from the file when asked for, never held
-// in memory.
+// in memory. A running bot records that it is alive with Beat; one that
+// starts calls Resume, which gives every deadline the time the bot was
+// away, if it was.
 //
 // # When things go wrong
 //

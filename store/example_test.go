@@ -195,3 +195,35 @@ func openExample(opts store.Options) (st *store.Store, dir string, done func()) 
 		os.RemoveAll(dir)
 	}
 }
+
+// A bot beats while it runs; one that starts after the whole service was
+// away gives every deadline that time back.
+func ExampleStore_Resume() {
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	st, _, done := openExample(store.Options{Clock: func() time.Time { return now }})
+	defer done()
+	g := &store.Game{Channel: "c1", Status: store.Active, Deadline: now.Add(time.Hour)}
+	if err := st.Create(g); err != nil {
+		log.Fatal(err)
+	}
+	if err := st.Beat(); err != nil { // every minute, and as the bot stops
+		log.Fatal(err)
+	}
+
+	now = now.Add(5 * time.Hour) // the bot was down; the deadline fell meanwhile
+	away, err := st.Resume(3 * time.Minute)
+	if err != nil {
+		log.Fatal(err)
+	}
+	g, _ = st.Get("c1")
+	fmt.Printf("away %v from %s, time given to %d game\n", away.Duration(), away.From.Format(time.Kitchen), away.Games)
+	fmt.Println("the deadline is", g.Deadline.Format(time.Kitchen)+": an hour away, as when the bot went")
+
+	now = now.Add(time.Minute) // a restart
+	away, _ = st.Resume(3 * time.Minute)
+	fmt.Println("after a restart:", away.Duration())
+	// Output:
+	// away 5h0m0s from 12:00PM, time given to 1 game
+	// the deadline is 6:00PM: an hour away, as when the bot went
+	// after a restart: 0s
+}

@@ -9,7 +9,8 @@
 //	}
 //
 // The suite covers games (Create, Get, Update, AppendMove, Delete,
-// Discard, Finish, the lists and the histories, Due and NextDue), the
+// Discard, Finish, the lists and the histories, Due and NextDue, the time
+// the bot was away given back by Beat and Resume), the
 // outbox (announcements committed with their change, Pending, Delivered,
 // Announce), the players (standings settled by Finish, Preview, user
 // settings), servers' settings, puzzles (streaks, daily puzzles,

@@ -38,6 +38,11 @@ var suite = []test{
 	{"DueKeepsNanoseconds", 0, testDueKeepsNanoseconds},
 	{"DueByThreadCheck", 0, testDueByThreadCheck},
 
+	// alive.go: the time the bot was away, given back.
+	{"ResumeGivesBackTheTimeAway", 0, testResumeGivesBackTheTimeAway},
+	{"ResumeAfterARestartGivesNothing", 0, testResumeAfterARestartGivesNothing},
+	{"ConcurrentResumesGiveTheTimeOnce", 0, testConcurrentResumesGiveTheTimeOnce},
+
 	// outbox.go: announcements.
 	{"AnnouncementsCommitWithTheirChange", 0, testAnnouncementsCommitWithTheirChange},
 	{"AnnouncementsOfConcurrentChangesKeepTheirOrder", 0, testAnnouncementsOfConcurrentChanges},

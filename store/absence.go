@@ -1,0 +1,33 @@
+package store
+
+import "time"
+
+// Absence is a time when the whole service was away: no process of the
+// bot was running, so nobody could move or answer a challenge. Resume
+// finds it and gives the time back.
+type Absence struct {
+	// From is the last time a process of the bot said it was alive
+	// (Beat), and Until when Resume found the service away.
+	From, Until time.Time
+	// Games is how many challenges and games Resume gave the time to.
+	Games int
+}
+
+// Duration is how long the service was away; zero for no absence.
+func (a Absence) Duration() time.Duration { return a.Until.Sub(a.From) }
+
+// GiveBack moves g's Deadline and RemindAt on by a's Duration where they
+// are later than a.From, the last time the service was alive, so that
+// each player has the time they had when it went: what Resume does to
+// every challenge and game. It reports whether it moved either. It is
+// exported for package store/pgstore.
+func GiveBack(g *Game, a Absence) bool {
+	moved := false
+	for _, t := range []*time.Time{&g.Deadline, &g.RemindAt} {
+		if t.After(a.From) {
+			*t = t.Add(a.Duration())
+			moved = true
+		}
+	}
+	return moved
+}
