@@ -18,11 +18,7 @@ var aliveKey = []byte("alive")
 func (s *Store) Beat() error {
 	now := utc(s.clock())
 	return s.commit(func(tx *bolt.Tx) (func() error, error) {
-		meta := tx.Bucket(bucketMeta)
-		if !now.After(aliveAt(meta)) {
-			return func() error { return nil }, nil
-		}
-		return func() error { return putAlive(meta, now) }, nil
+		return func() error { return putAlive(tx.Bucket(bucketMeta), now) }, nil
 	})
 }
 
@@ -102,7 +98,11 @@ func aliveAt(meta *bolt.Bucket) time.Time {
 	return time.Unix(0, int64(binary.BigEndian.Uint64(v))).UTC()
 }
 
-// putAlive records t as the last Beat.
+// putAlive records t as the last Beat, unless a later time is recorded
+// (another clock's, or one set back).
 func putAlive(meta *bolt.Bucket, t time.Time) error {
+	if !t.After(aliveAt(meta)) {
+		return nil
+	}
 	return meta.Put(aliveKey, binary.BigEndian.AppendUint64(nil, nanos(t)))
 }
