@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -45,7 +46,8 @@ var seqBuckets = []struct {
 
 // Dump calls fn with every record of the database from one read-only
 // transaction, in the order of Kinds and, within a kind, of keys (bytes
-// for strings, numbers for announcements' IDs): the sequences, the games,
+// for strings, numbers for announcements' IDs): the sequences (the last
+// Beat among them, so that a copy knows how long the bot was away), the games,
 // the announcements, the standings, the settings and the puzzles. Indexes
 // are not given; Load derives them. Dump stops at fn's first error and
 // returns it.
@@ -55,6 +57,9 @@ func (s *Store) Dump(fn func(Entry) error) error {
 			if err := fn(SeqEntry(sb.name, tx.Bucket(sb.bucket).Sequence())); err != nil {
 				return err
 			}
+		}
+		if err := fn(SeqEntry(SeqAlive, nanos(aliveAt(tx.Bucket(bucketMeta))))); err != nil {
+			return err
 		}
 		for _, eb := range entryBuckets {
 			c := tx.Bucket(eb.bucket).Cursor()
@@ -132,6 +137,12 @@ func loadSequence(tx *bolt.Tx, e Entry) error {
 	n, err := e.SeqValue()
 	if err != nil {
 		return err
+	}
+	if e.Key[0] == SeqAlive {
+		if n == 0 {
+			return nil
+		}
+		return putAlive(tx.Bucket(bucketMeta), time.Unix(0, int64(n)))
 	}
 	for _, sb := range seqBuckets {
 		if sb.name == e.Key[0] {

@@ -14,8 +14,10 @@ type Kind string
 // kept exactly as the store wrote them, so that a database copied entry
 // by entry reads back the same in any backend.
 const (
-	// KindSequence is a counter: Key[0] is SeqVersion, SeqFinished or
-	// SeqOutbox, Value the last number handed out, in decimal.
+	// KindSequence is a number that only grows: Key[0] is SeqVersion,
+	// SeqFinished or SeqOutbox, Value the last number handed out, or
+	// SeqAlive, Value the last Beat in unix nanoseconds (0 for none); in
+	// decimal.
 	KindSequence Kind = "sequence"
 	// KindActive is a challenge or a game being played: Key[0] its
 	// channel, Value its record (two lines of JSON, see recordSchema).
@@ -59,6 +61,7 @@ const (
 	SeqVersion  = "version"  // games' versions
 	SeqFinished = "finished" // the sequence numbers in finished games' IDs
 	SeqOutbox   = "outbox"   // announcements' IDs
+	SeqAlive    = "alive"    // the last time the bot said it was alive
 )
 
 // Entry is one record of a database in a form every backend shares: what

@@ -88,6 +88,13 @@ func dump(ctx context.Context, tx pgx.Tx, fn func(store.Entry) error) error {
 			return err
 		}
 	}
+	var alive int64
+	if err := tx.QueryRow(ctx, "SELECT coalesce(max(at), 0) FROM alive").Scan(&alive); err != nil {
+		return fmt.Errorf("the last beat: %w", err)
+	}
+	if err := fn(store.SeqEntry(store.SeqAlive, uint64(alive))); err != nil {
+		return err
+	}
 	for _, t := range tables {
 		rows, err := tx.Query(ctx, t.selectSQL())
 		if err != nil {
@@ -231,6 +238,13 @@ func insertKeyed(ctx context.Context, tx pgx.Tx, t table, e store.Entry, replace
 func loadSequence(ctx context.Context, tx pgx.Tx, e store.Entry) error {
 	n, err := e.SeqValue()
 	if err != nil {
+		return err
+	}
+	if e.Key[0] == store.SeqAlive {
+		if n == 0 {
+			return nil
+		}
+		_, err := tx.Exec(ctx, recordAlive, int64(n))
 		return err
 	}
 	for _, sq := range sequences {

@@ -14,8 +14,8 @@ import (
 )
 
 // Populate fills db with one of everything a database keeps: games being
-// played and finished, announcements, standings, settings, puzzles. It
-// moves clock on as it goes.
+// played and finished, announcements, standings, settings, puzzles, the
+// last time the bot was alive. It moves clock on as it goes.
 func Populate(t *testing.T, db store.Database, clock func(time.Duration)) {
 	t.Helper()
 	must := func(err error) {
@@ -56,6 +56,7 @@ func Populate(t *testing.T, db store.Database, clock func(time.Duration)) {
 		store.PoolPuzzle{Guild: "g1", ID: "p1", Line: lineA, Difficulty: "easy", Game: "x", Found: epoch},
 		store.PoolPuzzle{ID: "p2", Line: lineB, Difficulty: "medium", Found: epoch},
 	))
+	must(db.Beat())
 }
 
 // Entries returns every entry of db, in the order its Dump gives them.
@@ -151,6 +152,12 @@ func testACopyReadsBackTheSame(t *testing.T, e *env) {
 		t.Errorf("a game finished in the copy has ID %s, not after %v (%v)", g.ID, idsOf(old), err)
 	}
 	mustCheck(t, cp)
+	// The copy knows when the bot was last alive: the time of a move
+	// between backends is given back.
+	e.clock.Advance(time.Hour)
+	if a, err := cp.Resume(away); err != nil || a.Duration() != time.Hour || a.Games == 0 {
+		t.Errorf("Resume of the copy an hour after the original's last Beat = %+v, %v; want an hour away", a, err)
+	}
 }
 
 func testDumpGivesEveryKindInOrder(t *testing.T, e *env) {
@@ -172,10 +179,10 @@ func testDumpGivesEveryKindInOrder(t *testing.T, e *env) {
 		t.Errorf("the dump gives kinds %v, want %v", kinds, store.Kinds)
 	}
 	var seqs []string
-	for _, en := range entries[:3] {
+	for _, en := range entries[:4] {
 		seqs = append(seqs, en.Key[0])
 	}
-	if !slices.Equal(seqs, []string{store.SeqVersion, store.SeqFinished, store.SeqOutbox}) {
+	if !slices.Equal(seqs, []string{store.SeqVersion, store.SeqFinished, store.SeqOutbox, store.SeqAlive}) {
 		t.Errorf("the dump starts with sequences %v", seqs)
 	}
 }
@@ -221,8 +228,8 @@ func testAFailedLoadChangesNothing(t *testing.T, e *env) {
 	if !errors.Is(err, broken) {
 		t.Fatalf("Load of a dump that fails: %v, want its error", err)
 	}
-	if got := Entries(t, e.db); len(got) > 3 { // the sequences alone
-		t.Errorf("a failed Load left %d entries, the first %s", len(got), got[min(3, len(got)-1)])
+	if got := Entries(t, e.db); len(got) > 4 { // the sequences alone
+		t.Errorf("a failed Load left %d entries, the first %s", len(got), got[min(4, len(got)-1)])
 	}
 	bad := []store.Entry{
 		{Kind: "nonsense", Key: [2]string{"x"}, Value: []byte("{}")},
