@@ -2,8 +2,13 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
+
+	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/internal/lang"
+	"github.com/volo-discord/volo/store"
 )
 
 // beatEvery is how often a running bot records that it is alive
@@ -29,9 +34,57 @@ func (b *Bot) resume() error {
 	b.lastBeat.Store(&now)
 	if a.Duration() > 0 {
 		b.log.Info("the bot was away: every game and challenge has that time back",
-			"away", a.Duration().Round(time.Second), "since", a.From, "games", a.Games)
+			"away", a.Duration().Round(time.Second), "since", a.From, "games", a.Games, "overdue", len(a.Overdue))
 	}
+	b.absence = a
 	return nil
+}
+
+// tellAbsence tells the player to move in each game whose time ran out
+// while the bot was away (a, as resume found it) that they have that time
+// back, as a reminder is told: the board they last saw says their time
+// ran out. A game that changed since, or ended, is left alone; so is the
+// computer's turn. It stops between games once ctx is done.
+func (b *Bot) tellAbsence(ctx context.Context, a store.Absence) {
+	for _, was := range a.Overdue {
+		if ctx.Err() != nil {
+			return
+		}
+		if was.Status != store.Active {
+			continue // a challenge's message says when it lapses
+		}
+		if err := b.tellAbsent(was, a.Duration()); err != nil {
+			b.log.Error("could not tell a player they have the time back", "channel", was.Channel, "err", err)
+		}
+	}
+}
+
+// tellAbsent tells the player to move in was's channel that they have the
+// time back, if the game is still as resume left it.
+func (b *Bot) tellAbsent(was *store.Game, away time.Duration) error {
+	defer b.locks.lock(was.Channel)()
+	g, err := b.store.Get(was.Channel)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return nil
+	case err != nil:
+		return err
+	case g.Version != was.Version:
+		return nil // they moved, or the game went on otherwise: they know
+	}
+	eg, err := g.Replay()
+	if err != nil {
+		return err
+	}
+	pos := eg.Position()
+	if g.Players[pos.ToMove()].Level != "" {
+		return nil
+	}
+	return b.nudge(g, eg, func(t lang.Tag, p string, c engine.Colour) string {
+		return t.Sprintf("%s, I was away for %s and nobody could move, so you have that time back: it is your move as %s, and your time runs out %s.", p, formatDurationIn(t, away), c, when(g.Deadline))
+	}, func(t lang.Tag, turn string) string {
+		return t.Sprintf("I was away for %s and nobody could move, so you have that time back. %s", formatDurationIn(t, away), turn)
+	})
 }
 
 // beating records that the bot is alive every beatEvery until the stop it

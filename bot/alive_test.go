@@ -12,7 +12,8 @@ import (
 // While no process of the bot runs, nobody can move: a bot that starts
 // after such an absence gives every game and challenge the time it was
 // away, so the player to move has what they had when it stopped, and a
-// deadline that fell meanwhile is not lost on time. A restart, stopped
+// deadline that fell meanwhile is not lost on time. The player whose
+// time ran out meanwhile is told, as a reminder is. A restart, stopped
 // and started within minutes, gives nothing; and the clock runs on as
 // before once the bot is back. Over the gateway and over HTTP, whose
 // starts and stops differ.
@@ -29,6 +30,7 @@ func TestTheTimeTheBotWasAwayIsGivenBack(t *testing.T) {
 			w.passTime(30 * time.Minute)
 			w.clock.Advance(2 * time.Minute) // the bot beats once more as it stops
 			game, challenge := w.stored(w.channel), w.stored(other)
+			inOther := len(w.srv.Messages(other))
 
 			w.stop()
 			w.clock.Advance(3 * time.Hour) // ben's hour ran out meanwhile
@@ -41,6 +43,12 @@ func TestTheTimeTheBotWasAwayIsGivenBack(t *testing.T) {
 			}
 			if !c.Deadline.Equal(challenge.Deadline.Add(away)) {
 				t.Errorf("after 3 h away the challenge lapses %v, want %v", c.Deadline, challenge.Deadline.Add(away))
+			}
+			told := "<@" + w.userID("ben") + ">, I was away for 3h and nobody could move, so you have that time back: it is your move as Blue, and your time runs out " + when(g.Deadline) + "."
+			w.waitSaid(w.channel, told)
+			w.saidOnce(w.channel, told, "ben")
+			if n := len(w.srv.Messages(other)); n != inOther {
+				t.Errorf("%d messages about the challenge, whose time did not run out", n-inOther)
 			}
 			if board := w.do("cleo", "/volo board"); !strings.Contains(board.Content, "time runs out "+when(g.Deadline)) {
 				t.Errorf("the board after the bot was away: %q", board.Content)
@@ -63,6 +71,9 @@ func TestTheTimeTheBotWasAwayIsGivenBack(t *testing.T) {
 			w.start()
 			if after := w.stored(w.channel); after.Version != g.Version {
 				t.Errorf("a restart moved the deadline from %v to %v", g.Deadline, after.Deadline)
+			}
+			if got := w.said(w.channel, "I was away"); len(got) != 1 {
+				t.Errorf("%d messages say the bot was away, want the one", len(got))
 			}
 			w.passTime(time.Hour - 2*time.Minute) // ana's hour, restarts included
 			w.waitSaid(w.channel, ") ran out of time. Blue wins")

@@ -91,6 +91,7 @@ type Bot struct {
 	closing  chan struct{}
 	kick     chan struct{}             // wakes the scheduler when a deadline changes
 	lastBeat atomic.Pointer[time.Time] // when the bot last said it was alive: see alive.go
+	absence  store.Absence             // what resume found as the bot started, for background to tell
 	// connects counts each shard's gateway connections; wedged tells Run
 	// that one is caught in discordgo's reconnect loop (reconnectloop.go).
 	connects connects
@@ -237,12 +238,20 @@ func (b *Bot) Run(ctx context.Context) error {
 
 // background starts what runs beside the interactions until ctx is
 // done, in either mode: it queues what the last run left undelivered,
-// lets the computer move where it is its turn, and starts the scheduler
-// (whose end the channel returned tells), the puzzle search and the
-// outbox's poll of the store.
+// lets the computer move where it is its turn, tells the players whose
+// time ran out while the bot was away that they have it back (alive.go),
+// and starts the scheduler (whose end the channel returned tells), the
+// puzzle search and the outbox's poll of the store.
 func (b *Bot) background(ctx context.Context) <-chan struct{} {
 	b.outbox.reload()
 	b.resumeBotGames()
+	if a := b.absence; len(a.Overdue) > 0 {
+		b.inFlight.Add(1)
+		go func() {
+			defer b.inFlight.Done()
+			b.tellAbsence(ctx, a)
+		}()
+	}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)

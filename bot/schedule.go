@@ -270,13 +270,26 @@ func (b *Bot) remind(g *store.Game) error {
 		return err
 	}
 	g.RemindAt = time.Time{}
+	return b.nudge(g, eg, func(t lang.Tag, p string, c engine.Colour) string {
+		return t.Sprintf("%s, a reminder: it is your move as %s, and your time runs out %s. /volo board shows the game.", p, c, when(g.Deadline))
+	}, func(t lang.Tag, turn string) string {
+		return t.Sprintf("A reminder: %s", turn)
+	})
+}
+
+// nudge tells the player to move in g that it is their move, and commits
+// g with it: a reminder, or the time given back after the bot was away.
+// inChannel words it for the game's channel, naming the player p, who is
+// pinged unless they chose notify:off; inDM words the direct message of
+// a player who chose notify:dm (and of any player of a game where the bot
+// is not a member) around turn, which says whose move it is, the last
+// move and the time left.
+func (b *Bot) nudge(g *store.Game, eg *engine.Game, inChannel func(t lang.Tag, p string, c engine.Colour) string, inDM func(t lang.Tag, turn string) string) error {
 	pos := eg.Position()
 	c := pos.ToMove()
 	p := g.Players[c]
-	r := reply{
-		content: trTo(g, c).Sprintf("%s, a reminder: it is your move as %s, and your time runs out %s. /volo board shows the game.", mention(p.ID), c, when(g.Deadline)),
-		mention: []string{p.ID},
-	}
+	t := trTo(g, c)
+	r := reply{content: inChannel(t, mention(p.ID), c), mention: []string{p.ID}}
 	notify := b.notifyOf(p.ID)
 	if g.Detached && notify != store.NotifyOff {
 		// The bot cannot post where it is not a member: reminders go by
@@ -295,7 +308,7 @@ func (b *Bot) remind(g *store.Game) error {
 		}
 		r = reply{image: img, direct: &directNote{
 			User:     p.ID,
-			Content:  trTo(g, c).Sprintf("A reminder: %s", turnDM(g, c, lastMove(g, eg, trTo(g, c)))),
+			Content:  inDM(t, turnDM(g, c, lastMove(g, eg, t))),
 			Fallback: r.content,
 		}}
 	}

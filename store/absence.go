@@ -11,10 +11,17 @@ type Absence struct {
 	From, Until time.Time
 	// Games is how many challenges and games Resume gave the time to.
 	Games int
+	// Overdue are those of them whose deadline fell while the service
+	// was away, which would have lapsed or been lost on time, as Resume
+	// left them: each with its new deadline and Version.
+	Overdue []*Game
 }
 
 // Duration is how long the service was away; zero for no absence.
 func (a Absence) Duration() time.Duration { return a.Until.Sub(a.From) }
+
+// During reports whether t fell while the service was away.
+func (a Absence) During(t time.Time) bool { return t.After(a.From) && !t.After(a.Until) }
 
 // GiveBack moves g's Deadline and RemindAt on by a's Duration where they
 // are later than a.From, the last time the service was alive, so that

@@ -28,7 +28,8 @@ func (s *Store) Beat() error {
 // and game's deadline and reminder later than that last Beat moves on by
 // the time away (GiveBack), each with a new Version, so that every player
 // has the time they had when it went. Resume then records that the bot is
-// alive, and returns the absence; a zero Absence if there was none, or if
+// alive, and returns the absence, with the games whose deadline fell
+// during it (Absence.Overdue); a zero Absence if there was none, or if
 // no Beat was ever recorded (a new database, or one from before Beat).
 // The time is given back once: a second process that starts next sees
 // the first one's record.
@@ -43,11 +44,10 @@ func (s *Store) Resume(away time.Duration) (Absence, error) {
 		}
 		return func() error {
 			if a.Duration() > 0 {
-				n, err := giveBack(tx, a)
-				if err != nil {
+				var err error
+				if a.Games, a.Overdue, err = giveBack(tx, a); err != nil {
 					return err
 				}
-				a.Games = n
 			}
 			return putAlive(meta, now)
 		}, nil
@@ -59,15 +59,17 @@ func (s *Store) Resume(away time.Duration) (Absence, error) {
 }
 
 // giveBack gives a's time to every challenge and game with something due
-// after a.From and returns how many it changed. Unreadable records are
-// left as they are, for Due and Check to report.
-func giveBack(tx *bolt.Tx, a Absence) (int, error) {
+// after a.From, and returns how many it changed and those that were
+// overdue (see Absence). Unreadable records are left as they are, for Due
+// and Check to report.
+func giveBack(tx *bolt.Tx, a Absence) (int, []*Game, error) {
 	var channels []string
 	c := tx.Bucket(bucketDeadlines).Cursor()
 	for k, _ := c.First(); k != nil; k, _ = c.Next() {
 		channels = append(channels, string(k[8:]))
 	}
 	n := 0
+	var overdue []*Game
 	for _, channel := range channels {
 		old, err := loadActive(tx, channel)
 		if err != nil {
@@ -79,14 +81,17 @@ func giveBack(tx *bolt.Tx, a Absence) (int, error) {
 		}
 		body, err := encodeBody(&next)
 		if err != nil {
-			return n, fmt.Errorf("channel %s: %w", channel, err)
+			return 0, nil, fmt.Errorf("channel %s: %w", channel, err)
 		}
 		if err := putActive(tx, old, &next, body); err != nil {
-			return n, err
+			return 0, nil, err
 		}
 		n++
+		if a.During(old.Deadline) {
+			overdue = append(overdue, &next)
+		}
 	}
-	return n, nil
+	return n, overdue, nil
 }
 
 // aliveAt reads the last Beat, zero if none.

@@ -44,7 +44,7 @@ func (s *Store) Resume(away time.Duration) (store.Absence, error) {
 		}
 		if err == nil && now.Sub(time.Unix(0, last)) > away {
 			a = store.Absence{From: time.Unix(0, last).UTC(), Until: now}
-			if a.Games, err = giveBack(ctx, tx, a); err != nil {
+			if a.Games, a.Overdue, err = giveBack(ctx, tx, a); err != nil {
 				return err
 			}
 		}
@@ -59,9 +59,9 @@ func (s *Store) Resume(away time.Duration) (store.Absence, error) {
 
 // giveBack gives a's time to every challenge and game with something due
 // after a.From, each with a new version and no claim, and returns how
-// many it changed. Unreadable records are left as they are, for Due and
-// Check to report.
-func giveBack(ctx context.Context, tx pgx.Tx, a store.Absence) (int, error) {
+// many it changed and those that were overdue (see store.Absence).
+// Unreadable records are left as they are, for Due and Check to report.
+func giveBack(ctx context.Context, tx pgx.Tx, a store.Absence) (int, []*store.Game, error) {
 	var games []*store.Game
 	err := records(ctx, tx, "SELECT channel, record FROM active_games WHERE due IS NOT NULL FOR UPDATE", nil, func(channel, rec string) error {
 		if g, err := store.DecodeActive(channel, []byte(rec)); err == nil {
@@ -70,24 +70,29 @@ func giveBack(ctx context.Context, tx pgx.Tx, a store.Absence) (int, error) {
 		return nil
 	})
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	n := 0
+	var overdue []*store.Game
 	for _, g := range games {
+		was := g.Deadline
 		if !store.GiveBack(g, a) {
 			continue
 		}
 		row, err := versionedRow(ctx, tx, g)
 		if err != nil {
-			return n, err
+			return 0, nil, err
 		}
 		_, err = tx.Exec(ctx, `UPDATE active_games
 			SET version = $2, due = $3, claimed_by = NULL, claim_until = NULL, record = $4
 			WHERE channel = $1`, g.Channel, int64(g.Version), row.due, row.record)
 		if err != nil {
-			return n, fmt.Errorf("channel %s: %w", g.Channel, err)
+			return 0, nil, fmt.Errorf("channel %s: %w", g.Channel, err)
 		}
 		n++
+		if a.During(was) {
+			overdue = append(overdue, g)
+		}
 	}
-	return n, nil
+	return n, overdue, nil
 }

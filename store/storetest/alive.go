@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"reflect"
 	"slices"
 	"sync"
 	"testing"
@@ -28,6 +29,7 @@ var resumeGames = []struct {
 	{channel: "c5", deadline: 6, look: 1, moves: true},         // due (its look) before the Beat
 	{channel: "c6", remind: 1, deadline: 3, moves: true},       // a reminder already due keeps its time
 	{channel: "c7"}, // no time limit
+	{channel: "c8", deadline: 20, moves: true}, // due after the absence
 }
 
 // createResumeGames creates resumeGames.
@@ -52,7 +54,7 @@ func createResumeGames(t *testing.T, e *env) map[string]*store.Game {
 }
 
 func testResumeGivesBackTheTimeAway(t *testing.T, e *env) {
-	if a, err := e.db.Resume(away); err != nil || a != (store.Absence{}) {
+	if a, err := e.db.Resume(away); err != nil || !reflect.DeepEqual(a, store.Absence{}) {
 		t.Fatalf("Resume of a database with no Beat = %+v, %v; want no absence", a, err)
 	}
 	games := createResumeGames(t, e)
@@ -62,12 +64,17 @@ func testResumeGivesBackTheTimeAway(t *testing.T, e *env) {
 	}
 	e.clock.Advance(10 * time.Hour) // the whole service away
 	a, err := e.db.Resume(away)
-	want := store.Absence{From: epoch.Add(2 * time.Hour), Until: epoch.Add(12 * time.Hour), Games: 4}
+	want := store.Absence{From: epoch.Add(2 * time.Hour), Until: epoch.Add(12 * time.Hour), Games: 5}
 	if err != nil || !a.From.Equal(want.From) || !a.Until.Equal(want.Until) || a.Games != want.Games {
 		t.Fatalf("Resume after 10 h away = %+v, %v; want %+v", a, err, want)
 	}
 	if a.Duration() != 10*time.Hour {
 		t.Errorf("the absence lasted %v, want 10h", a.Duration())
+	}
+	overdue := channels(a.Overdue)
+	slices.Sort(overdue)
+	if want := []string{"c1", "c3", "c5", "c6"}; !slices.Equal(overdue, want) {
+		t.Errorf("overdue after 10 h away: %v, want %v", overdue, want)
 	}
 	for _, r := range resumeGames {
 		was := games[r.channel]
@@ -88,6 +95,11 @@ func testResumeGivesBackTheTimeAway(t *testing.T, e *env) {
 		if moved := g.Version != was.Version; moved != r.moves {
 			t.Errorf("%s: new version %v, want %v", r.channel, moved, r.moves)
 		}
+		for _, o := range a.Overdue {
+			if o.Channel == r.channel && (o.Version != g.Version || !o.Deadline.Equal(g.Deadline)) {
+				t.Errorf("%s overdue at version %d, deadline %v; stored at %d, %v", r.channel, o.Version, o.Deadline, g.Version, g.Deadline)
+			}
+		}
 		if !g.Updated.Equal(was.Updated) {
 			t.Errorf("%s: Updated %v, want %v as before: nothing was played", r.channel, g.Updated, was.Updated)
 		}
@@ -99,7 +111,7 @@ func testResumeGivesBackTheTimeAway(t *testing.T, e *env) {
 	if got, want := channels(due), []string{"c2", "c5", "c6", "c4"}; err != nil || !slices.Equal(got, want) {
 		t.Errorf("Due after Resume = %v, %v; want %v", got, err, want)
 	}
-	if a, err := e.db.Resume(away); err != nil || a != (store.Absence{}) {
+	if a, err := e.db.Resume(away); err != nil || !reflect.DeepEqual(a, store.Absence{}) {
 		t.Errorf("a second Resume = %+v, %v; want no absence", a, err)
 	}
 	mustCheck(t, e.db)
@@ -111,7 +123,7 @@ func testResumeAfterARestartGivesNothing(t *testing.T, e *env) {
 		t.Fatal(err)
 	}
 	e.clock.Advance(away) // a restart: away, but not for longer
-	if a, err := e.db.Resume(away); err != nil || a != (store.Absence{}) {
+	if a, err := e.db.Resume(away); err != nil || !reflect.DeepEqual(a, store.Absence{}) {
 		t.Fatalf("Resume after %v = %+v, %v; want no absence", away, a, err)
 	}
 	for _, r := range resumeGames {
