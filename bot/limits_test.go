@@ -116,6 +116,7 @@ func TestFormatDuration(t *testing.T) {
 	}
 }
 
+// /volo help and /volo rules each fit one message in every language.
 func TestHelpAndRulesFitAMessage(t *testing.T) {
 	t.Parallel()
 	for _, l := range lang.Tags() {
