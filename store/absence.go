@@ -13,7 +13,11 @@ type Absence struct {
 	Games int
 	// Overdue are those of them whose deadline fell while the service
 	// was away, which would have lapsed or been lost on time, as Resume
-	// left them: each with its new deadline and Version.
+	// left them. Resume reads and writes only the headers of the records,
+	// so each holds only what a header does: its Channel, Guild,
+	// Players, Status, CheckThreadAt, its new RemindAt, Deadline and
+	// Version, and no moves, rules or other fields (Get reads the whole
+	// game).
 	Overdue []*Game
 }
 

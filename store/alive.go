@@ -1,8 +1,8 @@
 package store
 
 import (
+	"bytes"
 	"encoding/binary"
-	"fmt"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -60,28 +60,34 @@ func (s *Store) Resume(away time.Duration) (Absence, error) {
 
 // giveBack gives a's time to every challenge and game with something due
 // after a.From, and returns how many it changed and those that were
-// overdue (see Absence). Unreadable records are left as they are, for Due
-// and Check to report.
+// overdue (see Absence). It reads and writes only the records' headers,
+// where the times and the version are, and keeps each body as it is:
+// decoding every game's moves would cost most of a start after an
+// absence. Records whose header is unreadable are left as they are, for
+// Due and Check to report.
 func giveBack(tx *bolt.Tx, a Absence) (int, []*Game, error) {
 	var channels []string
 	c := tx.Bucket(bucketDeadlines).Cursor()
 	for k, _ := c.First(); k != nil; k, _ = c.Next() {
 		channels = append(channels, string(k[8:]))
 	}
+	active := tx.Bucket(bucketActive)
 	n := 0
 	var overdue []*Game
 	for _, channel := range channels {
-		old, err := loadActive(tx, channel)
+		// body points into bbolt's pages: putActive copies it into the
+		// new record before it puts anything.
+		head, body, ok := bytes.Cut(active.Get([]byte(channel)), []byte{'\n'})
+		if !ok {
+			continue
+		}
+		old, err := DecodeActiveHeader(channel, head)
 		if err != nil {
 			continue
 		}
 		next := *old
 		if !GiveBack(&next, a) {
 			continue
-		}
-		body, err := encodeBody(&next)
-		if err != nil {
-			return 0, nil, fmt.Errorf("channel %s: %w", channel, err)
 		}
 		if err := putActive(tx, old, &next, body); err != nil {
 			return 0, nil, err

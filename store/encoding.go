@@ -117,7 +117,18 @@ func encodeGame(g *Game) ([]byte, error) {
 // body is the costly part, encoded before the commit, and the header the
 // part the commit decides (the version, the ID).
 func encodeRecord(g *Game, body []byte) ([]byte, error) {
-	head, err := json.Marshal(&headerV1{
+	head, err := encodeHeader(g)
+	if err != nil {
+		return nil, err
+	}
+	record := make([]byte, 0, len(head)+1+len(body))
+	return append(append(append(record, head...), '\n'), body...), nil
+}
+
+// encodeHeader returns the first line of the record of g, without its
+// newline.
+func encodeHeader(g *Game) ([]byte, error) {
+	return json.Marshal(&headerV1{
 		Schema:      recordSchema,
 		Version:     g.Version,
 		ID:          g.ID,
@@ -130,11 +141,6 @@ func encodeRecord(g *Game, body []byte) ([]byte, error) {
 		Deadline:    utc(g.Deadline),
 		CheckThread: utc(g.CheckThreadAt),
 	})
-	if err != nil {
-		return nil, err
-	}
-	record := make([]byte, 0, len(head)+1+len(body))
-	return append(append(append(record, head...), '\n'), body...), nil
 }
 
 // encodeBody returns the second line of the record of g.

@@ -28,6 +28,25 @@ func EncodeGame(g *Game) ([]byte, error) { return encodeGame(g) }
 // channel, or is finished.
 func DecodeActive(channel string, data []byte) (*Game, error) {
 	g, err := decodeGame(data)
+	return checkActive(channel, g, err)
+}
+
+// DecodeActiveHeader reads only the header, the first line, of the
+// record of a channel's challenge or game, as DecodeActive reads the
+// whole record (data may be the record or its first line alone): a Game
+// with its IDs, players, status, reminder, deadline, thread check and
+// version, and none of the rest (no rules, times or moves). A change of
+// those fields alone (Resume's) reads and writes the header and keeps the
+// body as it is (see EncodeHeader), without decoding the moves.
+func DecodeActiveHeader(channel string, data []byte) (*Game, error) {
+	g, err := decodeHeader(data)
+	return checkActive(channel, g, err)
+}
+
+// checkActive checks g, decoded from the record of channel's game with
+// err: a *CorruptError naming the channel if it could not be decoded,
+// says another channel, or is finished.
+func checkActive(channel string, g *Game, err error) (*Game, error) {
 	if err == nil && g.Channel != channel {
 		err = fmt.Errorf("record says channel %q", g.Channel)
 	}
@@ -39,6 +58,12 @@ func DecodeActive(channel string, data []byte) (*Game, error) {
 	}
 	return g, nil
 }
+
+// EncodeHeader returns the first line of g's record, without its
+// newline: with a newline and the body of the record it replaces, the
+// record of a change of the header's fields alone (see
+// DecodeActiveHeader).
+func EncodeHeader(g *Game) ([]byte, error) { return encodeHeader(g) }
 
 // DecodeFinished reads the record of a finished game: a *CorruptError
 // naming the game if it cannot be decoded, says another ID, or is not

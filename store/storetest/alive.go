@@ -173,3 +173,28 @@ func testConcurrentResumesGiveTheTimeOnce(t *testing.T, e *env) {
 		t.Errorf("deadline after the Resumes = %v, %v; want %v", got.Deadline, err, g.Deadline.Add(5*time.Hour))
 	}
 }
+
+func testResumeChangesOnlyTheTimesAndTheVersion(t *testing.T, e *env) {
+	g := fullGame()
+	g.Takeback, g.Unrated, g.Parent, g.Lang = &store.DrawOffer{By: "100", At: epoch.Add(4 * time.Hour)}, true, "p1", "fr"
+	was := *mustCreate(t, e.db, g)
+	e.clock.Advance(time.Hour)
+	if err := e.db.Beat(); err != nil {
+		t.Fatal(err)
+	}
+	e.clock.Advance(100 * time.Hour) // past the deadline
+	if a, err := e.db.Resume(away); err != nil || a.Games != 1 || len(a.Overdue) != 1 {
+		t.Fatalf("Resume after 100 h away = %+v, %v; want c1 given the time, overdue", a, err)
+	}
+	got, err := e.db.Get("c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := was
+	want.RemindAt, want.Deadline = was.RemindAt.Add(100*time.Hour), was.Deadline.Add(100*time.Hour)
+	want.Version = got.Version
+	if got.Version == was.Version || !reflect.DeepEqual(got, &want) {
+		t.Errorf("after Resume, Get returned\n%+v\nwant\n%+v\nwith a new version", got, &want)
+	}
+	mustCheck(t, e.db)
+}

@@ -42,6 +42,7 @@ var suite = []test{
 	{"ResumeGivesBackTheTimeAway", 0, testResumeGivesBackTheTimeAway},
 	{"ResumeAfterARestartGivesNothing", 0, testResumeAfterARestartGivesNothing},
 	{"ConcurrentResumesGiveTheTimeOnce", 0, testConcurrentResumesGiveTheTimeOnce},
+	{"ResumeChangesOnlyTheTimesAndTheVersion", 0, testResumeChangesOnlyTheTimesAndTheVersion},
 
 	// outbox.go: announcements.
 	{"AnnouncementsCommitWithTheirChange", 0, testAnnouncementsCommitWithTheirChange},
