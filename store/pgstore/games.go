@@ -245,15 +245,22 @@ func activeRow(g *store.Game) (active, error) {
 	if err != nil {
 		return active{}, fmt.Errorf("encode game of channel %s: %w", g.Channel, err)
 	}
-	row := active{players: store.PlayerIDs(g), record: string(rec)}
+	row := active{players: store.PlayerIDs(g), due: dueOf(g), record: string(rec)}
 	if row.players == nil {
 		row.players = []string{}
 	}
-	if due, ok := g.NextDue(); ok {
-		n := nanos(due)
-		row.due = &n
-	}
 	return row, nil
+}
+
+// dueOf returns g's NextDue as the column due keeps it: unix nanoseconds,
+// nil (NULL) for none.
+func dueOf(g *store.Game) *int64 {
+	due, ok := g.NextDue()
+	if !ok {
+		return nil
+	}
+	n := nanos(due)
+	return &n
 }
 
 // nextVal returns the next number of a sequence.
@@ -263,6 +270,19 @@ func nextVal(ctx context.Context, q querier, seq string) (uint64, error) {
 		return 0, fmt.Errorf("sequence %s: %w", seq, err)
 	}
 	return uint64(n), nil
+}
+
+// nextVals returns the next n numbers of a sequence, in one round trip.
+func nextVals(ctx context.Context, q querier, seq string, n int) ([]int64, error) {
+	rows, err := q.Query(ctx, "SELECT nextval($1) FROM generate_series(1, $2)", seq, n)
+	if err != nil {
+		return nil, fmt.Errorf("sequence %s: %w", seq, err)
+	}
+	vs, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return nil, fmt.Errorf("sequence %s: %w", seq, err)
+	}
+	return vs, nil
 }
 
 // ActiveGuilds returns the IDs of the guilds that have a challenge or a

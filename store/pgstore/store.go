@@ -152,10 +152,16 @@ func (s *Store) now() time.Time { return utc(s.clock()) }
 
 // call returns the context of one call, or store.ErrClosed.
 func (s *Store) call() (context.Context, context.CancelFunc, error) {
+	return s.callWithin(s.timeout)
+}
+
+// callWithin returns the context of one call that may take up to
+// timeout, or store.ErrClosed.
+func (s *Store) callWithin(timeout time.Duration) (context.Context, context.CancelFunc, error) {
 	if s.closed.Load() {
 		return nil, nil, store.ErrClosed
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), s.timeout)
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	return ctx, cancel, nil
 }
 
@@ -256,7 +262,13 @@ func (s *Store) snapshot(op string, fn func(ctx context.Context, tx pgx.Tx) erro
 // bbolt store's change, fn may run more than once, so it must not touch
 // the caller's state, only return what it made.
 func (s *Store) write(op string, fn func(ctx context.Context, tx pgx.Tx) error) error {
-	ctx, cancel, err := s.call()
+	return s.writeWithin(op, s.timeout, fn)
+}
+
+// writeWithin is write for a call that may take up to timeout, retries
+// included.
+func (s *Store) writeWithin(op string, timeout time.Duration, fn func(ctx context.Context, tx pgx.Tx) error) error {
+	ctx, cancel, err := s.callWithin(timeout)
 	if err != nil {
 		return err
 	}
