@@ -1,6 +1,7 @@
 package pgstore
 
 import (
+	"context"
 	"errors"
 	"slices"
 	"sync"
@@ -220,5 +221,42 @@ func TestProcessesRacingForAGameHaveOneWinner(t *testing.T) {
 	}
 	if got, _ := ps[1].Get("c1"); won != 1 || len(got.Moves) != 1 {
 		t.Errorf("%d winners, %d moves stored; want one of each", won, len(got.Moves))
+	}
+}
+
+// TestResumeEndsTheClaimsOfTheGamesItGivesTimeTo: a game that a process
+// claimed before the whole service went away (that process is gone) is
+// free for the next start's Due as soon as Resume gives it the time
+// back, not only when the old claim's lease ends.
+func TestResumeEndsTheClaimsOfTheGamesItGivesTimeTo(t *testing.T) {
+	url := pg.Database(t)
+	c := testclock.New(epoch)
+	gone := openURL(t, url, Options{Clock: c.Now, Owner: "gone", Lease: 24 * time.Hour})
+	next := openURL(t, url, Options{Clock: c.Now, Owner: "next", Lease: time.Minute})
+	g := newGame("c1")
+	g.RemindAt, g.Deadline = epoch.Add(time.Hour), epoch.Add(5*time.Hour)
+	if err := gone.Create(g); err != nil {
+		t.Fatal(err)
+	}
+	c.Advance(time.Hour)
+	if due, err := gone.Due(c.Now()); err != nil || len(due) != 1 {
+		t.Fatalf("Due of the reminder = %d games, %v; want c1", len(due), err)
+	}
+	if err := gone.Beat(); err != nil {
+		t.Fatal(err)
+	}
+	c.Advance(10 * time.Hour) // the whole service away, within gone's lease
+	if a, err := next.Resume(3 * time.Minute); err != nil || a.Games != 1 {
+		t.Fatalf("Resume after 10 h away = %+v, %v; want c1 given the time", a, err)
+	}
+	var free bool
+	err := next.pool.QueryRow(context.Background(),
+		"SELECT claimed_by IS NULL AND claim_until IS NULL FROM active_games WHERE channel = 'c1'").Scan(&free)
+	if err != nil || !free {
+		t.Errorf("c1 after Resume: claim cleared %v, %v; want claimed_by and claim_until NULL", free, err)
+	}
+	due, err := next.Due(c.Now())
+	if err != nil || len(due) != 1 || due[0].Channel != "c1" {
+		t.Errorf("Due after Resume = %d games, %v; want c1, its reminder still due", len(due), err)
 	}
 }

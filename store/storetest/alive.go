@@ -174,6 +174,33 @@ func testConcurrentResumesGiveTheTimeOnce(t *testing.T, e *env) {
 	}
 }
 
+func testBeatKeepsTheLaterTime(t *testing.T, e *env) {
+	g := newGame("c1")
+	g.Deadline = epoch.Add(5 * time.Hour)
+	g = mustCreate(t, e.db, g)
+	e.clock.Advance(2 * time.Hour)
+	if err := e.db.Beat(); err != nil {
+		t.Fatal(err)
+	}
+	// A clock set back (or another process's, behind) beats an hour
+	// earlier: the bot was still alive at the later time.
+	e.clock.Advance(-time.Hour)
+	if err := e.db.Beat(); err != nil {
+		t.Fatal(err)
+	}
+	e.clock.Advance(time.Hour + away) // a restart, counted from the later Beat
+	if a, err := e.db.Resume(away); err != nil || !reflect.DeepEqual(a, store.Absence{}) {
+		t.Errorf("Resume %v after a Beat, an hour more after an earlier one = %+v, %v; want no absence", away, a, err)
+	}
+	got, err := e.db.Get("c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Version != g.Version || !got.Deadline.Equal(g.Deadline) {
+		t.Errorf("c1 after a restart: version %d, deadline %v; want %d, %v as before", got.Version, got.Deadline, g.Version, g.Deadline)
+	}
+}
+
 func testResumeChangesOnlyTheTimesAndTheVersion(t *testing.T, e *env) {
 	g := fullGame()
 	g.Takeback, g.Unrated, g.Parent, g.Lang = &store.DrawOffer{By: "100", At: epoch.Add(4 * time.Hour)}, true, "p1", "fr"

@@ -43,6 +43,7 @@ var suite = []test{
 	{"ResumeAfterARestartGivesNothing", 0, testResumeAfterARestartGivesNothing},
 	{"ConcurrentResumesGiveTheTimeOnce", 0, testConcurrentResumesGiveTheTimeOnce},
 	{"ResumeChangesOnlyTheTimesAndTheVersion", 0, testResumeChangesOnlyTheTimesAndTheVersion},
+	{"BeatKeepsTheLaterTime", 0, testBeatKeepsTheLaterTime},
 
 	// outbox.go: announcements.
 	{"AnnouncementsCommitWithTheirChange", 0, testAnnouncementsCommitWithTheirChange},
