@@ -309,3 +309,59 @@ func BenchmarkStandings(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkResume is a bot's start with the 2,000 games being played of
+// BenchmarkOpen100k's layout, without its finished games, which Resume
+// does not read: after an absence, when it gives every game the time
+// back, and after a restart, when it only reads and records the last
+// Beat.
+func BenchmarkResume(b *testing.B) {
+	b.Run("Absence", func(b *testing.B) {
+		s, now := benchResume(b)
+		for b.Loop() {
+			*now = now.Add(time.Hour)
+			a, err := s.Resume(3 * time.Minute)
+			if err != nil || a.Games != benchActive {
+				b.Fatalf("Resume gave the time to %d games, %v; want %d", a.Games, err, benchActive)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/benchActive, "ns/game")
+	})
+	b.Run("Restart", func(b *testing.B) {
+		s, now := benchResume(b)
+		for b.Loop() {
+			*now = now.Add(time.Minute)
+			a, err := s.Resume(3 * time.Minute)
+			if err != nil || a.Duration() != 0 {
+				b.Fatalf("Resume a minute after the last = %+v, %v; want no absence", a, err)
+			}
+		}
+	})
+}
+
+// benchResume returns a store of BenchmarkResume's games, with a Beat
+// now, and the time its clock reads, which the benchmark moves on.
+func benchResume(b *testing.B) (*Store, *time.Time) {
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	s, err := Open(filepath.Join(b.TempDir(), "volo.db"), Options{Clock: func() time.Time { return now }})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { s.Close() })
+	err = s.db.Update(func(tx *bolt.Tx) error {
+		for i := range benchActive {
+			g := benchGame(fmt.Sprint("3", i), i%benchGuilds, (i*7)%benchUsers, (i*13+1)%benchUsers, 60+i%141, now)
+			if err := benchPut(tx, g, false); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := s.Beat(); err != nil {
+		b.Fatal(err)
+	}
+	return s, &now
+}
