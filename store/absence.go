@@ -19,6 +19,24 @@ type Absence struct {
 	// Version, and no moves, rules or other fields (Get reads the whole
 	// game).
 	Overdue []*Game
+	// Challenges are the challenges Resume gave the time to, overdue or
+	// not, as it left them, with a header's fields as Overdue's: their
+	// messages say when they lapse, which is now later.
+	Challenges []*Game
+}
+
+// Given counts g, which Resume has just given the time, in a: in Games,
+// in Overdue if its deadline was (before it) during the absence, and in
+// Challenges if it is a challenge. It is exported for package
+// store/pgstore.
+func (a *Absence) Given(deadline time.Time, g *Game) {
+	a.Games++
+	if a.During(deadline) {
+		a.Overdue = append(a.Overdue, g)
+	}
+	if g.Status == Challenge {
+		a.Challenges = append(a.Challenges, g)
+	}
 }
 
 // Duration is how long the service was away; zero for no absence.

@@ -44,8 +44,7 @@ func (s *Store) Resume(away time.Duration) (Absence, error) {
 		}
 		return func() error {
 			if a.Duration() > 0 {
-				var err error
-				if a.Games, a.Overdue, err = giveBack(tx, a); err != nil {
+				if err := giveBack(tx, &a); err != nil {
 					return err
 				}
 			}
@@ -59,21 +58,19 @@ func (s *Store) Resume(away time.Duration) (Absence, error) {
 }
 
 // giveBack gives a's time to every challenge and game with something due
-// after a.From, and returns how many it changed and those that were
-// overdue (see Absence). It reads and writes only the records' headers,
+// after a.From, and counts and lists them in a (Games, Overdue and
+// Challenges: see Absence). It reads and writes only the records' headers,
 // where the times and the version are, and keeps each body as it is:
 // decoding every game's moves would cost most of a start after an
 // absence. Records whose header is unreadable are left as they are, for
 // Due and Check to report.
-func giveBack(tx *bolt.Tx, a Absence) (int, []*Game, error) {
+func giveBack(tx *bolt.Tx, a *Absence) error {
 	var channels []string
 	c := tx.Bucket(bucketDeadlines).Cursor()
 	for k, _ := c.First(); k != nil; k, _ = c.Next() {
 		channels = append(channels, string(k[8:]))
 	}
 	active := tx.Bucket(bucketActive)
-	n := 0
-	var overdue []*Game
 	for _, channel := range channels {
 		// body points into bbolt's pages: putActive copies it into the
 		// new record before it puts anything.
@@ -86,18 +83,15 @@ func giveBack(tx *bolt.Tx, a Absence) (int, []*Game, error) {
 			continue
 		}
 		next := *old
-		if !GiveBack(&next, a) {
+		if !GiveBack(&next, *a) {
 			continue
 		}
 		if err := putActive(tx, old, &next, body); err != nil {
-			return 0, nil, err
+			return err
 		}
-		n++
-		if a.During(old.Deadline) {
-			overdue = append(overdue, &next)
-		}
+		a.Given(old.Deadline, &next)
 	}
-	return n, overdue, nil
+	return nil
 }
 
 // aliveAt reads the last Beat, zero if none.

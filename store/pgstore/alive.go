@@ -57,7 +57,7 @@ func (s *Store) Resume(away time.Duration) (store.Absence, error) {
 		}
 		if err == nil && now.Sub(time.Unix(0, last)) > away {
 			a = store.Absence{From: time.Unix(0, last).UTC(), Until: now}
-			if a.Games, a.Overdue, err = giveBack(ctx, tx, a); err != nil {
+			if err := giveBack(ctx, tx, &a); err != nil {
 				return err
 			}
 		}
@@ -71,48 +71,45 @@ func (s *Store) Resume(away time.Duration) (store.Absence, error) {
 }
 
 // giveBack gives a's time to every challenge and game with something due
-// after a.From, each with a new version and no claim, and returns how
-// many it changed and those that were overdue (see store.Absence). It
+// after a.From, each with a new version and no claim, and counts and
+// lists them in a (Games, Overdue and Challenges: see store.Absence). It
 // reads only the records' headers, where the times and the version are,
 // and replaces them in one statement that keeps each body as it is: three
 // round trips, however many games, none of which decodes any moves.
 // Records whose header is unreadable are left as they are, for Due and
 // Check to report.
-func giveBack(ctx context.Context, tx pgx.Tx, a store.Absence) (int, []*store.Game, error) {
+func giveBack(ctx context.Context, tx pgx.Tx, a *store.Absence) error {
 	var games []*store.Game
-	var overdue []*store.Game
+	var was []time.Time // their deadlines before
 	err := records(ctx, tx, `SELECT channel, split_part(record, E'\n', 1) FROM active_games
 		WHERE due IS NOT NULL AND strpos(record, E'\n') > 0 FOR UPDATE`, nil, func(channel, head string) error {
 		g, err := store.DecodeActiveHeader(channel, []byte(head))
 		if err != nil {
 			return nil
 		}
-		was := g.Deadline
-		if !store.GiveBack(g, a) {
+		deadline := g.Deadline
+		if !store.GiveBack(g, *a) {
 			return nil
 		}
-		games = append(games, g)
-		if a.During(was) {
-			overdue = append(overdue, g)
-		}
+		games, was = append(games, g), append(was, deadline)
 		return nil
 	})
 	if err != nil {
-		return 0, nil, fmt.Errorf("read the games' headers: %w", err)
+		return fmt.Errorf("read the games' headers: %w", err)
 	}
 	if len(games) == 0 {
-		return 0, nil, nil
+		return nil
 	}
 	versions, err := nextVals(ctx, tx, "game_versions", len(games))
 	if err != nil {
-		return 0, nil, err
+		return err
 	}
 	channels, dues, heads := make([]string, len(games)), make([]*int64, len(games)), make([]string, len(games))
 	for i, g := range games {
 		g.Version = uint64(versions[i])
 		head, err := store.EncodeHeader(g)
 		if err != nil {
-			return 0, nil, fmt.Errorf("encode game of channel %s: %w", g.Channel, err)
+			return fmt.Errorf("encode game of channel %s: %w", g.Channel, err)
 		}
 		channels[i], dues[i], heads[i] = g.Channel, dueOf(g), string(head)
 	}
@@ -122,10 +119,13 @@ func giveBack(ctx context.Context, tx pgx.Tx, a store.Absence) (int, []*store.Ga
 		FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::text[]) AS u (channel, version, due, head)
 		WHERE g.channel = u.channel`, channels, versions, dues, heads)
 	if err != nil {
-		return 0, nil, fmt.Errorf("write the games' headers: %w", err)
+		return fmt.Errorf("write the games' headers: %w", err)
 	}
 	if n := tag.RowsAffected(); n != int64(len(games)) {
-		return 0, nil, fmt.Errorf("wrote %d games' headers, want %d", n, len(games))
+		return fmt.Errorf("wrote %d games' headers, want %d", n, len(games))
 	}
-	return len(games), overdue, nil
+	for i, g := range games {
+		a.Given(was[i], g)
+	}
+	return nil
 }

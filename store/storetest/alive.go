@@ -29,7 +29,8 @@ var resumeGames = []struct {
 	{channel: "c5", deadline: 6, look: 1, moves: true},         // due (its look) before the Beat
 	{channel: "c6", remind: 1, deadline: 3, moves: true},       // a reminder already due keeps its time
 	{channel: "c7"}, // no time limit
-	{channel: "c8", deadline: 20, moves: true}, // due after the absence
+	{channel: "c8", deadline: 20, moves: true},                  // due after the absence
+	{channel: "c9", challenge: true, deadline: 30, moves: true}, // a challenge not yet lapsing
 }
 
 // createResumeGames creates resumeGames.
@@ -64,7 +65,7 @@ func testResumeGivesBackTheTimeAway(t *testing.T, e *env) {
 	}
 	e.clock.Advance(10 * time.Hour) // the whole service away
 	a, err := e.db.Resume(away)
-	want := store.Absence{From: epoch.Add(2 * time.Hour), Until: epoch.Add(12 * time.Hour), Games: 5}
+	want := store.Absence{From: epoch.Add(2 * time.Hour), Until: epoch.Add(12 * time.Hour), Games: 6}
 	if err != nil || !a.From.Equal(want.From) || !a.Until.Equal(want.Until) || a.Games != want.Games {
 		t.Fatalf("Resume after 10 h away = %+v, %v; want %+v", a, err, want)
 	}
@@ -75,6 +76,11 @@ func testResumeGivesBackTheTimeAway(t *testing.T, e *env) {
 	slices.Sort(overdue)
 	if want := []string{"c1", "c3", "c5", "c6"}; !slices.Equal(overdue, want) {
 		t.Errorf("overdue after 10 h away: %v, want %v", overdue, want)
+	}
+	challenges := channels(a.Challenges)
+	slices.Sort(challenges)
+	if want := []string{"c3", "c9"}; !slices.Equal(challenges, want) {
+		t.Errorf("challenges given the time: %v, want %v", challenges, want)
 	}
 	for _, r := range resumeGames {
 		was := games[r.channel]
@@ -95,7 +101,7 @@ func testResumeGivesBackTheTimeAway(t *testing.T, e *env) {
 		if moved := g.Version != was.Version; moved != r.moves {
 			t.Errorf("%s: new version %v, want %v", r.channel, moved, r.moves)
 		}
-		for _, o := range a.Overdue {
+		for _, o := range slices.Concat(a.Overdue, a.Challenges) {
 			if o.Channel == r.channel && (o.Version != g.Version || !o.Deadline.Equal(g.Deadline)) {
 				t.Errorf("%s overdue at version %d, deadline %v; stored at %d, %v", r.channel, o.Version, o.Deadline, g.Version, g.Deadline)
 			}
