@@ -44,18 +44,25 @@ func (b *Bot) resume() error {
 // while the bot was away (a, as resume found it) that they have that time
 // back, as a reminder is told: the board they last saw says their time
 // ran out. A game that changed since, or ended, is left alone; so is the
-// computer's turn. It stops between games once ctx is done.
+// computer's turn. Then it edits each challenge's message to say when it
+// now lapses (retellLapse). It stops between games once ctx is done.
 func (b *Bot) tellAbsence(ctx context.Context, a store.Absence) {
 	for _, was := range a.Overdue {
 		if ctx.Err() != nil {
 			return
 		}
 		if was.Status != store.Active {
-			continue // a challenge's message says when it lapses
+			continue // a challenge: its message is edited below
 		}
 		if err := b.tellAbsent(was, a.Duration()); err != nil {
 			b.log.Error("could not tell a player they have the time back", "channel", was.Channel, "err", err)
 		}
+	}
+	for _, was := range a.Challenges {
+		if ctx.Err() != nil {
+			return
+		}
+		b.retellLapse(was)
 	}
 }
 

@@ -47,8 +47,13 @@ func TestTheTimeTheBotWasAwayIsGivenBack(t *testing.T) {
 			told := "<@" + w.userID("ben") + ">, I was away for 3h and nobody could move, so you have that time back: it is your move as Blue, and your time runs out " + when(g.Deadline) + "."
 			w.waitSaid(w.channel, told)
 			w.saidOnce(w.channel, told, "ben")
+			// The challenge's message says when it now lapses, in place.
+			w.waitSaid(other, "The challenge lapses "+when(c.Deadline)+".")
 			if n := len(w.srv.Messages(other)); n != inOther {
 				t.Errorf("%d messages about the challenge, whose time did not run out", n-inOther)
+			}
+			if got := w.said(other, when(challenge.Deadline)); len(got) != 0 {
+				t.Errorf("the challenge still says it lapses at its old time: %q", got[0].Content)
 			}
 			if board := w.do("cleo", "/volo board"); !strings.Contains(board.Content, "time runs out "+when(g.Deadline)) {
 				t.Errorf("the board after the bot was away: %q", board.Content)
@@ -78,6 +83,16 @@ func TestTheTimeTheBotWasAwayIsGivenBack(t *testing.T) {
 			w.passTime(time.Hour - 2*time.Minute) // ana's hour, restarts included
 			w.waitSaid(w.channel, ") ran out of time. Blue wins")
 			w.saidOnce(w.channel, ") ran out of time. Blue wins")
+
+			// The challenge lapses at its new time, and its message says so once.
+			w.passTime(c.Deadline.Sub(w.clock.Now()))
+			w.waitSaid(other, "The challenge lapsed "+when(c.Deadline)+".")
+			if got := w.said(other, "The challenge lapsed "+when(c.Deadline)+"."); len(got) != 1 || strings.Count(got[0].Content, "The challenge lapsed") != 1 {
+				t.Errorf("the lapsed challenge's messages: %v", got)
+			}
+			if got := w.said(other, "The challenge lapses"); len(got) != 0 {
+				t.Errorf("the lapsed challenge's message: %q", got[0].Content)
+			}
 			w.noValidationFailures()
 		})
 	}

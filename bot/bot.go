@@ -245,7 +245,7 @@ func (b *Bot) Run(ctx context.Context) error {
 func (b *Bot) background(ctx context.Context) <-chan struct{} {
 	b.outbox.reload()
 	b.resumeBotGames()
-	if a := b.absence; len(a.Overdue) > 0 {
+	if a := b.absence; len(a.Overdue)+len(a.Challenges) > 0 {
 		b.inFlight.Add(1)
 		go func() {
 			defer b.inFlight.Done()

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"regexp"
 	"testing"
 	"time"
 
@@ -35,6 +36,9 @@ func TestLapsedBefore(t *testing.T) {
 	}
 }
 
+// stamps finds Discord's relative times in a message, "<t:1764000000:R>".
+var stamps = regexp.MustCompile(`<t:(-?\d+):R>`)
+
 // lapsedBefore reads timestamps out of any message: it never fails, and
 // changes at most one past lapse sentence, into its past tense.
 func FuzzLapsedBefore(f *testing.F) {
@@ -55,4 +59,26 @@ func FuzzLapsedBefore(f *testing.F) {
 		}
 		t.Errorf("lapsedBefore(%q) = %q: not one lapse put in the past tense", content, got)
 	})
+}
+
+// A challenge's lapse sentence is rewritten whatever time it says: after
+// the bot was away, the challenge lapses later than its message first
+// said, and both the new time and the lapse itself replace the old one.
+func TestLapseRewrittenWhateverItsTime(t *testing.T) {
+	t.Parallel()
+	const content = "<@1> challenges <@2>. The challenge lapses <t:1763990000:R>. Blue moves first."
+	if got, ok := challengeLapsesAt(content, lang.English, "<t:1764000000:R>"); !ok || got != "<@1> challenges <@2>. The challenge lapses <t:1764000000:R>. Blue moves first." {
+		t.Errorf("challengeLapsesAt = %q, %v", got, ok)
+	}
+	if got, ok := challengeLapsed(content, lang.English, "<t:1764000000:R>"); !ok || got != "<@1> challenges <@2>. The challenge lapsed <t:1764000000:R>. Blue moves first." {
+		t.Errorf("challengeLapsed = %q, %v", got, ok)
+	}
+	if got, ok := challengeLapsesAt("Le défi expire <t:1763990000:R>.", lang.French, "<t:1764000000:R>"); !ok || got != "Le défi expire <t:1764000000:R>." {
+		t.Errorf("challengeLapsesAt in French = %q, %v", got, ok)
+	}
+	for _, c := range []string{"", "The challenge lapsed <t:1763990000:R>.", "The challenge lapses soon.", "Le défi expire <t:1763990000:R>."} {
+		if got, ok := challengeLapsesAt(c, lang.English, "<t:1764000000:R>"); ok || got != c {
+			t.Errorf("challengeLapsesAt(%q) = %q, %v; want it unchanged", c, got, ok)
+		}
+	}
 }
