@@ -94,21 +94,25 @@ func (b *Bot) tellAbsent(was *store.Game, away time.Duration) error {
 	})
 }
 
-// beating records that the bot is alive every beatEvery until the stop it
-// returns is called, and once more then: the bot beats from after resume
-// until it has finished what was in flight, so a start soon after finds
-// a restart, not an absence.
+// beating records that the bot is alive every beatEvery until it starts
+// to shut down (b.closing), or until the stop it returns is called, and
+// once more then: from then on nobody can act, though the bot finishes
+// what was in flight. The bot beats from after resume, so a start soon
+// after the stop finds a restart, not an absence; and a deadline that
+// falls while the bot drains is given back after an absence, as any
+// deadline after the last beat is.
 func (b *Bot) beating() (stop func()) {
 	ctx, cancel := context.WithCancel(context.Background())
+	b.cancelWhenClosing(ctx, cancel)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		every(ctx, beatEvery, func() { b.beat(true) })
+		b.beat(true)
 	}()
 	return func() {
 		cancel()
 		<-done
-		b.beat(true)
 	}
 }
 
