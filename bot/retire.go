@@ -13,9 +13,14 @@ import (
 	"github.com/volo-discord/volo/store"
 )
 
-// retireWait bounds the look for a lapsed challenge's message and its
-// edit.
-const retireWait = 10 * time.Second
+// retireWait bounds the look for a challenge's message and its edit
+// (editChallenge); heldEditWait bounds an edit made under the channel's
+// lock, which a click in that channel waits for within Discord's window
+// for its answer.
+const (
+	retireWait   = 10 * time.Second
+	heldEditWait = time.Second
+)
 
 // retireChallenge edits the message of g, a challenge that has just
 // lapsed, so that it no longer offers buttons that can do nothing, and
@@ -74,7 +79,7 @@ func (b *Bot) retellLapse(was *store.Game) {
 // message among the latest hundred of its channel, and gives up after
 // retireWait or when the bot stops; a failure is only logged, as what
 // (what the edit is for). With hold, the edit is made only if hold says
-// ok, before it calls the unlock hold returned.
+// ok, within heldEditWait, before it calls the unlock hold returned.
 func (b *Bot) editChallenge(g *store.Game, what string, edit func(*discordgo.Message) *discordgo.MessageEdit, hold func() (unlock func(), ok bool)) {
 	if g.Detached {
 		return // the bot cannot read that channel
@@ -102,6 +107,9 @@ func (b *Bot) editChallenge(g *store.Game, what string, edit func(*discordgo.Mes
 			return
 		}
 		defer unlock()
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, heldEditWait)
+		defer cancel()
 	}
 	e.ID, e.Channel, e.AllowedMentions = m.ID, channel, only(nil)
 	if _, err := b.session.ChannelMessageEditComplex(e, discordgo.WithContext(ctx)); err != nil {
