@@ -1,11 +1,13 @@
 package bot_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/volo-discord/volo/internal/fakediscord"
 	"github.com/volo-discord/volo/store"
 )
 
@@ -109,4 +111,40 @@ func (w *world) stored(channel string) *store.Game {
 		w.t.Fatalf("the game of channel %s: %v", channel, err)
 	}
 	return g
+}
+
+// A challenge accepted while the bot, back from an absence, is about to
+// say when it now lapses keeps the Accept's message: the bot looks for
+// the challenge's message (its answer held up here, as on a slow day for
+// Discord, so that it is out of date when it comes), and edits it only if
+// the challenge is unchanged once it holds the channel.
+func TestChallengeAcceptedWhileItsLapseIsRetold(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	challenge := w.do("ana", "/volo challenge opponent:@ben")
+	w.passTime(30 * time.Minute)
+	w.stop()
+	w.clock.Advance(3 * time.Hour)
+	const route = "GET /channels/{channel_id}/messages"
+	if err := w.srv.InjectFault(route, fakediscord.Fault{Kind: fakediscord.SlowResponse, Duration: answerWait() / 3}); err != nil {
+		t.Fatal(err)
+	}
+	w.start()
+	lapses := "The challenge lapses " + when(w.stored(w.channel).Deadline)
+	ctx, cancel := context.WithTimeout(context.Background(), answerWait())
+	defer cancel()
+	if err := waitUntil(ctx, func() bool { return len(w.srv.FaultedRequests()) == 1 }); err != nil {
+		t.Fatal("the bot did not look for the challenge's message")
+	}
+	w.click("ben", challenge, "Accept")
+	w.waitSaid(w.channel, "The game begins.")
+	w.stop() // once the look and what follows it are done
+	for _, m := range w.srv.Messages(w.channel) {
+		if m.ID == challenge.ID && strings.Contains(m.Content, lapses) {
+			t.Errorf("the accepted challenge's message was edited to say when it lapses: %q", m.Content)
+		}
+	}
+	if got := w.srv.FaultedRequests(); len(got) != 1 || got[0].Route != route || got[0].Status == 0 {
+		t.Errorf("the delayed look: %+v", got)
+	}
 }
