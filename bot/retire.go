@@ -16,7 +16,10 @@ import (
 // retireWait bounds the look for a challenge's message and its edit
 // (editChallenge); heldEditWait bounds an edit made under the channel's
 // lock, which a click in that channel waits for within Discord's window
-// for its answer.
+// for its answer. discordgo waits out a rate limit before a request's
+// context counts: after an absence with many challenges in one channel, a
+// click there may wait longer, and its answer then goes to the channel as
+// any late answer does.
 const (
 	retireWait   = 10 * time.Second
 	heldEditWait = time.Second
@@ -117,6 +120,13 @@ func (b *Bot) editChallenge(g *store.Game, what string, edit func(*discordgo.Mes
 	}
 }
 
+// minStamp and maxStamp are the first and last seconds of the years 1 to
+// 9999, the times a stamp can name (beyond them time.Unix overflows).
+const (
+	minStamp = -62135596800
+	maxStamp = 253402300799
+)
+
 // lapse is where a challenge's message says when it lapses.
 type lapse struct {
 	start, end int       // the sentence, in the message's content
@@ -135,7 +145,7 @@ func lapseSentence(content string, t lang.Tag) (lapse, bool) {
 		return lapse{}, false
 	}
 	sec, err := strconv.ParseInt(content[m[4]:m[5]], 10, 64)
-	if err != nil {
+	if err != nil || sec < minStamp || sec > maxStamp {
 		return lapse{}, false
 	}
 	return lapse{start: m[0], end: m[1], stamp: content[m[2]:m[3]], at: time.Unix(sec, 0)}, true

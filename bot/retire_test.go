@@ -2,6 +2,7 @@ package bot
 
 import (
 	"regexp"
+	"strconv"
 	"testing"
 	"time"
 
@@ -28,6 +29,7 @@ func TestLapsedBefore(t *testing.T) {
 			"Time per move runs out <t:1763000000:R>. The challenge lapsed <t:1763990000:R>."},
 		{"no lapse", "Ana offers a draw <t:1763990000:R>.", "Ana offers a draw <t:1763990000:R>."},
 		{"a stamp too large", "The challenge lapses <t:99999999999999999999:R>.", "The challenge lapses <t:99999999999999999999:R>."},
+		{"a stamp past the year 9999", "The challenge lapses <t:9223372036854775807:R>.", "The challenge lapses <t:9223372036854775807:R>."},
 		{"empty", "", ""},
 	} {
 		if got := lapsedBefore(tc.content, now); got != tc.want {
@@ -51,6 +53,10 @@ func FuzzLapsedBefore(f *testing.F) {
 			return
 		}
 		for _, m := range stamps.FindAllStringSubmatch(content, -1) {
+			sec, err := strconv.ParseInt(m[1], 10, 64)
+			if err != nil || sec > now {
+				continue // only a past lapse is put in the past tense
+			}
 			for _, tag := range lang.Tags() {
 				if c, ok := challengeLapsed(content, tag, m[0]); ok && c == got {
 					return
