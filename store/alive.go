@@ -66,9 +66,13 @@ func (s *Store) Resume(away time.Duration) (Absence, error) {
 // Due and Check to report.
 func giveBack(tx *bolt.Tx, a *Absence) error {
 	var channels []string
+	seen := map[string]bool{} // a stray second index entry gives no second shift
 	c := tx.Bucket(bucketDeadlines).Cursor()
 	for k, _ := c.First(); k != nil; k, _ = c.Next() {
-		channels = append(channels, string(k[8:]))
+		if ch := string(k[8:]); !seen[ch] {
+			seen[ch] = true
+			channels = append(channels, ch)
+		}
 	}
 	active := tx.Bucket(bucketActive)
 	for _, channel := range channels {

@@ -20,7 +20,9 @@ import (
 // zero value. Times are RFC 3339 in UTC, the time per move a Go duration
 // such as "72h0m0s", the rules, status, result and reason their names in
 // the engine's notation. A change that breaks this bumps recordSchema, and
-// decodeGame learns to read both.
+// decodeGame learns to read both; and Resume, which rewrites a record's
+// header and keeps its body as it was (EncodeHeader), must then keep each
+// record's own schema in the header it writes.
 //
 // The split lets a change read the header of the record it replaces
 // without parsing the moves; writing the moves by hand keeps a move's
