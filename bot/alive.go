@@ -12,21 +12,17 @@ import (
 )
 
 // beatEvery is how often a running bot records that it is alive
-// (store.Beat). awayAfter is how long the record must be old for a bot
-// that starts to find that the whole service was away (store.Resume):
-// longer than a restart takes, and than a beat late behind a busy store.
-const (
-	beatEvery = time.Minute
-	awayAfter = 3 * time.Minute
-)
+// (store.Beat); a bot that starts finds the whole service was away when
+// the record is older than store.AwayAfter, three beats.
+const beatEvery = time.Minute
 
 // resume gives the players the time the bot was away, if no process of
-// it was alive for longer than awayAfter: nobody could move meanwhile,
+// it was alive for longer than store.AwayAfter: nobody could move meanwhile,
 // so no deadline may pass for it (see store.Resume). The bot calls it as
 // it starts, once the database is known to be its own and before it
 // serves anything, and then keeps beating.
 func (b *Bot) resume() error {
-	a, err := b.store.Resume(awayAfter)
+	a, err := b.store.Resume(store.AwayAfter)
 	if err != nil {
 		return fmt.Errorf("give back the time the bot was away: %w", err)
 	}

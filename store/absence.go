@@ -2,6 +2,12 @@ package store
 
 import "time"
 
+// AwayAfter is how long the last Beat must be old for a bot that starts
+// to find that the whole service was away, and to give the players that
+// time (Resume): longer than a restart takes, and than a beat (every
+// minute) late behind a busy store.
+const AwayAfter = 3 * time.Minute
+
 // Absence is a time when the whole service was away: no process of the
 // bot was running, so nobody could move or answer a challenge. Resume
 // finds it and gives the time back.
