@@ -20,6 +20,7 @@ type Stats struct {
 	Pending    int       // announcements not yet delivered to Discord
 	Players    int       // players with a global standing (the computer's levels among them)
 	Bot        string    // the Discord user ID of the bot the games are of (ClaimBot), "" before one started
+	Alive      time.Time // the last time a process of the bot said it was alive (Beat), zero if none did
 }
 
 // Stats counts the games. It decodes the records of the games being
@@ -29,6 +30,7 @@ func (s *Store) Stats() (Stats, error) {
 	err := s.view(func(tx *bolt.Tx) error {
 		st.Schema = schemaOf(tx)
 		st.Bot = string(tx.Bucket(bucketMeta).Get(botKey))
+		st.Alive = aliveAt(tx.Bucket(bucketMeta))
 		st.Size = tx.Size()
 		tx.Bucket(bucketActive).ForEach(func(k, _ []byte) error {
 			g, err := loadActive(tx, string(k))

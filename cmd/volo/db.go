@@ -114,6 +114,11 @@ func runDBStats(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		fmt.Fprintf(w, "bot\tnone yet\tthe first bot to start on it claims it\n")
 	}
 	fmt.Fprintf(w, "due\t%d\tnext %s\n", s.Due, next)
+	if s.Alive.IsZero() {
+		fmt.Fprintf(w, "alive\tnever yet\tno bot has run on it since it records when it is alive\n")
+	} else {
+		fmt.Fprintf(w, "alive\t%s\tthe last time the bot said it was running: a start more than %d minutes after it gives every game and challenge that time\n", s.Alive.Format(time.RFC3339), int(store.AwayAfter.Minutes()))
+	}
 	fmt.Fprintf(w, "announcements\t%d\tnot yet delivered to Discord (the bot sends them when it starts)\n", s.Pending)
 	if len(s.Unreadable) > 0 {
 		fmt.Fprintf(w, "unreadable\t%d\tchannels %s\n", len(s.Unreadable), strings.Join(s.Unreadable, " "))

@@ -35,7 +35,7 @@ func newDB(t *testing.T) string {
 func TestDBCommands(t *testing.T) {
 	path := newDB(t)
 	out, err := runVolo(t, "db", "stats", "-db", path)
-	if err != nil || !strings.Contains(out, "1") || !strings.Contains(out, "announcements  0") || !strings.Contains(out, "players        0") {
+	if err != nil || !strings.Contains(out, "1") || !strings.Contains(out, "announcements  0") || !strings.Contains(out, "players        0") || !strings.Contains(out, "alive          never yet") {
 		t.Errorf("db stats: %q, %v", out, err)
 	}
 	out, err = runVolo(t, "db", "export", "-db", path, "c1")

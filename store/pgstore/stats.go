@@ -23,19 +23,23 @@ func (s *Store) Stats() (store.Stats, error) {
 		if st.Schema, err = schemaOf(ctx, tx); err != nil {
 			return err
 		}
-		var next *int64
+		var next, alive *int64
 		err = tx.QueryRow(ctx, `SELECT pg_database_size(current_database()),
 			(SELECT count(*) FROM finished_games),
 			(SELECT count(*) FROM active_games WHERE due IS NOT NULL),
 			(SELECT min(due) FROM active_games),
 			(SELECT count(*) FROM outbox),
 			(SELECT count(*) FROM standings WHERE scope = ''),
-			(SELECT coalesce(max(id), '') FROM bot)`).Scan(&st.Size, &st.Finished, &st.Due, &next, &st.Pending, &st.Players, &st.Bot)
+			(SELECT coalesce(max(id), '') FROM bot),
+			(SELECT max(at) FROM alive)`).Scan(&st.Size, &st.Finished, &st.Due, &next, &st.Pending, &st.Players, &st.Bot, &alive)
 		if err != nil {
 			return err
 		}
 		if next != nil {
 			st.NextDue = time.Unix(0, *next).UTC()
+		}
+		if alive != nil {
+			st.Alive = time.Unix(0, *alive).UTC()
 		}
 		return records(ctx, tx, "SELECT channel, record FROM active_games ORDER BY channel", nil, func(channel, rec string) error {
 			g, err := store.DecodeActive(channel, []byte(rec))

@@ -13,7 +13,7 @@ func testStatsOfAnEmptyDatabase(t *testing.T, e *env) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Schema <= 0 || st.Size <= 0 || st.Challenges+st.Active+st.Finished+st.Due+st.Pending+st.Players != 0 || !st.NextDue.IsZero() || len(st.Unreadable) != 0 {
+	if st.Schema <= 0 || st.Size <= 0 || st.Challenges+st.Active+st.Finished+st.Due+st.Pending+st.Players != 0 || !st.NextDue.IsZero() || len(st.Unreadable) != 0 || !st.Alive.IsZero() {
 		t.Errorf("Stats of an empty database = %+v", st)
 	}
 	mustCheck(t, e.db)
@@ -42,5 +42,12 @@ func testStatsCountsTheGames(t *testing.T, e *env) {
 		st.Due != 2 || !st.NextDue.Equal(epoch.Add(time.Hour)) || len(st.Unreadable) != 1 || st.Unreadable[0] != "broken" ||
 		st.Players != 2 || st.Pending != 1 {
 		t.Errorf("Stats = %+v", st)
+	}
+	e.clock.Advance(time.Hour)
+	if err := e.db.Beat(); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := e.db.Stats(); err != nil || !st.Alive.Equal(e.clock.Now()) {
+		t.Errorf("Stats after a Beat at %v: alive %v, %v", e.clock.Now(), st.Alive, err)
 	}
 }
