@@ -17,10 +17,10 @@ import (
 const beatEvery = time.Minute
 
 // resume gives the players the time the bot was away, if no process of
-// it was alive for longer than store.AwayAfter: nobody could move meanwhile,
-// so no deadline may pass for it (see store.Resume). The bot calls it as
-// it starts, once the database is known to be its own and before it
-// serves anything, and then keeps beating.
+// it was alive for longer than store.AwayAfter: nobody could move
+// meanwhile, so no deadline may pass for it (see store.Resume). The bot
+// calls it as it starts, once the database is known to be its own and
+// before it serves anything, and then keeps beating.
 func (b *Bot) resume() error {
 	a, err := b.store.Resume(store.AwayAfter)
 	if err != nil {
