@@ -320,7 +320,7 @@ func BenchmarkResume(b *testing.B) {
 		s, now := benchResume(b)
 		for b.Loop() {
 			*now = now.Add(time.Hour)
-			a, err := s.Resume(3 * time.Minute)
+			a, err := s.Resume(AwayAfter)
 			if err != nil || a.Games != benchActive {
 				b.Fatalf("Resume gave the time to %d games, %v; want %d", a.Games, err, benchActive)
 			}
@@ -331,7 +331,7 @@ func BenchmarkResume(b *testing.B) {
 		s, now := benchResume(b)
 		for b.Loop() {
 			*now = now.Add(time.Minute)
-			a, err := s.Resume(3 * time.Minute)
+			a, err := s.Resume(AwayAfter)
 			if err != nil || a.Duration() != 0 {
 				b.Fatalf("Resume a minute after the last = %+v, %v; want no absence", a, err)
 			}

@@ -246,7 +246,7 @@ func TestResumeEndsTheClaimsOfTheGamesItGivesTimeTo(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.Advance(10 * time.Hour) // the whole service away, within gone's lease
-	if a, err := next.Resume(3 * time.Minute); err != nil || a.Games != 1 {
+	if a, err := next.Resume(store.AwayAfter); err != nil || a.Games != 1 {
 		t.Fatalf("Resume after 10 h away = %+v, %v; want c1 given the time", a, err)
 	}
 	var free bool

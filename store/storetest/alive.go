@@ -10,8 +10,9 @@ import (
 	"github.com/volo-discord/volo/store"
 )
 
-// away is the absence the tests' Resume calls allow for a restart.
-const away = 3 * time.Minute
+// away is the absence the tests' Resume calls allow for a restart, the
+// bot's.
+const away = store.AwayAfter
 
 // resumeGames are the challenges and games of the Resume tests, each with
 // its reminder, deadline and thread check (hours from the epoch, 0 for
