@@ -115,7 +115,7 @@ func runDBStats(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	fmt.Fprintf(w, "due\t%d\tnext %s\n", s.Due, next)
 	if s.Alive.IsZero() {
-		fmt.Fprintf(w, "alive\tnever yet\tno bot has run on it since it records when it is alive\n")
+		fmt.Fprintf(w, "alive\tnever yet\tno bot has recorded running on it (versions before this one did not)\n")
 	} else {
 		fmt.Fprintf(w, "alive\t%s\tthe last time the bot said it was running: a start more than %d minutes after it gives every game and challenge that time\n", s.Alive.Format(time.RFC3339), int(store.AwayAfter.Minutes()))
 	}
