@@ -24,6 +24,12 @@ type Actor interface {
 	Do(a bot.Act) (string, error)
 }
 
+// ActorFunc is an Actor of a function.
+type ActorFunc func(a bot.Act) (string, error)
+
+// Do calls f.
+func (f ActorFunc) Do(a bot.Act) (string, error) { return f(a) }
+
 // Options are the server's dependencies.
 type Options struct {
 	// Bot does the acts.

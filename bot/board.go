@@ -91,6 +91,10 @@ type boardAct struct {
 // *ActError.
 func (b *Bot) Do(a Act) (string, error) {
 	in := b.boardInteraction(a)
+	if !b.handling() {
+		return "", &ActError{Sentence: sentence(in.lang.Sprint("I am restarting: try again in a moment.")), Refused: true}
+	}
+	defer b.inFlight.Done()
 	err := b.doAct(in, a)
 	if err == nil {
 		return in.board.said, nil
@@ -169,3 +173,20 @@ func (in *interaction) checkBoard(g *store.Game) error {
 // do: by its creation, so that a board of an earlier game in the same
 // channel is told apart.
 func GameKey(g *store.Game) string { return gameKey(g) }
+
+// ApplicationID returns the application's ID, which is the Activity's
+// OAuth2 client ID, once the bot has connected (or, with interactions:
+// http, checked its token); "" before.
+func (b *Bot) ApplicationID() string {
+	if st := b.session.State; st != nil {
+		st.RLock()
+		defer st.RUnlock()
+		if st.Application != nil && st.Application.ID != "" {
+			return st.Application.ID
+		}
+		if st.User != nil {
+			return st.User.ID
+		}
+	}
+	return ""
+}
