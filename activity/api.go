@@ -94,8 +94,13 @@ type Sky struct {
 	// Edges are the lines of the grid between neighbouring points, as
 	// indices into Points.
 	Edges [][2]int `json:"edges"`
-	// Rim is the plate's outline, a hexagon, corner by corner.
-	Rim []XY `json:"rim"`
+	// Rim is the hexagon through the six corner holes, corner by corner.
+	// The plate is that hexagon stroked with round joins RimMargin wide on
+	// each side (so it reaches RimMargin beyond the outer points), filled
+	// with the palette's Sky, under an edge RimEdge wider in SkyEdge.
+	Rim       []XY    `json:"rim"`
+	RimMargin float64 `json:"rim_margin"`
+	RimEdge   float64 `json:"rim_edge"`
 	// Labels are the row letters and point numbers, where the board
 	// image writes them.
 	Labels []Label `json:"labels"`
@@ -416,10 +421,12 @@ type ActRequest struct {
 	Action string `json:"action"`
 	// Move is the move, for ActionMove.
 	Move string `json:"move,omitempty"`
-	// Ply is the number of moves the viewer's board showed: a game that
-	// has moved on since refuses the act, so that nobody plays a move
-	// against a board they have not seen.
-	Ply int `json:"ply"`
+	// Game and Ply are the game (State.Game) and the number of its moves
+	// (State.Ply) the viewer's board showed: a game that has moved on
+	// since refuses the act, so that nobody plays a move against a board
+	// they have not seen.
+	Game string `json:"game"`
+	Ply  int    `json:"ply"`
 	// Channel is the channel whose board it is: it must be the session's.
 	Channel string `json:"channel"`
 }

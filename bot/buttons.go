@@ -60,6 +60,8 @@ func (b *Bot) routeButton(in *interaction, bt button) error {
 		return b.leaderboardButton(in, bt)
 	case actTakebackYes, actTakebackNo:
 		return b.takebackButton(in, bt, bt.action == actTakebackYes)
+	case actBoard:
+		return b.launch(in)
 	}
 	return movedOn()
 }

@@ -266,7 +266,7 @@ func (b *Bot) startAgainstBot(in *interaction, g *store.Game, note string) error
 		content:    t.Sprintf("A game of Volo against me (%s), %s. %s", level, describeTermsIn(t, g), b.turnLine(g, eg)) + note,
 		image:      img,
 		mention:    []string{in.user},
-		components: moveButtonRow(g, 0),
+		components: b.moveButtonRow(g, 0),
 	}
 	var anns []*store.Announcement
 	if g.Channel != in.ChannelID {

@@ -74,7 +74,30 @@ type Config struct {
 	Interactions string `yaml:"interactions"`
 	Listen       string `yaml:"listen"`
 	PublicKey    string `yaml:"public_key"`
+	// Activity sets the Activity: the board Discord opens inside a
+	// conversation (package activity).
+	Activity ActivityConfig `yaml:"activity"`
 }
+
+// ActivityConfig sets the Activity, the board Discord opens inside a
+// conversation, where the players move by clicking (package activity,
+// docs/activity.md). Its client secret comes from the environment
+// (DISCORD_CLIENT_SECRET), never from this file.
+type ActivityConfig struct {
+	// Listen is where volobot serves the Activity's page and its API, as
+	// host:port: the target of the URL mapping in Discord's developer
+	// portal. Empty serves none: boards have no Play on the board button,
+	// and no entry point command is registered.
+	Listen string `yaml:"listen"`
+	// Poll is how often the Activity looks in the database for changes
+	// that another volobot process sharing it made (PostgreSQL), for the
+	// boards open on this one; this process's own changes reach them at
+	// once.
+	Poll Duration `yaml:"poll"`
+}
+
+// On reports whether the Activity is served.
+func (a ActivityConfig) On() bool { return a.Listen != "" }
 
 // RenderConfig sets the board images.
 type RenderConfig struct {
@@ -186,6 +209,7 @@ func DefaultConfig() Config {
 		Log:             LogConfig{Level: "info", Format: "text"},
 		Backup:          BackupConfig{Every: Duration(24 * time.Hour), Keep: 7},
 		Interactions:    InteractionsGateway,
+		Activity:        ActivityConfig{Poll: Duration(2 * time.Second)},
 	}
 }
 
@@ -262,6 +286,12 @@ func (c Config) Validate() error {
 	}
 	if err := c.checkInteractions(); err != nil {
 		return err
+	}
+	if err := checkAddress(c.Activity.Listen); err != nil {
+		return fmt.Errorf("activity.listen: %w (or leave it empty to serve no Activity)", err)
+	}
+	if p := time.Duration(c.Activity.Poll); p < 100*time.Millisecond || p > time.Minute {
+		return fmt.Errorf("activity.poll: %v is outside 100ms to 1m", p)
 	}
 	if _, err := c.Log.level(); err != nil {
 		return err

@@ -205,6 +205,7 @@ func (b *Bot) abandonedAt(g *store.Game, user, mover string) time.Time {
 // game called off, a challenge declined or lapsed) with its announcement,
 // and sends that.
 func (b *Bot) deleteGame(g *store.Game, anns ...*store.Announcement) error {
+	anns = present(anns)
 	if err := b.committed(commitDelete, func() error { return b.store.Delete(g, anns...) }); err != nil {
 		if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
 			return movedOn()

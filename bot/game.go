@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -54,6 +55,9 @@ func (b *Bot) activeFor(in *interaction) (*store.Game, *engine.Game, error) {
 		return nil, nil, err
 	}
 	in.adopt(g)
+	if err := in.checkBoard(g); err != nil {
+		return nil, nil, err
+	}
 	if overdue(g, b.clock()) {
 		return nil, nil, b.timeUp(in, g, eg)
 	}
@@ -126,6 +130,7 @@ func (b *Bot) playing(g *store.Game) (*store.Game, *engine.Game, error) {
 // (Finish when the game is over, else Update), and hands the
 // announcements to the outbox once they are on disk with the change.
 func (b *Bot) commitGame(g *store.Game, anns ...*store.Announcement) error {
+	anns = present(anns)
 	var err error
 	if g.Outcome.Over() {
 		g.RemindAt, g.Deadline = time.Time{}, time.Time{}
@@ -155,6 +160,12 @@ func (b *Bot) commitGame(g *store.Game, anns ...*store.Announcement) error {
 	b.wake()
 	b.outbox.send(anns...)
 	return nil
+}
+
+// present drops the announcements that are none: what an act of the
+// board's player alone reads (see announce).
+func present(anns []*store.Announcement) []*store.Announcement {
+	return slices.DeleteFunc(anns, func(a *store.Announcement) bool { return a == nil })
 }
 
 // setClock sets the deadlines of the player to move, after a move or at
@@ -313,7 +324,7 @@ func (b *Bot) boardReply(g *store.Game, eg *engine.Game, line string) (reply, er
 	r := reply{content: line, image: img}
 	if !g.Outcome.Over() {
 		b.tellTurn(&r, g, eg)
-		r.components = moveButtonRow(g, eg.Ply())
+		r.components = b.moveButtonRow(g, eg.Ply())
 		return r, nil
 	}
 	return b.withEnd(r, g, eg)

@@ -66,6 +66,9 @@ type world struct {
 	window time.Duration
 	// store is the running bot's store.
 	store *store.Store
+	// serve gives the bot an activity.listen: its boards have Play on
+	// the board, and it registers the entry point as its own.
+	serve bool
 }
 
 // testConfirmDelay is how long the bots under test wait before they look
@@ -88,6 +91,10 @@ type worldOptions struct {
 	metrics     *bot.Metrics  // see world.metrics
 	http        bool          // see world.http
 	window      time.Duration // see world.window
+	// activities turns on the application's Activity in the stand-in,
+	// as the developer portal does; serve sets the bot's activity.listen
+	// (see world.serve).
+	activities, serve bool
 }
 
 // firstMove is a Thinker that plays the first legal move: enough to test
@@ -118,9 +125,12 @@ func newWorldWith(t testing.TB, o worldOptions) *world {
 	if o.sharedClock {
 		opts.Clock = clk.Now
 	}
-	w := &world{t: t, srv: fakediscord.New(opts), clock: clk, thinker: firstMove{}, reconnect: o.reconnect, grace: o.grace, global: o.global, puzzleDepth: o.puzzleDepth, shards: o.shards, metrics: o.metrics, http: o.http, window: cmp.Or(o.window, testCallbackWindow())}
+	w := &world{t: t, srv: fakediscord.New(opts), clock: clk, thinker: firstMove{}, reconnect: o.reconnect, grace: o.grace, global: o.global, puzzleDepth: o.puzzleDepth, shards: o.shards, metrics: o.metrics, http: o.http, window: cmp.Or(o.window, testCallbackWindow()), serve: o.serve}
 	if err := w.srv.Start(); err != nil {
 		t.Fatal(err)
+	}
+	if o.activities {
+		w.srv.EnableActivities()
 	}
 	t.Cleanup(func() { w.srv.Close() })
 	g := w.srv.AddGuild("Volo Club")
@@ -217,6 +227,9 @@ func (w *world) start() {
 	cfg.Review.Playouts = cmp.Or(w.reviewPlayouts, cfg.Review.Playouts)
 	cfg.Puzzles.MaxDepth = cmp.Or(w.puzzleDepth, cfg.Puzzles.MaxDepth)
 	cfg.Shards = cmp.Or(w.shards, bot.ShardsAuto)
+	if w.serve {
+		cfg.Activity.Listen = "127.0.0.1:0" // the bot serves nothing there: package activity does
+	}
 	w.httpConfig(&cfg)
 	st, err := store.Open(w.dbPath, store.Options{Clock: w.clock.Now, Timeout: time.Second})
 	if err != nil {

@@ -46,7 +46,7 @@ func (b *Bot) boardCommand(in *interaction, labels bool) error {
 	}
 	r := reply{content: line, image: img}
 	if !g.Outcome.Over() {
-		r.components = moveButtonRow(g, eg.Ply())
+		r.components = b.moveButtonRow(g, eg.Ply())
 	}
 	return b.respond(in, r)
 }

@@ -138,6 +138,9 @@ type interaction struct {
 	received time.Time // by the wall clock: Discord wants the callback within 3 s
 	place    place     // what the bot may do in the interaction's channel
 	lang     lang.Tag  // the user's language: the interaction's locale, else the server's
+	// board is set for an act of the Activity's board (see board.go): no
+	// token answers it, and what would answer it is kept there.
+	board *boardAct
 }
 
 func newInteraction(ic *discordgo.InteractionCreate) *interaction {
@@ -252,6 +255,10 @@ func (b *Bot) respond(in *interaction, r reply) error {
 	if err := r.check(); err != nil {
 		return fmt.Errorf("respond: %w", err)
 	}
+	if in.board != nil {
+		in.board.said = r.content
+		return nil
+	}
 	return b.answer(in, func() *discordgo.InteractionResponse {
 		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: r.data()}
 	})
@@ -283,6 +290,9 @@ func (b *Bot) answer(in *interaction, resp func() *discordgo.InteractionResponse
 // onCommand routes /volo subcommands.
 func (b *Bot) onCommand(in *interaction) error {
 	data := in.ApplicationCommandData()
+	if data.CommandType == primaryEntryPoint {
+		return b.launch(in)
+	}
 	if data.Name != "volo" || len(data.Options) == 0 {
 		return refuse("I only know /volo.")
 	}

@@ -64,13 +64,25 @@ func (v *via) interaction() *discordgo.Interaction {
 // announce turns a public reply into an announcement for channel, to be
 // committed with the change it tells of. in is the interaction to answer
 // first (nil for none); update answers it by replacing the message its
-// button was on.
+// button was on. For an act of the Activity's board, what would replace
+// the message for the player alone is no announcement (nil): the act
+// keeps it to say (see board.go).
 func (b *Bot) announce(channel string, in *interaction, update bool, r reply) (*store.Announcement, error) {
 	if r.ephemeral {
 		return nil, errors.New("announce: an announcement is public")
 	}
 	if err := r.check(); err != nil {
 		return nil, fmt.Errorf("announce: %w", err)
+	}
+	if in != nil && in.board != nil {
+		// An act of the board answers no interaction: what would update
+		// the message clicked is said to the player alone, or, where it
+		// is news to the channel, posted there.
+		if update && !in.board.public {
+			in.board.said = r.content
+			return nil, nil
+		}
+		in, update = nil, false
 	}
 	n := notice{Content: r.content, Mention: r.mention, Image: r.image, Files: r.attach, DM: r.direct}
 	if in != nil {

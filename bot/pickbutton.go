@@ -13,11 +13,16 @@ import (
 )
 
 // moveButtonRow is the row of a board message with the button that opens
-// the move picker, for a game in play.
-func moveButtonRow(g *store.Game, ply int) []discordgo.MessageComponent {
-	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+// the move picker, for a game in play, and, where the bot serves the
+// Activity, the one that opens the board (see launch.go).
+func (b *Bot) moveButtonRow(g *store.Game, ply int) []discordgo.MessageComponent {
+	buttons := []discordgo.MessageComponent{
 		discordgo.Button{Label: tr(g).Sprint("Make a move"), Style: discordgo.PrimaryButton, CustomID: buttonID(actPick, g, ply, "")},
-	}}}
+	}
+	if b.cfg.Activity.On() {
+		buttons = append(buttons, discordgo.Button{Label: tr(g).Sprint("Play on the board"), Style: discordgo.SecondaryButton, CustomID: buttonID(actBoard, g, ply, "")})
+	}
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
 }
 
 // A move travels in a custom ID's argument, where "/" separates the parts:
@@ -138,6 +143,10 @@ func (b *Bot) updateEphemeral(in *interaction, r reply) error {
 	}
 	if r.components == nil {
 		r.components = []discordgo.MessageComponent{}
+	}
+	if in.board != nil {
+		in.board.said = r.content
+		return nil
 	}
 	return b.answer(in, func() *discordgo.InteractionResponse {
 		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: r.data()}

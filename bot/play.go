@@ -34,6 +34,10 @@ func (b *Bot) moveCommand(in *interaction, text string) error {
 	}
 	pos := eg.Position()
 	canon, err := pos.Check(m, g.Rules)
+	if errors.Is(err, engine.ErrRegionChoiceNeeded) && in.board != nil {
+		// The board asks before it sends a flight that needs a choice.
+		return refuse("%s", err)
+	}
 	if errors.Is(err, engine.ErrRegionChoiceNeeded) {
 		return b.askRegion(in, g, eg, canon)
 	}

@@ -159,8 +159,7 @@ func (b *Bot) registerCommandsWith(ctx context.Context, appID string, p startup)
 	}
 	guild := b.cfg.DevelopmentGuild
 	err := p.retry(ctx, b.log, "register commands", func(ctx context.Context) error {
-		_, err := b.session.ApplicationCommandBulkOverwrite(appID, guild, commandsFor(guild), discordgo.WithContext(ctx))
-		return refusedCommands(err, guild)
+		return refusedCommands(b.overwriteCommands(ctx, appID, guild), guild)
 	})
 	if err != nil {
 		return err

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -41,7 +42,10 @@ func runDiscord(ctx context.Context, s settings, stderr io.Writer) error {
 		}
 		log.Info("Discord's API", "url", s.discordAPI)
 	}
-	return serve(ctx, cfg, st, session, log, s.tokenSource)
+	if cfg.Activity.On() && s.clientSecret == "" {
+		return errors.New("activity.listen is set, so the Activity is served, but DISCORD_CLIENT_SECRET is not: set it to the application's client secret (OAuth2 in Discord's developer portal)")
+	}
+	return serve(ctx, cfg, st, session, log, s.tokenSource, extras{clientSecret: s.clientSecret})
 }
 
 // withShards applies the -shards and -shard-count flags to cfg.
@@ -61,10 +65,19 @@ func (s settings) withShards(cfg bot.Config) (bot.Config, error) {
 // sandboxSource is serve's tokenSource when the sandbox runs the bot.
 const sandboxSource = "the sandbox"
 
+// extras are what serve needs besides the configuration for the
+// Activity: the application's client secret, and the listener to serve
+// it on (nil: serve listens on activity.listen).
+type extras struct {
+	clientSecret string
+	activity     net.Listener
+}
+
 // serve runs the bot on session with the store st, open, and the
-// configured renderer until ctx is done. It does not close the store.
-// Stopped while it connects, it returns nil, as after serving.
-func serve(ctx context.Context, cfg bot.Config, st store.Backend, session *discordgo.Session, log *slog.Logger, tokenSource string) error {
+// configured renderer until ctx is done, with the Activity where the
+// configuration has one. It does not close the store. Stopped while it
+// connects, it returns nil, as after serving.
+func serve(ctx context.Context, cfg bot.Config, st store.Backend, session *discordgo.Session, log *slog.Logger, tokenSource string, x extras) error {
 	routeDiscordgoLogs(log, strings.TrimPrefix(session.Token, "Bot "))
 	theme, _ := render.ParseTheme(cfg.Render.Theme)
 	ropts := render.Options{Theme: theme, Size: cfg.Render.Size}
@@ -81,9 +94,21 @@ func serve(ctx context.Context, cfg bot.Config, st store.Backend, session *disco
 	if err != nil {
 		return fmt.Errorf("renderer: %w", err)
 	}
-	b, err := bot.New(session, bot.Options{Config: cfg, Store: st, Renderer: renderer, Logger: log, Thinker: newThinker(), Sandbox: tokenSource == sandboxSource, Metrics: metrics})
+	var b *bot.Bot
+	act, st, err := newActivity(cfg, st, session, log, theme, x.clientSecret, func() *bot.Bot { return b })
 	if err != nil {
 		return err
+	}
+	b, err = bot.New(session, bot.Options{Config: cfg, Store: st, Renderer: renderer, Logger: log, Thinker: newThinker(), Sandbox: tokenSource == sandboxSource, Metrics: metrics})
+	if err != nil {
+		return err
+	}
+	if act != nil {
+		stop, err := serveActivity(ctx, act, cfg.Activity.Listen, x.activity, log)
+		if err != nil {
+			return err
+		}
+		defer stop()
 	}
 	if cfg.Backup.Dir != "" {
 		stop, err := startBackups(ctx, st, cfg.Backup, log, reg)

@@ -44,7 +44,9 @@ func TestServeWithHTTPInteractions(t *testing.T) {
 	srv.Configure(session)
 	logs := &syncbuf.Buffer{}
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, cfg, st, session, slog.New(slog.NewTextHandler(logs, nil)), "test") }()
+	go func() {
+		done <- serve(ctx, cfg, st, session, slog.New(slog.NewTextHandler(logs, nil)), "test", extras{})
+	}()
 
 	listening := regexp.MustCompile(`serving interactions by HTTP.* listen=(\S+)`)
 	var addr string

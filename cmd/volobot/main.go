@@ -48,6 +48,9 @@ type settings struct {
 	// discordAPI, when set, is where the bot's requests to Discord's API
 	// go instead of discord.com.
 	discordAPI string
+	// clientSecret is the application's OAuth2 client secret, from
+	// DISCORD_CLIENT_SECRET: the Activity's server exchanges codes with it.
+	clientSecret string
 }
 
 func parseSettings(args []string, getenv func(string) string, stderr io.Writer) (settings, error) {
@@ -65,7 +68,8 @@ func parseSettings(args []string, getenv func(string) string, stderr io.Writer) 
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: volobot [-config FILE] [-sandbox] [-listen ADDR] [-chaos RATE] [-shards RANGE -shard-count N] [-discord-api URL]")
 		fmt.Fprintln(stderr, "       volobot -version")
-		fmt.Fprintln(stderr, "The Discord token comes from DISCORD_TOKEN, or from the file named by DISCORD_TOKEN_FILE.")
+		fmt.Fprintln(stderr, "The Discord token comes from DISCORD_TOKEN, or from the file named by DISCORD_TOKEN_FILE;")
+		fmt.Fprintln(stderr, "the client secret, for the Activity (activity.listen), from DISCORD_CLIENT_SECRET.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -83,6 +87,7 @@ func parseSettings(args []string, getenv func(string) string, stderr io.Writer) 
 		return s, err
 	}
 	s.token, s.tokenSource = token, source
+	s.clientSecret = strings.TrimSpace(getenv("DISCORD_CLIENT_SECRET"))
 	if s.discordAPI != "" && (s.token == "" || s.sandbox) {
 		return s, errors.New("-discord-api is for a bot with a token: the sandbox has its own stand-in for Discord")
 	}

@@ -39,6 +39,11 @@ func runSandboxWith(ctx context.Context, s settings, opts fakediscord.Options, s
 	// The stand-in's interactions come by its gateway, whatever the
 	// configuration says for Discord's.
 	cfg.Interactions = bot.InteractionsGateway
+	// The sandbox always shows the Activity, served on this machine and
+	// proxied by the sandbox's page as Discord's proxy does.
+	if cfg.Activity.Listen == "" {
+		cfg.Activity.Listen = "127.0.0.1:0"
+	}
 	log := cfg.Log.Logger(stderr)
 	st, err := openDatabase(ctx, cfg) // first: a second sandbox stops here
 	if err != nil {
@@ -52,10 +57,16 @@ func runSandboxWith(ctx context.Context, s settings, opts fakediscord.Options, s
 		return fmt.Errorf("sandbox: %w", err)
 	}
 	defer srv.Close()
+	srv.EnableActivities()
+	activityLn, err := net.Listen("tcp", cfg.Activity.Listen)
+	if err != nil {
+		return fmt.Errorf("sandbox: the Activity on %s: %w (choose another activity.listen)", cfg.Activity.Listen, err)
+	}
+	defer activityLn.Close()
 	// The server, its channels and people keep their IDs across restarts,
 	// beside the database whose games refer to them.
 	world := sandboxWorldFile(cfg.Database)
-	sb, err := sandbox.New(srv, sandbox.Options{WorldFile: world,
+	sb, err := sandbox.New(srv, sandbox.Options{WorldFile: world, Activity: "http://" + activityLn.Addr().String(),
 		Logf: func(format string, args ...any) { log.Warn(fmt.Sprintf(format, args...)) }})
 	if err != nil {
 		return err // a sentence naming the world's file
@@ -74,7 +85,7 @@ func runSandboxWith(ctx context.Context, s settings, opts fakediscord.Options, s
 	defer cancel()
 	errc := make(chan error, 1)
 	go func() {
-		err := serve(ctx, cfg, st, session, log, "the sandbox")
+		err := serve(ctx, cfg, st, session, log, sandboxSource, extras{clientSecret: srv.ClientSecret(), activity: activityLn})
 		if err != nil {
 			cancel() // a bot that cannot run takes the page down with it
 		}

@@ -86,7 +86,7 @@ func startSandbox(t *testing.T, token string) *sandboxWorld {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	log := slog.New(slog.NewTextHandler(w.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	go func() { done <- serve(ctx, cfg, st, session, log, "test") }()
+	go func() { done <- serve(ctx, cfg, st, session, log, "test", extras{}) }()
 	t.Cleanup(func() {
 		cancel()
 		if err := <-done; err != nil {

@@ -13,9 +13,27 @@ import (
 // CommandType is the kind of an application command.
 type CommandType int
 
-// CommandChatInput is the type of a slash command, the only type the bot registers and the
-// stand-in models.
-const CommandChatInput CommandType = 1
+// The command types the stand-in models: slash commands, and the entry point command of an
+// application with an Activity (entrypoint.go). docs/interactions/application-commands.mdx,
+// Application Command Types.
+const (
+	CommandChatInput         CommandType = 1
+	CommandPrimaryEntryPoint CommandType = 4
+)
+
+// CommandHandler is who handles an entry point command's interaction.
+// docs/interactions/application-commands.mdx, Entry Point Command Handler Types.
+type CommandHandler int
+
+// The entry point handlers.
+const (
+	// HandlerApp: the app receives the interaction and answers it, with LAUNCH_ACTIVITY or
+	// otherwise.
+	HandlerApp CommandHandler = 1
+	// HandlerDiscordLaunchActivity: Discord launches the Activity itself and posts a message in
+	// the channel; the app receives no interaction.
+	HandlerDiscordLaunchActivity CommandHandler = 2
+)
 
 // OptionType is the type of an application command option.
 type OptionType int
@@ -48,6 +66,8 @@ type Command struct {
 	IntegrationTypes         []int   `json:"integration_types,omitempty"`
 	NSFW                     bool    `json:"nsfw"`
 	Version                  string  `json:"version"`
+	// Handler is an entry point command's handler; nil for other types.
+	Handler *CommandHandler `json:"handler,omitempty"`
 }
 
 // CommandOption is an option, subcommand or subcommand group of a command.
@@ -96,6 +116,9 @@ func (s *Server) overwriteCommands(guildID string, body []byte) ([]Command, *api
 	out := make([]Command, 0, len(updates))
 	old := s.commands[guildID]
 	for i, u := range updates {
+		if u.Handler != nil && (u.Type == nil || *u.Type != CommandPrimaryEntryPoint || !s.activitiesOn()) {
+			fields.add(strconv.Itoa(i)+".handler", "APPLICATION_COMMAND_HANDLER_INVALID", "A handler can only be set on the primary entry point command of an application with an Activity")
+		}
 		c, err := s.commandFrom(u, guildID)
 		if err != nil {
 			fields.add(strconv.Itoa(i)+".default_member_permissions", "NUMBER_TYPE_COERCE", err.Error())
@@ -116,6 +139,9 @@ func (s *Server) overwriteCommands(guildID string, body []byte) ([]Command, *api
 	}
 	if len(fields) > 0 {
 		return nil, fields.apiError()
+	}
+	if aerr := s.checkEntryPoints(guildID, old, out); aerr != nil {
+		return nil, aerr
 	}
 	s.commands[guildID] = out
 	return slices.Clone(out), nil
@@ -146,8 +172,12 @@ func (s *Server) commandFrom(u commandUpdate, guildID string) (Command, error) {
 
 // checkCommand applies the rules Discord enforces on a command beyond its JSON shape.
 func checkCommand(fields fieldErrors, at string, c Command) {
+	if c.Type == CommandPrimaryEntryPoint {
+		checkEntryPoint(fields, at, c)
+		return
+	}
 	if c.Type != CommandChatInput {
-		fields.add(at+".type", "APPLICATION_COMMAND_TYPE_INVALID", "The stand-in models chat input commands only")
+		fields.add(at+".type", "APPLICATION_COMMAND_TYPE_INVALID", "The stand-in models chat input and entry point commands only")
 		return
 	}
 	if !commandName.MatchString(c.Name) || strings.ToLower(c.Name) != c.Name {

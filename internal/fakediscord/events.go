@@ -11,6 +11,10 @@ const (
 	MessageUpdated
 	ChannelCreated
 	ChannelUpdated
+	// ActivityJoined: a user opened the application's Activity in the channel (see
+	// LaunchActivity); ActivityLeft: a user closed it.
+	ActivityJoined
+	ActivityLeft
 )
 
 // Event is a change in a channel as a person watching it would see it: a message posted or
@@ -23,6 +27,10 @@ type Event struct {
 	Message Message
 	// Channel is the channel of a ChannelCreated or ChannelUpdated event, as it is after.
 	Channel Channel
+	// Activity is the instance of an ActivityJoined or ActivityLeft event, as it is after, and
+	// UserID who joined or left it.
+	Activity ActivityInstance
+	UserID   string
 }
 
 // Subscribe returns a channel receiving every event from now on, in order, until ctx ends or

@@ -28,6 +28,9 @@ const (
 	CallbackDeferredChannelMessage CallbackType = 5
 	CallbackUpdateMessage          CallbackType = 7
 	CallbackAutocompleteResult     CallbackType = 8
+	// CallbackLaunchActivity opens the application's Activity for the user, where the
+	// application has one (see activity.go).
+	CallbackLaunchActivity CallbackType = 12
 )
 
 // ReplyKind says what the bot did in answer to an interaction.
@@ -95,6 +98,7 @@ type interactionState struct {
 	// bot that no response exists while the one it wrote is still on its way.
 	posted   bool
 	original string // ID of the @original message, once there is one
+	activity string // the Activity instance a LAUNCH_ACTIVITY callback opened, if any
 	replies  []Reply
 }
 

@@ -96,23 +96,28 @@ func (s *Server) routeTable() map[string]route {
 	return map[string]route{
 		"GET /gateway":             bot(s.getGateway),
 		"GET /gateway/bot":         bot(s.getGatewayBot),
-		"GET /users/@me":           bot(s.getCurrentUser),
+		"GET /users/@me":           token(s.getMe), // a bot token or an OAuth2 Bearer token: oauth2.go
 		"POST /users/@me/channels": bot(s.createDM),
-		"PUT /applications/{application_id}/commands":                      bot(s.putCommands),
-		"PUT /applications/{application_id}/guilds/{guild_id}/commands":    bot(s.putCommands),
-		"POST /interactions/{interaction_id}/{interaction_token}/callback": token(s.postCallback),
-		"GET /webhooks/{webhook_id}/{webhook_token}/messages/@original":    token(s.getOriginal),
-		"POST /webhooks/{webhook_id}/{webhook_token}":                      token(s.postFollowup),
-		"POST /channels/{channel_id}/messages":                             bot(s.createMessage),
-		"GET /channels/{channel_id}/messages":                              bot(s.listMessages),
-		"GET /channels/{channel_id}/messages/{message_id}":                 bot(s.getMessage),
-		"PATCH /channels/{channel_id}/messages/{message_id}":               bot(s.editMessage),
-		"POST /channels/{channel_id}/typing":                               bot(s.typing),
-		"POST /channels/{channel_id}/threads":                              bot(s.startThreadRoute),
-		"GET /channels/{channel_id}":                                       bot(s.getChannel),
-		"PATCH /channels/{channel_id}":                                     bot(s.modifyChannel),
-		"GET /users/@me/guilds":                                            bot(s.listMyGuilds),
-		"GET /guilds/{guild_id}":                                           bot(s.getGuild),
+		"PUT /applications/{application_id}/commands":                         bot(s.putCommands),
+		"PUT /applications/{application_id}/guilds/{guild_id}/commands":       bot(s.putCommands),
+		"GET /applications/{application_id}/commands":                         bot(s.getCommands),
+		"GET /applications/{application_id}/guilds/{guild_id}/commands":       bot(s.getCommands),
+		"POST /applications/{application_id}/commands":                        bot(s.postCommand),
+		"PATCH /applications/{application_id}/commands/{command_id}":          bot(s.patchCommand),
+		"GET /applications/{application_id}/activity-instances/{instance_id}": bot(s.getActivityInstance),
+		"POST /interactions/{interaction_id}/{interaction_token}/callback":    token(s.postCallback),
+		"GET /webhooks/{webhook_id}/{webhook_token}/messages/@original":       token(s.getOriginal),
+		"POST /webhooks/{webhook_id}/{webhook_token}":                         token(s.postFollowup),
+		"POST /channels/{channel_id}/messages":                                bot(s.createMessage),
+		"GET /channels/{channel_id}/messages":                                 bot(s.listMessages),
+		"GET /channels/{channel_id}/messages/{message_id}":                    bot(s.getMessage),
+		"PATCH /channels/{channel_id}/messages/{message_id}":                  bot(s.editMessage),
+		"POST /channels/{channel_id}/typing":                                  bot(s.typing),
+		"POST /channels/{channel_id}/threads":                                 bot(s.startThreadRoute),
+		"GET /channels/{channel_id}":                                          bot(s.getChannel),
+		"PATCH /channels/{channel_id}":                                        bot(s.modifyChannel),
+		"GET /users/@me/guilds":                                               bot(s.listMyGuilds),
+		"GET /guilds/{guild_id}":                                              bot(s.getGuild),
 	}
 }
 
@@ -129,6 +134,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	body, _ := io.ReadAll(io.LimitReader(r.Body, 64<<20))
 	rec := s.startRecord(r, body)
+	if oauthTokenPath.MatchString(r.URL.Path) {
+		status, resp := s.serveOAuthToken(r, body)
+		s.finish(rec, status, resp)
+		writeAnswer(w, status, "application/json", resp)
+		return
+	}
 	if strings.HasPrefix(r.URL.Path, "/attachments/") {
 		status, contentType, resp := s.serveAttachment(r)
 		s.finish(rec, status, resp)

@@ -9,13 +9,22 @@ import (
 	"unicode/utf8"
 )
 
-// callbacksFor lists the callback types Discord accepts for each interaction type.
-func callbacksFor(t InteractionType) []CallbackType {
+// callbacksFor lists the callback types Discord accepts for each interaction type. LAUNCH_ACTIVITY
+// (12) is "Only available for apps with Activities enabled", in answer to APPLICATION_COMMAND and
+// MESSAGE_COMPONENT interactions (and MODAL_SUBMIT, which the stand-in does not model):
+// docs/interactions/receiving-and-responding.mdx, Interaction Callback Type, and the change log
+// of 2024-08-26, "Launching Activities via Interactions". Elsewhere it is an invalid type.
+func callbacksFor(t InteractionType, activities bool) []CallbackType {
 	switch t {
-	case InteractionApplicationCommand:
-		return []CallbackType{CallbackChannelMessage, CallbackDeferredChannelMessage}
-	case InteractionMessageComponent:
-		return []CallbackType{CallbackChannelMessage, CallbackDeferredChannelMessage, CallbackUpdateMessage}
+	case InteractionApplicationCommand, InteractionMessageComponent:
+		types := []CallbackType{CallbackChannelMessage, CallbackDeferredChannelMessage}
+		if t == InteractionMessageComponent {
+			types = append(types, CallbackUpdateMessage)
+		}
+		if activities {
+			types = append(types, CallbackLaunchActivity)
+		}
+		return types
 	case InteractionAutocomplete:
 		return []CallbackType{CallbackAutocompleteResult}
 	}
@@ -64,7 +73,7 @@ func (s *Server) takeCallback(id, token string, payload json.RawMessage, files [
 	if d := s.opts.CallbackDeadline; d > 0 && s.now().Sub(st.createdAt) > d {
 		return nil, 0, nil, errUnknownInteract()
 	}
-	if !slices.Contains(callbacksFor(st.Type), req.Type) {
+	if !slices.Contains(callbacksFor(st.Type, s.activitiesOn()), req.Type) {
 		return nil, 0, nil, errInvalidFormBodyAt("type", "INTERACTION_RESPONSE_TYPE_INVALID",
 			"Interaction response type "+strconv.Itoa(int(req.Type))+" is not valid for this interaction")
 	}
@@ -81,6 +90,12 @@ func (s *Server) takeCallback(id, token string, payload json.RawMessage, files [
 		msg, aerr = s.updateSource(st, d, files)
 	case CallbackAutocompleteResult:
 		reply.Choices, aerr = autocompleteChoices(req.Data)
+	case CallbackLaunchActivity:
+		// It makes no message: the user's client opens the Activity in the channel, joining the
+		// instance running there or starting one.
+		if ch := s.channels[st.ChannelID]; ch != nil {
+			st.activity = s.launch(ch, st.User.ID).InstanceID
+		}
 	}
 	if aerr != nil {
 		return nil, 0, nil, aerr
@@ -98,6 +113,11 @@ func (s *Server) takeCallback(id, token string, payload json.RawMessage, files [
 func callbackResponse(st *interactionState, t CallbackType, msg *Message) map[string]any {
 	inter := map[string]any{"id": st.ID, "type": st.Type}
 	out := map[string]any{"interaction": inter}
+	if t == CallbackLaunchActivity && st.activity != "" {
+		inter["activity_instance_id"] = st.activity
+		out["resource"] = map[string]any{"type": t, "activity_instance": map[string]any{"id": st.activity}}
+		return out
+	}
 	if msg != nil {
 		inter["response_message_id"] = msg.ID
 		inter["response_message_loading"] = msg.Flags&FlagLoading != 0

@@ -144,6 +144,14 @@ type Server struct {
 	endpoints []string
 	next      int
 	outgoing  *http.Client // to the bot's endpoints
+	// The Activity (activity.go): the running instances, by channel and by ID.
+	instances    map[string]*instanceState
+	instanceByID map[string]*instanceState
+	// OAuth2 (oauth2.go): the application's client secret, the authorization codes not yet
+	// exchanged and the access tokens handed out, by their value.
+	clientSecret string
+	codes        map[string]*oauthGrant
+	accessTokens map[string]*oauthGrant
 }
 
 // ErrNotStarted is returned by calls that need the server listening before Start.
@@ -193,7 +201,12 @@ func New(opts Options) *Server {
 		conns:        map[*gatewayConn]struct{}{},
 		sessions:     map[string]*gatewaySession{},
 		subs:         map[*queue[Event]]struct{}{},
+		instances:    map[string]*instanceState{},
+		instanceByID: map[string]*instanceState{},
+		codes:        map[string]*oauthGrant{},
+		accessTokens: map[string]*oauthGrant{},
 	}
+	s.clientSecret = randomHex(16)
 	_, s.signer, _ = ed25519.GenerateKey(rand.Reader) // crypto/rand does not fail
 	s.outgoing = &http.Client{Transport: newLoopbackTransport()}
 	s.app = Application{ID: s.newID(), Name: opts.ApplicationName}

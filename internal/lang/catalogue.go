@@ -36,6 +36,7 @@ func Has(format string) bool { return messages.has(format) }
 type catalogue struct {
 	all             []Message
 	keys            map[string]bool
+	formats         map[string]string // the French of each message without plural forms
 	english, french *message.Printer
 }
 
@@ -81,13 +82,16 @@ func (e *twiceError) Error() string { return fmt.Sprintf("%q is in the catalogue
 // *twiceError.
 func build(msgs []Message) (*catalogue, error) {
 	b := catalog.NewBuilder(catalog.Fallback(language.English))
-	c := &catalogue{all: msgs, keys: map[string]bool{}}
+	c := &catalogue{all: msgs, keys: map[string]bool{}, formats: map[string]string{}}
 	for i, m := range msgs {
 		if c.keys[m.EN] {
 			first := slices.IndexFunc(msgs, func(o Message) bool { return o.EN == m.EN })
 			return nil, &twiceError{en: m.EN, first: first, second: i}
 		}
 		c.keys[m.EN] = true
+		if m.Arg == 0 {
+			c.formats[m.EN] = frenchSpaces(m.FR)
+		}
 		if err := set(b, m); err != nil {
 			return nil, fmt.Errorf("adding %q to the catalogue: %w", m.EN, err)
 		}

@@ -71,6 +71,19 @@ func (t Tag) Sprint(msg string) string {
 	return t.printer().Sprintf(msg)
 }
 
+// Format returns a message of the catalogue in t as a format, its
+// placeholders unfilled, for what fills them in elsewhere (the
+// Activity's page); a message with plural forms, or missing from the
+// catalogue, is returned as it is.
+func (t Tag) Format(format string) string {
+	if t == French {
+		if fr, ok := messages.formats[format]; ok {
+			return fr
+		}
+	}
+	return format
+}
+
 // Words words w in t.
 func (t Tag) Words(w Worder) string { return w.Words(t.Sprintf) }
 

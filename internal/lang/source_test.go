@@ -9,7 +9,7 @@ import (
 
 // translated are the packages whose words the catalogue holds, from the
 // module's root.
-var translated = []string{"bot", "engine", "render"}
+var translated = []string{"bot", "engine", "render", "activity"}
 
 // formatArg names the calls whose argument is a message of the catalogue,
 // and which argument (from 0). Methods named Sprintf and Sprint count
@@ -17,6 +17,7 @@ var translated = []string{"bot", "engine", "render"}
 var formatArg = map[string]int{
 	"Sprintf": 0, // lang.Tag's
 	"Sprint":  0, // lang.Tag's
+	"Format":  0, // lang.Tag's
 	"sprintf": 0, // a language's Sprintf passed to a Words method
 	"refuse":  0, // bot: a refusal, worded when answered
 	"illegal": 1, // engine: a refused move

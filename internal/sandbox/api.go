@@ -308,6 +308,9 @@ type outcome struct {
 	OK          bool   `json:"ok"`
 	Interaction string `json:"interaction,omitempty"`
 	Notice      string `json:"notice,omitempty"`
+	// Activity is, when the bot answered with LAUNCH_ACTIVITY, the page that shows the user
+	// the channel's Activity (see activity.go), which the page opens beside the chat.
+	Activity string `json:"activity,omitempty"`
 }
 
 // await waits for the bot's first answer to an interaction. failed is what Discord's client
@@ -316,8 +319,12 @@ func (sb *Sandbox) await(ctx context.Context, inter *fakediscord.Interaction, fa
 	ctx, cancel := context.WithTimeout(ctx, replyWait)
 	defer cancel()
 	out := outcome{OK: true, Interaction: inter.ID}
-	if _, err := inter.Callback(ctx); err != nil {
+	reply, err := inter.Callback(ctx)
+	switch {
+	case err != nil:
 		out.Notice = failed
+	case reply.CallbackType == fakediscord.CallbackLaunchActivity:
+		out.Activity = playPath(inter.ChannelID, inter.User.ID)
 	}
 	return out
 }

@@ -23,6 +23,9 @@ type eventView struct {
 	DM        bool         `json:"dm,omitempty"`
 	Message   *messageView `json:"message,omitempty"`
 	Channel   *channelView `json:"channel,omitempty"`
+	// Activity is the instance of an "activity" event: someone opened or closed the
+	// channel's Activity.
+	Activity *activityView `json:"activity,omitempty"`
 }
 
 // serveEvents answers GET /events?user=name with a stream of server-sent events: "ready" once
@@ -99,6 +102,10 @@ func (sb *Sandbox) eventView(e fakediscord.Event, viewer string) (string, eventV
 		v.Kind = "created"
 	case fakediscord.MessageUpdated:
 		v.Kind = "updated"
+	case fakediscord.ActivityJoined, fakediscord.ActivityLeft:
+		v.Kind = "activity"
+		v.Activity = &activityView{Instance: e.Activity.InstanceID, Participants: sb.partners(e.Activity)}
+		return "activity", v, true
 	default:
 		return "", eventView{}, false
 	}

@@ -40,6 +40,10 @@ type Options struct {
 	// into the stand-in, which must be new, when the file exists, and the sandbox writes it after
 	// seeding, whenever a channel or thread is created or renamed, and when it closes.
 	WorldFile string
+	// Activity is the URL of the server of the bot's Activity, such as http://127.0.0.1:8090,
+	// which the sandbox serves under /activity/ as Discord's proxy serves it (see activity.go);
+	// empty shows no Activity.
+	Activity string
 }
 
 // Sandbox is a web page that shows the stand-in's guild the way Discord's client shows a
@@ -95,6 +99,9 @@ func New(srv *fakediscord.Server, opts Options) (*Sandbox, error) {
 		return nil, err
 	}
 	sb.mux = sb.routes(static)
+	if err := sb.activityRoutes(sb.mux); err != nil {
+		return nil, err
+	}
 	if opts.WorldFile != "" {
 		sb.keepWorld()
 	}

@@ -782,6 +782,29 @@ function handleOutcome(out, messageId) {
     if (messageId) setFailed(messageId, out.notice);
     else addNotice(out.notice);
   }
+  if (out.activity) openActivity(out.activity);
+}
+
+// openActivity shows the Activity the bot launched (its answer LAUNCH_ACTIVITY) in the panel
+// beside the chat, as Discord's client does in a text channel: the sandbox's page /play, which
+// plays the Discord client for the Activity's iframe. Closing the panel leaves the Activity.
+function openActivity(path) {
+  const panel = document.getElementById("activity-panel");
+  const frame = document.getElementById("activity-frame");
+  const url = new URL(path, window.location.href);
+  url.searchParams.set("embed", "1");
+  if (!panel.hidden && frame.src === url.href) return;
+  frame.src = url.href;
+  document.getElementById("activity-tab").href = path;
+  panel.hidden = false;
+  document.getElementById("app").classList.add("activity-open");
+}
+
+function closeActivity() {
+  const panel = document.getElementById("activity-panel");
+  panel.hidden = true;
+  document.getElementById("activity-frame").src = "about:blank"; // its page leaves the Activity
+  document.getElementById("app").classList.remove("activity-open");
 }
 
 // addNotice shows a message only this page sees, as Discord's client does for a command the
@@ -981,6 +1004,7 @@ async function loadDMs() {
 function selectUser(id) {
   if (!userById(id)) return;
   const c = channelById(state.channel);
+  if (state.user !== id && !document.getElementById("activity-panel").hidden) closeActivity(); // it was the other user's
   state.user = id;
   state.failed.clear();
   state.dismissed.clear();
@@ -1302,6 +1326,7 @@ function bind() {
     $("members-toggle").classList.toggle("active", !els.app.classList.contains("members-hidden"));
   });
   $("members-toggle").classList.add("active");
+  $("activity-close").addEventListener("click", closeActivity);
   $("new-thread-button").addEventListener("click", openThreadForm);
   $("thread-form").addEventListener("submit", createThread);
   $("thread-cancel").addEventListener("click", () => {
