@@ -52,7 +52,10 @@ export interface Sky {
   points: SkyPoint[];
   holes: XY[];
   edges: [number, number][];
+  /** rim is the hexagon through the corner holes; the plate is it stroked rim_margin wide on each side, edged rim_edge wider. */
   rim: XY[];
+  rim_margin: number;
+  rim_edge: number;
   labels: Label[];
   bird_radius: number;
   view_box: [number, number, number, number];
@@ -266,6 +269,7 @@ export const ActionDeclineTakeback = "decline_takeback";
 export interface ActRequest {
   action: string;
   move?: string;
+  game: string;
   ply: number;
   channel: string;
 }

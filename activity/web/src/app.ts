@@ -260,7 +260,7 @@ export class Game {
     this.panel.said("");
     this.render();
     if (action === ActionMove && move) this.live.say(this.d.words.t("playing", move));
-    const req = { action, ply: s.ply, channel: s.channel, ...(move ? { move } : {}) };
+    const req = { action, game: s.game ?? "", ply: s.ply, channel: s.channel, ...(move ? { move } : {}) };
     let retried = false;
     for (;;) {
       try {

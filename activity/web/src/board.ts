@@ -111,15 +111,15 @@ export class Board {
     clear(L["defs"]!);
     L["defs"]!.append(piece.defs(p, sky.bird_radius));
 
-    // The plate: the rim with its corners rounded, as the image strokes the
-    // hexagon through the corner holes with round joins, and a thin edge.
+    // The plate: the hexagon through the corner holes stroked with round
+    // joins rim_margin wide on each side, filled with the sky, over the
+    // same stroked rim_edge wider in the sky's edge colour.
     clear(L["plate"]!);
-    const round = 1;
-    const inner = inset(sky.rim, round);
-    const d = "M" + inner.map((q) => `${q.x} ${q.y}`).join("L") + "Z";
+    const d = "M" + sky.rim.map((q) => `${q.x} ${q.y}`).join("L") + "Z";
+    const margin = sky.rim_margin, edge = sky.rim_edge;
     L["plate"]!.append(
-      s("path", { d, fill: p.sky_edge, stroke: p.sky_edge, "stroke-width": 2 * round + 0.08, "stroke-linejoin": "round" }),
-      s("path", { d, fill: p.sky, stroke: p.sky, "stroke-width": 2 * round, "stroke-linejoin": "round" }),
+      s("path", { d, fill: p.sky_edge, stroke: p.sky_edge, "stroke-width": 2 * (margin + edge), "stroke-linejoin": "round" }),
+      s("path", { d, fill: p.sky, stroke: p.sky, "stroke-width": 2 * margin, "stroke-linejoin": "round" }),
     );
 
     clear(L["grid"]!);
@@ -263,22 +263,6 @@ export class Board {
     const i = this.geo.index(name);
     return i < 0 ? null : (this.cells[i] ?? null);
   }
-}
-
-/** inset returns polygon poly moved inwards by d on every side (a convex polygon about its centre). */
-function inset(poly: { x: number; y: number }[], d: number): { x: number; y: number }[] {
-  const n = poly.length;
-  if (n < 3) return poly;
-  const cx = poly.reduce((a, q) => a + q.x, 0) / n, cy = poly.reduce((a, q) => a + q.y, 0) / n;
-  // The apothem of each side, from the centre; scale so that each shrinks by d.
-  let apothem = Infinity;
-  for (let i = 0; i < n; i++) {
-    const a = poly[i]!, b = poly[(i + 1) % n]!;
-    const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-    apothem = Math.min(apothem, Math.abs((b.x - a.x) * (cy - a.y) - (b.y - a.y) * (cx - a.x)) / len);
-  }
-  const k = apothem > d ? (apothem - d) / apothem : 1;
-  return poly.map((q) => ({ x: cx + (q.x - cx) * k, y: cy + (q.y - cy) * k }));
 }
 
 /** nearest returns the point nearest (x, y) and its distance. */
