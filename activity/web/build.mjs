@@ -4,6 +4,10 @@
 // time stamp, no absolute path: the same sources give the same bytes on
 // any machine, which CI checks by building again and comparing with the
 // committed dist/.
+//
+// It also bundles test/sdkprobe.ts, Discord's SDK driven by a script, into
+// the test data of the sandbox's discordhost.js, so that its Go test runs
+// the real SDK against it without npm.
 
 import { build } from "esbuild";
 import { copyFile, mkdir, rm } from "node:fs/promises";
@@ -13,6 +17,7 @@ import { fileURLToPath } from "node:url";
 const here = dirname(fileURLToPath(import.meta.url));
 const src = join(here, "src");
 const dist = join(here, "dist");
+const probe = join(here, "..", "..", "internal", "sandbox", "testdata", "discordhost", "sdkprobe.js");
 
 await rm(dist, { recursive: true, force: true });
 await mkdir(dist, { recursive: true });
@@ -41,3 +46,17 @@ await build({
   logLevel: "warning",
 });
 await copyFile(join(src, "index.html"), join(dist, "index.html"));
+await build({
+  absWorkingDir: here,
+  entryPoints: [join(here, "test", "sdkprobe.ts")],
+  outfile: probe,
+  bundle: true,
+  minify: true,
+  format: "iife",
+  target: "es2020",
+  platform: "browser",
+  sourcemap: false,
+  legalComments: "eof",
+  charset: "utf8",
+  logLevel: "warning",
+});
