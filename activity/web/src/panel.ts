@@ -51,7 +51,7 @@ export class Panel {
     this.el = h(
       "aside",
       { class: "panel" },
-      h("div", { class: "status" }, this.turn, this.clockEl, this.watch, this.hintEl, this.problemEl, this.saidEl, this.noteEl),
+      h("div", { class: "status" }, this.turn, this.hintEl, this.problemEl, this.saidEl, this.clockEl, this.watch, this.noteEl),
       this.offers,
       this.buttons,
       this.ending,
@@ -80,6 +80,8 @@ export class Panel {
       default:
         this.turn.textContent = seat && seat === s.to_move ? w.t("your_move") : toMove >= 0 ? w.t("their_move", playerName(s, toMove, w)) : "";
     }
+    // The headline above may say it already (a challenge, no game): once is enough.
+    if (this.turn.textContent === s.headline) this.turn.textContent = "";
     this.turn.classList.toggle("yours", s.phase === PhasePlaying && !!seat && seat === s.to_move);
     this.watch.textContent = s.phase === PhasePlaying && !seat ? w.t("watching_you") : "";
     this.clockEl.hidden = !(s.phase === PhasePlaying && s.deadline);
@@ -100,6 +102,7 @@ export class Panel {
     const w = this.words, seat = s.viewer.seat ?? "";
     const key = JSON.stringify([s.draw_offer, s.takeback, s.can.answer_draw, s.can.answer_takeback, seat, s.players.map((p) => p.name), w.lang]);
     if (!fresh(this.offers, key, this.disabled)) return;
+    clear(this.offers);
     const nameOf = (side: string) => playerName(s, Math.max(0, sides.indexOf(side as (typeof sides)[number])), w);
     if (s.draw_offer) {
       const mine = s.draw_offer.by === seat;
