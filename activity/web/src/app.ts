@@ -104,11 +104,6 @@ export class Game {
     this.panel.setParticipants(ps);
   }
 
-  /** current is the state shown. */
-  get current(): State | null {
-    return this.state;
-  }
-
   private interactive(): boolean {
     const s = this.state;
     return !!s && s.phase === PhasePlaying && s.can.move && !!s.legal && !this.acting && !this.waiting;
@@ -304,11 +299,6 @@ export class Game {
   /** problem shows a problem the server pushed. */
   problem(p: Problem): void {
     this.panel.problem(p.error);
-  }
-
-  /** focus puts the focus on the board's tab stop. */
-  focus(): void {
-    this.board.cells[this.keys.index]?.focus();
   }
 }
 

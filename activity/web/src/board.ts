@@ -55,7 +55,6 @@ export class Board {
       class: "sky",
       viewBox: vb.join(" "),
       role: "group",
-      "aria-roledescription": "board",
     });
     this.el.style.setProperty("--ratio", String(vb[2] / vb[3]));
     for (const name of ["defs", "plate", "grid", "labels", "tints", "glows", "ghosts", "chosen", "bonds", "birds", "rings", "arrow", "badges", "lit", "preview", "cells"]) {
@@ -214,7 +213,7 @@ export class Board {
         } else if (v.birds.has(name)) {
           L.append(s("circle", { class: "lit-bird", cx: q.x, cy: q.y, r: r + 0.09, fill: "none", stroke: p.accent, "stroke-opacity": 0.85, "stroke-width": 0.05, "stroke-dasharray": "0.14 0.1" }));
         } else {
-          L.append(s("circle", { class: "lit-empty", cx: q.x, cy: q.y, r: 0.15, fill: p.accent, "fill-opacity": 0.55 }));
+          L.append(s("circle", { class: "lit-empty", cx: q.x, cy: q.y, r: 0.13, fill: p.accent, "fill-opacity": 0.5 }));
         }
       });
     }

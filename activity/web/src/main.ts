@@ -2,7 +2,7 @@
 // Discord who is looking, trades the answer for a session with the server,
 // opens the board, and keeps it live over the socket.
 
-import type { Session, State } from "./api";
+import type { Problem, Session, State } from "./api";
 import { CodeForbidden, CodeSession } from "./api";
 import { Game } from "./app";
 import { Client, ProblemError } from "./client";
@@ -127,6 +127,9 @@ function open(discord: Discord, first: Session, geo: Geometry): void {
   };
 
   const game = new Game({ client, words, geo, renew, root });
+  let shown = false;
+  // A problem before the board shows leaves the splash saying it.
+  const trouble = (p: Problem) => (shown ? game.problem(p) : say("failed", p.error));
   let lost = false;
   const live = new Live(() => client.token, {
     state: (s: State) => show(s),
@@ -135,12 +138,12 @@ function open(discord: Discord, first: Session, geo: Geometry): void {
         void renew().then((ok) => {
           if (!ok) {
             live.stop();
-            game.problem(p);
+            trouble(p);
           }
         });
         return;
       }
-      game.problem(p);
+      trouble(p);
       if (p.code === CodeForbidden) live.stop();
     },
     connected: (up) => {
@@ -154,7 +157,6 @@ function open(discord: Discord, first: Session, geo: Geometry): void {
     },
   });
 
-  let shown = false;
   const show = (s: State) => {
     game.accept(s);
     if (shown) return;
@@ -168,6 +170,7 @@ function open(discord: Discord, first: Session, geo: Geometry): void {
   live.start();
   client.state().then(show, (e: unknown) => {
     if (e instanceof ProblemError && e.code === CodeSession) void renew();
+    else if (e instanceof ProblemError && e.status !== 0) trouble({ error: e.message, code: e.code });
   });
   void discord.participants((ps) => game.setParticipants(ps));
   document.addEventListener("visibilitychange", () => {

@@ -47,7 +47,9 @@ export class Strip {
       const p = s.players[i];
       r.name.textContent = playerName(s, i, this.words);
       r.name.classList.toggle("open", !p?.id && !p?.computer);
-      r.rating.textContent = p?.rating ?? "";
+      // A computer named as such says its level beside its rating.
+      const level = p?.computer && p.name ? this.words.t("computer_level", p.computer) : "";
+      r.rating.textContent = [p?.rating ?? "", level].filter(Boolean).join(" · ");
       r.counts.textContent = p?.counts ?? "";
       r.row.classList.toggle("to-move", s.phase === PhasePlaying && s.to_move === side);
       r.row.classList.toggle("winner", winner === side);
