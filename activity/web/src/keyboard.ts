@@ -17,10 +17,12 @@ export interface KeyEvents {
 export class Keyboard {
   private current = 0;
   private column: number | null = null; // the x where a walk up or down began
+  private pressed = -1; // the point Enter or Space went down on
 
   constructor(private readonly geo: Geometry, private readonly cells: SVGGElement[], private readonly on: KeyEvents) {
     cells.forEach((cell, i) => {
       cell.addEventListener("keydown", (e) => this.key(e, i));
+      cell.addEventListener("keyup", (e) => this.release(e, i));
       cell.addEventListener("focus", () => this.rove(i, false));
       cell.addEventListener("pointerdown", () => (this.column = null));
     });
@@ -41,6 +43,14 @@ export class Keyboard {
       this.current = i;
     }
     if (focus) next.focus();
+  }
+
+  private release(e: KeyboardEvent, i: number): void {
+    if ((e.key === "Enter" || e.key === " ") && this.pressed === i) {
+      this.pressed = -1;
+      e.preventDefault();
+      this.on.click(i);
+    }
   }
 
   private key(e: KeyboardEvent, i: number): void {
@@ -68,8 +78,11 @@ export class Keyboard {
     switch (e.key) {
       case "Enter":
       case " ":
+        // The click comes when the key is released, as a button's does for
+        // Space: a question it opens must not take the rest of this
+        // keystroke for its answer.
         e.preventDefault();
-        this.on.click(i);
+        if (!e.repeat) this.pressed = i;
         return;
       case "Escape":
         e.preventDefault();
