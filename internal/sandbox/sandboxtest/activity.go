@@ -50,7 +50,9 @@ func (a *Activity) Ply() int {
 func (a *Activity) Seat() string { return Eval[string](a.Page, root+`.dataset.seat || ""`) }
 
 // Connected reports whether the Activity's websocket is open (data-connected).
-func (a *Activity) Connected() bool { return Eval[string](a.Page, root+`.dataset.connected || ""`) == "true" }
+func (a *Activity) Connected() bool {
+	return Eval[string](a.Page, root+`.dataset.connected || ""`) == "true"
+}
 
 // WaitPly waits until the board shows n moves.
 func (a *Activity) WaitPly(n int) {
