@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/chromedp/chromedp"
 
 	"github.com/volo-discord/volo/bot"
 	"github.com/volo-discord/volo/engine"
@@ -362,5 +363,72 @@ func TestPlayOnTheBoardInABrowser(t *testing.T) {
 	}
 	if len(w.srv.ValidationFailures()) > 0 {
 		t.Errorf("requests that Discord's API would not take: %v", w.srv.ValidationFailures())
+	}
+}
+
+// inPanel is JavaScript for the Activity's document in the sandbox page's panel: the panel's
+// /play page holds the Activity's iframe.
+const inPanel = `document.getElementById("activity-frame").contentDocument.querySelector("iframe.activity-frame").contentDocument`
+
+// The sandbox, as volobot runs it with no token, shows Play on the board under a game's board;
+// clicking it opens the Activity in a panel beside the chat, where ana moves by a click, and
+// /api/activity gives any user's page of it.
+func TestPlayOnTheBoardFromTheSandboxPage(t *testing.T) {
+	skipWithoutBrowser(t)
+	t.Chdir(t.TempDir()) // volobot keeps the sandbox's files in the working directory
+	v := startVolobot(t)
+	volo := v.channelID(t, "volo")
+	p := sandboxtest.Open(t, v.url+"/?as=ana&channel=volo", sandboxtest.Options{Step: pageStep}) // screenshots kept after the test
+	p.Run("/volo challenge opponent:@ben colour:orange")
+	p.WaitForText("challenges")
+	p.SelectUser("ben")
+	p.ClickButton("Accept")
+	p.WaitForText("The game begins")
+	p.SelectUser("ana")
+	p.ClickButton("Play on the board")
+	waitJS(t, p, pageStep, "the Activity in the panel", `(() => { try { return `+inPanel+`.querySelector("[data-phase]").dataset.connected === "true" } catch (e) { return false } })()`)
+	if !sandboxtest.Eval[bool](p, `document.getElementById("app").classList.contains("activity-open")`) {
+		t.Error("the panel is open but the page is not laid out for it")
+	}
+	// ana adds a bird on f5 by a click on the board in the panel.
+	xy := sandboxtest.Eval[[]float64](p, `(() => {
+		const outer = document.getElementById("activity-frame").getBoundingClientRect();
+		const inner = document.getElementById("activity-frame").contentDocument.querySelector("iframe.activity-frame").getBoundingClientRect();
+		const r = `+inPanel+`.querySelector('[data-point="f5"][data-legal]').getBoundingClientRect();
+		return [outer.left + inner.left + r.left + r.width / 2, outer.top + inner.top + r.top + r.height / 2];
+	})()`)
+	if _, err := chromedp.Run(p.Context(), chromedp.MouseClickXY(xy[0], xy[1])); err != nil {
+		t.Fatal(err)
+	}
+	p.WaitForText("f5 · move 1")
+	waitJS(t, p, pageStep, "the board in the panel to show f5", `(() => { try { return `+inPanel+`.querySelector("[data-phase]").dataset.ply === "1" } catch (e) { return false } })()`)
+	p.Screenshot("panel-1280")
+
+	// Any user's page of the Activity, by ID or by name.
+	var state struct {
+		Users []struct{ ID, Username string } `json:"users"`
+	}
+	_ = json.Unmarshal([]byte(v.get(t, "/api/state")), &state)
+	cleo := ""
+	for _, u := range state.Users {
+		if u.Username == "cleo" {
+			cleo = u.ID
+		}
+	}
+	for _, user := range []string{"ben", cleo} {
+		var out struct {
+			URL string `json:"url"`
+		}
+		if err := json.Unmarshal([]byte(v.get(t, "/api/activity?"+url.Values{"channel": {volo}, "user": {user}}.Encode())), &out); err != nil || !strings.Contains(out.URL, "/play?") {
+			t.Errorf("GET /api/activity for %s: %+v, %v", user, out, err)
+		}
+	}
+	resp, err := http.Get(v.url + "/api/activity?channel=1&user=ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode < 400 {
+		t.Errorf("GET /api/activity for no such channel: %d", resp.StatusCode)
 	}
 }
