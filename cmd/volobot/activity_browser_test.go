@@ -287,6 +287,16 @@ func TestPlayOnTheBoardInABrowser(t *testing.T) {
 	}
 	ana.Screenshot("ana-start-1280")
 
+	// margaux's Discord speaks French: so does her board.
+	margaux := sandboxtest.OpenActivity(t, w.activityURL("margaux"), opts)
+	if got := margaux.Label("b2"); !strings.HasPrefix(got, "b2, oiseau orange") {
+		t.Errorf("b2's label for margaux reads %q", got)
+	}
+	if text := margaux.Text(); !strings.Contains(text, "Vous regardez") || !strings.Contains(text, "Départ · À Orange de jouer") {
+		t.Errorf("margaux's board is not in French:\n%s", text)
+	}
+	margaux.Screenshot("margaux-start-1280")
+
 	// A forged session is refused, and changes nothing.
 	status, body := cleo.Fetch("api/act", `{method: "POST", headers: {"Authorization": "Bearer eyJ1IjoiMSJ9.Zm9yZ2Vk", "Content-Type": "application/json"},
 		body: JSON.stringify({action: "move", move: "f5", channel: "`+w.channel+`", ply: 0})}`)
