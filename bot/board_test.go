@@ -254,3 +254,47 @@ func buttonLabels(t *testing.T, msg *fakediscord.Message) []string {
 	}
 	return labels
 }
+
+// In a group DM the bot is not a member of, a move made on the board
+// reaches the channel through the interaction that opened the board (its
+// token is good for 15 minutes): the board posts as its follow-up, and
+// nothing is posted where the bot may not.
+func TestBoardInAGroupDM(t *testing.T) {
+	t.Parallel()
+	w := newWorldWith(t, worldOptions{global: true, sharedClock: true, activities: true, serve: true})
+	for _, name := range []string{"ana", "ben"} {
+		if err := w.srv.InstallForUser(name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gd, err := w.srv.AddGroupDM("ana and ben", "ana", "ben")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.channel = gd.ID
+	w.click("ben", w.do("ana", "/volo challenge opponent:@ben colour:orange"), "Accept")
+	w.flush()
+	board := w.said(gd.ID, "The game begins.")
+	if len(board) != 1 {
+		t.Fatalf("the first board in the group DM: %d messages", len(board))
+	}
+	in, err := w.srv.ClickComponent(fakediscord.ComponentClick{MessageID: board[0].ID, User: "ana", CustomID: buttonWithLabel(t, &board[0], "Play on the board")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), answerWait())
+	defer cancel()
+	if r, err := in.Callback(ctx); err != nil || r.CallbackType != fakediscord.CallbackLaunchActivity {
+		t.Fatalf("Play on the board in the group DM: %+v, %v", r, err)
+	}
+	if _, err := w.act("ana", bot.ActMove, "f5"); err != nil {
+		t.Fatal(err)
+	}
+	w.saidOnce(gd.ID, "f5 · move 1", "ben")
+	replies := in.Replies()
+	if n := len(replies); n < 2 || replies[n-1].Kind != fakediscord.ReplyFollowup {
+		t.Fatalf("the move's board did not go as a follow-up of the launch: %+v", replies)
+	}
+	w.noMissingAccess()
+	w.noValidationFailures()
+}

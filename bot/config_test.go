@@ -54,6 +54,9 @@ func TestConfigErrorsNameTheKey(t *testing.T) {
 		{"backup: {dir: copies, keep: 0}", "backup.keep"},
 		{"backup: {keep: 1001}", "backup.keep"},
 		{"{database: 'postgres://volo@db/volo', backup: {dir: copies}}", "pg_dump"},
+		{"activity: {listen: 'volo board'}", "activity.listen"},
+		{"activity: {listen: ':8090', poll: 10ms}", "activity.poll"},
+		{"activity: {client_secret: hunter2}", "field client_secret not found"},
 	} {
 		_, err := loadYAML(t, tc.yaml)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -107,18 +107,18 @@ func TestLaunchActivityAndItsInstance(t *testing.T) {
 	if _, err := ds.ApplicationCommandBulkOverwrite(srv.Application().ID, "", voloCommands()); err != nil {
 		t.Fatal(err)
 	}
-	inter, err := srv.RunCommandLine(w.general.ID, "ana", "/volo board")
-	if err != nil {
+	if _, err := srv.RunCommandLine(w.general.ID, "ana", "/volo board"); err != nil {
 		t.Fatal(err)
 	}
 	ic := <-launched
-	err = ds.InteractionRespond(ic.Interaction, &discordgo.InteractionResponse{Type: 12})
+	err := ds.InteractionRespond(ic.Interaction, &discordgo.InteractionResponse{Type: 12})
 	if code, _ := restCode(t, err); code != 400 {
 		t.Fatalf("LAUNCH_ACTIVITY without Activities: %v, want 400", err)
 	}
 
 	srv.EnableActivities()
-	if inter, err = srv.RunCommandLine(w.general.ID, "ana", "/volo board"); err != nil {
+	inter, err := srv.RunCommandLine(w.general.ID, "ana", "/volo board")
+	if err != nil {
 		t.Fatal(err)
 	}
 	ic = <-launched

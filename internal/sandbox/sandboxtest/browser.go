@@ -63,6 +63,13 @@ type Page struct {
 // the test when no Chromium is installed. The browser is closed when the test ends.
 func Open(t testing.TB, url string, opts Options) *Page {
 	t.Helper()
+	return open(t, url, opts, "the page to show a channel", `document.body.dataset.ready === "1" && document.body.dataset.busy === "0"`)
+}
+
+// open starts headless Chromium, opens url and waits until ready, a JavaScript expression
+// (which waiting for says what), is true.
+func open(t testing.TB, url string, opts Options, waiting, ready string) *Page {
+	t.Helper()
 	exe, ok := Chromium()
 	if !ok {
 		t.Skip("skipping the browser test: no chromium binary found (on Debian: apt-get install chromium)")
@@ -118,7 +125,7 @@ func Open(t testing.TB, url string, opts Options) *Page {
 		}
 	})
 	p.run("open "+url, chromedp.EmulateViewport(int64(opts.Width), int64(opts.Height)), chromedp.Navigate(url))
-	p.waitJS("the page to show a channel", `document.body.dataset.ready === "1" && document.body.dataset.busy === "0"`)
+	p.waitJS(waiting, ready)
 	t.Logf("screenshots of the sandbox go to %s", opts.ScreenshotDir)
 	return p
 }
