@@ -11,11 +11,6 @@ export interface Participant {
   name: string;
 }
 
-/** insideDiscord reports whether the page runs in Discord's iframe: Discord gives it a frame_id. */
-export function insideDiscord(search: string): boolean {
-  return new URLSearchParams(search).has("frame_id");
-}
-
 /** Discord wraps the SDK. */
 export class Discord {
   readonly sdk: DiscordSDK;

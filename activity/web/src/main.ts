@@ -1,22 +1,27 @@
 // The page's start: outside Discord it only says so; inside, it asks
 // Discord who is looking, trades the answer for a session with the server,
-// opens the board, and keeps it live over the socket.
+// opens the board, and keeps it live over the socket. What can be asked at
+// once is: the config and the sky before anything (early.ts), the state and
+// the socket as soon as there is a session, beside authenticate.
+
+// early first: its requests leave before the rest of the bundle is evaluated.
+import { client, config, locale, sky } from "./early";
 
 import type { Problem, Session, State } from "./api";
 import { CodeForbidden, CodeSession } from "./api";
 import { Game } from "./app";
-import { Client, ProblemError } from "./client";
-import { Discord, insideDiscord, rpcMessage } from "./discord";
+import { ProblemError } from "./client";
+import { Discord, rpcMessage } from "./discord";
 import { Geometry } from "./geometry";
+import { insideDiscord } from "./inside";
 import { Banner } from "./live";
-import { Live } from "./socket";
+import { Live, newer } from "./socket";
 import { h } from "./svg";
 import { Words } from "./words";
 
 const root = document.documentElement;
 const app = document.getElementById("app") ?? document.body;
 const words = new Words();
-const client = new Client();
 const splash = h("div", { class: "splash", id: "splash", role: "status" });
 
 /** say shows the boot word key (with args) in the splash, and marks the root's data-boot. */
@@ -34,21 +39,21 @@ function message(e: unknown): string {
 
 async function boot(): Promise<void> {
   root.dataset["connected"] = "false";
-  const locale = navigator.language || "en";
   words.lang = locale.slice(0, 2);
   say("opening");
+  const inside = insideDiscord(location.search);
   let clientId = "";
   try {
-    const config = await client.config(locale);
-    words.set(config.words);
-    clientId = config.client_id;
+    const c = await config;
+    words.set(c.words);
+    clientId = c.client_id;
   } catch (e) {
-    if (insideDiscord(location.search)) {
+    if (inside) {
       say("failed", message(e));
       return;
     }
   }
-  if (!insideDiscord(location.search)) {
+  if (!inside) {
     say("outside");
     return;
   }
@@ -72,21 +77,13 @@ async function boot(): Promise<void> {
   let session: Session;
   try {
     session = await client.session({ code, instance_id: discord.instanceId });
-    useSession(session);
-    await discord.authenticate(session.access_token);
   } catch (e) {
     say("failed", message(e));
     return;
   }
+  useSession(session);
   say("opening");
-  let geo: Geometry;
-  try {
-    geo = new Geometry(await client.sky());
-  } catch (e) {
-    say("failed", message(e));
-    return;
-  }
-  open(discord, session, geo);
+  open(discord, session);
 }
 
 /** useSession takes session's token and words. */
@@ -96,9 +93,17 @@ function useSession(s: Session): void {
   root.lang = s.lang || "en";
 }
 
-/** open shows the board and keeps it live. */
-function open(discord: Discord, first: Session, geo: Geometry): void {
+/**
+ * open keeps the board live from now on: it asks for the state and opens
+ * the socket at once, and shows the board once the SDK is authenticated
+ * and the sky is known.
+ */
+function open(discord: Discord, first: Session): void {
   const banner = new Banner();
+  let game: Game | null = null;
+  let waiting: State | null = null; // the newest state before the board shows
+  let failed = false;
+
   let renewing: Promise<boolean> | null = null;
   let renewTimer = 0;
   const schedule = (expires: string) => {
@@ -126,13 +131,29 @@ function open(discord: Discord, first: Session, geo: Geometry): void {
     return renewing;
   };
 
-  const game = new Game({ client, words, geo, renew, root });
-  let shown = false;
+  // The board shows with its first state; until then the splash stays.
+  let mounted = false;
+  const show = (s: State) => {
+    if (failed) return;
+    if (!game) {
+      if (newer(s, waiting)) waiting = s;
+      return;
+    }
+    game.accept(s);
+    if (mounted) return;
+    mounted = true;
+    splash.remove();
+    root.dataset["boot"] = "ready";
+    app.append(banner.el, game.strip.el, h("div", { class: "board-box" }, game.board.el), game.panel.el, game.live.el, game.asker.el);
+    // The time to the first board, for the tests' figures.
+    performance.mark("volo-board");
+  };
   // A problem before the board shows leaves the splash saying it.
-  const trouble = (p: Problem) => (shown ? game.problem(p) : say("failed", p.error));
+  const trouble = (p: Problem) => (mounted && game ? game.problem(p) : say("failed", p.error));
+
   let lost = false;
   const live = new Live(() => client.token, {
-    state: (s: State) => show(s),
+    state: show,
     problem: (p) => {
       if (p.code === CodeSession) {
         void renew().then((ok) => {
@@ -157,27 +178,33 @@ function open(discord: Discord, first: Session, geo: Geometry): void {
     },
   });
 
-  const show = (s: State) => {
-    game.accept(s);
-    if (shown) return;
-    shown = true;
-    splash.remove();
-    root.dataset["boot"] = "ready";
-    app.append(banner.el, game.strip.el, h("div", { class: "board-box" }, game.board.el), game.panel.el, game.live.el, game.asker.el);
-  };
-
   schedule(first.expires);
   live.start();
   client.state().then(show, (e: unknown) => {
     if (e instanceof ProblemError && e.code === CodeSession) void renew();
     else if (e instanceof ProblemError && e.status !== 0) trouble({ error: e.message, code: e.code });
   });
-  void discord.participants((ps) => game.setParticipants(ps));
-  document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState !== "visible") return;
-    live.now();
-    client.state().then(show, () => undefined);
-  });
+
+  const ready = Promise.all([discord.authenticate(first.access_token), sky ?? client.sky()]);
+  ready.then(
+    ([, theSky]) => {
+      const g = new Game({ client, words, geo: new Geometry(theSky), renew, root });
+      game = g;
+      void discord.participants((ps) => g.setParticipants(ps));
+      document.addEventListener("visibilitychange", () => {
+        if (document.visibilityState !== "visible") return;
+        live.now();
+        client.state().then(show, () => undefined);
+      });
+      if (waiting) show(waiting);
+    },
+    (e: unknown) => {
+      failed = true;
+      live.stop();
+      window.clearTimeout(renewTimer);
+      say("failed", message(e));
+    },
+  );
 }
 
 void boot();

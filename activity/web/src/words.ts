@@ -40,13 +40,20 @@ export class Words {
   }
 }
 
-/** format puts args in for the %s and %d of w, in order; %% is a %. */
+/**
+ * format puts args in for the verbs of w: %s and %d take the next
+ * argument in order, %[n]s and %[n]d the nth (from 1), as Go's fmt does,
+ * so that a language may reorder them; %% is a percent sign. A verb with
+ * no argument is left as it is.
+ */
 export function format(w: string, args: (string | number)[]): string {
-  let i = 0;
-  return w.replace(/%([sd%])/g, (m, verb: string) => {
-    if (verb === "%") return "%";
-    if (i >= args.length) return m;
-    const a = args[i++];
+  let next = 0;
+  return w.replace(/%(?:\[(\d+)\])?([sd%])/g, (m, pos: string | undefined, verb: string) => {
+    if (verb === "%") return pos === undefined ? "%" : m;
+    const i = pos === undefined ? next : Number(pos) - 1;
+    next = i + 1;
+    if (i < 0 || i >= args.length) return m;
+    const a = args[i]!;
     return verb === "d" ? String(typeof a === "number" ? Math.round(a) : a) : String(a);
   });
 }

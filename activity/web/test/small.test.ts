@@ -16,6 +16,14 @@ test("format fills %s and %d in order and leaves a missing one", () => {
   assert.equal(format("100%%", []), "100%");
 });
 
+test("format takes %[n]s by position, as a language that reorders the arguments writes them", () => {
+  assert.equal(format("%[2]s avant %[1]s", ["un", "deux"]), "deux avant un");
+  assert.equal(format("%[1]s coupe %[2]s ; %[3]s garde", ["c3-E2", "Bleu", "Bleu"]), "c3-E2 coupe Bleu ; Bleu garde");
+  // After %[n]s, a plain verb takes the argument after the nth, as Go's fmt does.
+  assert.equal(format("%[2]s %s", ["a", "b", "c"]), "b c");
+  assert.equal(format("%[4]d", [1]), "%[4]d");
+});
+
 test("a word the server did not send falls back to English before it arrives, else to its key", () => {
   const w = new Words();
   assert.equal(w.t("failed", "boom"), "The board could not open: boom");
