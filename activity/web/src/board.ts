@@ -196,7 +196,7 @@ export class Board {
     });
   }
 
-  /** drawLit marks the points a click may choose (a dot on an empty point, a dashed ring round a bird) and the chosen birds. */
+  /** drawLit marks the points a click may choose (a dot where to add, a disc where to land, a dashed ring round a bird) and the chosen birds. */
   private drawLit(v: BoardView): void {
     const L = this.layers["lit"]!, C = this.layers["chosen"]!, p = v.palette, r = this.geo.sky.bird_radius;
     clear(L);
@@ -212,6 +212,9 @@ export class Board {
           // The region's tint shows it: a mark on every point would only clutter.
         } else if (v.birds.has(name)) {
           L.append(s("circle", { class: "lit-bird", cx: q.x, cy: q.y, r: r + 0.09, fill: "none", stroke: p.accent, "stroke-opacity": 0.85, "stroke-width": 0.05, "stroke-dasharray": "0.14 0.1" }));
+        } else if (l.reason === "lit_target") {
+          // Where a chosen bird may land: few, and the point of the choice, so plainer than an add.
+          L.append(s("circle", { class: "lit-target", cx: q.x, cy: q.y, r: 0.22, fill: p.accent, "fill-opacity": 0.3, stroke: p.accent, "stroke-width": 0.06 }));
         } else {
           L.append(s("circle", { class: "lit-empty", cx: q.x, cy: q.y, r: 0.13, fill: p.accent, "fill-opacity": 0.5 }));
         }
