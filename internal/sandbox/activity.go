@@ -54,6 +54,7 @@ func (sb *Sandbox) activityRoutes(mux *http.ServeMux) error {
 	mux.HandleFunc("GET /api/activity", sb.answer(sb.serveActivityURL))
 	mux.HandleFunc("POST /api/activity/join", sb.answer(posted(sb.serveJoin)))
 	mux.HandleFunc("POST /api/activity/leave", sb.answer(posted(sb.serveLeave)))
+	mux.HandleFunc("GET /api/activity/here", sb.serveHere)
 	mux.HandleFunc("POST /api/activity/authorize", sb.answer(posted(sb.serveAuthorize)))
 	mux.HandleFunc("POST /api/activity/authenticate", sb.answer(posted(sb.serveAuthenticate)))
 	mux.HandleFunc("GET /api/activity/participants", sb.answer(sb.serveParticipants))
@@ -210,6 +211,44 @@ func (sb *Sandbox) serveLeave(_ *http.Request, req leaveRequest) (any, error) {
 		return nil, err
 	}
 	return outcome{OK: true}, nil
+}
+
+// serveHere answers GET /api/activity/here?channel=ID&user=ID with a stream of server-sent
+// events that lasts as long as the user's page of the channel's Activity is open: the user is in
+// the Activity while it does, as a Discord client that holds the Activity open is, and leaves it
+// when the stream ends (the page closed, or its browser gone without a word).
+func (sb *Sandbox) serveHere(w http.ResponseWriter, r *http.Request) {
+	c, u, err := sb.readable(r.FormValue("channel"), r.FormValue("user"))
+	if err != nil {
+		sb.writeError(w, err)
+		return
+	}
+	in, err := sb.srv.LaunchActivity(c.ID, u.ID)
+	if err != nil {
+		sb.writeError(w, badRequest("The Activity cannot open here: "+err.Error()))
+		return
+	}
+	defer func() { _ = sb.srv.LeaveActivity(in.InstanceID, u.ID) }()
+	rc := http.NewResponseController(w)
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	if err := sb.send(w, rc, "here", map[string]string{"instance": in.InstanceID}); err != nil {
+		return
+	}
+	tick := time.NewTicker(heartbeat)
+	defer tick.Stop()
+	for {
+		select {
+		case <-tick.C:
+			if _, err := w.Write([]byte(": still here\n\n")); err != nil || rc.Flush() != nil {
+				return
+			}
+		case <-r.Context().Done():
+			return
+		case <-sb.done:
+			return
+		}
+	}
 }
 
 // authorizeRequest is the SDK's authorize, as the page relays it for its user.

@@ -60,9 +60,12 @@ async function start() {
     list = e.activity.participants;
     host.updateParticipants(list);
   });
-  // Closing the page closes the Activity for this user, as closing it in Discord does.
+  // The user is in the Activity while this stream is open: closing the page, or losing the
+  // browser, leaves it, as closing it in Discord does.
+  const here = new EventSource(`/api/activity/here?channel=${encodeURIComponent(channel)}&user=${encodeURIComponent(user)}`);
   window.addEventListener("pagehide", () => {
     events.close();
+    here.close();
     navigator.sendBeacon("/api/activity/leave", new Blob([JSON.stringify({ instance: joined.instance, user })], { type: "application/json" }));
   });
 }
