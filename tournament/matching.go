@@ -18,9 +18,9 @@ type edge struct {
 // n…2n-1. An endpoint p belongs to edge p/2 and is its vertex endpoint[p]; p^1 is the edge's
 // other end.
 type matcher struct {
-	n, m     int
-	edges    []edge
-	endpoint []int
+	n, m      int
+	edges     []edge
+	endpoint  []int
 	neighbend [][]int // the endpoints of each vertex's edges at its neighbours
 
 	mate           []int // mate[v]: the endpoint at the other end of v's matched edge, or -1
