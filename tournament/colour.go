@@ -18,7 +18,8 @@ const (
 type preference struct {
 	colour   Colour
 	strength strength
-	diff     int // games with orange less games with blue
+	diff     int  // games with orange less games with blue
+	stuck    bool // either colour breaks an absolute rule (a difference of ±2 after two games of the other colour running)
 }
 
 // preferenceOf returns the preference of a player whose played games had these colours, in
@@ -39,21 +40,27 @@ func preferenceOf(colours []Colour) preference {
 	last := colours[len(colours)-1]
 	switch {
 	case len(colours) >= 2 && colours[len(colours)-2] == last:
-		return preference{last.other(), absolute, diff}
+		p := preference{colour: last.other(), strength: absolute, diff: diff}
+		p.stuck = (last == Orange && diff < -1) || (last == Blue && diff > 1)
+		return p
 	case diff > 1:
-		return preference{Blue, absolute, diff}
+		return preference{colour: Blue, strength: absolute, diff: diff}
 	case diff < -1:
-		return preference{Orange, absolute, diff}
+		return preference{colour: Orange, strength: absolute, diff: diff}
 	case diff == 1:
-		return preference{Blue, strong, diff}
+		return preference{colour: Blue, strength: strong, diff: diff}
 	case diff == -1:
-		return preference{Orange, strong, diff}
+		return preference{colour: Orange, strength: strong, diff: diff}
 	}
-	return preference{last.other(), mild, diff}
+	return preference{colour: last.other(), strength: mild, diff: diff}
 }
 
-// clash reports whether two preferences ask for the same colour at least at strength s.
+// clash reports whether two preferences ask for the same colour at least at strength s. A
+// stuck player clashes absolutely with anyone: whatever colour they get breaks a rule.
 func clash(a, b preference, s strength) bool {
+	if s == absolute && (a.stuck || b.stuck) {
+		return true
+	}
 	return a.strength >= s && b.strength >= s && a.colour == b.colour
 }
 
