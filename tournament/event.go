@@ -9,15 +9,15 @@ import (
 	"slices"
 )
 
-// Limits of an event, which keep pairing a round within a second and the pairing's weights
-// within 128 bits.
+// Limits of an event, which keep pairing a round well within a second and the pairing's
+// weights within 120 bits (TestWeightsFitAtTheLimits works the bound out).
 const (
 	// MinPlayers is the fewest players an event can have.
 	MinPlayers = 2
 	// MaxPlayers is the most players an event can have.
-	MaxPlayers = 256
+	MaxPlayers = 128
 	// MaxSwissRounds is the most rounds a Swiss can have.
-	MaxSwissRounds = 50
+	MaxSwissRounds = 20
 )
 
 // Errors callers branch on. Each is wrapped with the details.
@@ -314,15 +314,4 @@ func (e *Event) index() map[string]int {
 		m[p.ID] = i
 	}
 	return m
-}
-
-// clone returns a deep copy of e.
-func (e *Event) clone() *Event {
-	c := *e
-	c.Players = slices.Clone(e.Players)
-	c.Paired = make([]Round, len(e.Paired))
-	for i, r := range e.Paired {
-		c.Paired[i] = Round{Games: slices.Clone(r.Games)}
-	}
-	return &c
 }

@@ -26,9 +26,9 @@ func TestNewRefusesBadEvents(t *testing.T) {
 		want    string
 	}{
 		{"unknown format", "knockout", 3, named("a", "b"), "no such tournament format"},
-		{"one player", tournament.Swiss, 1, named("a"), "1 players; an event has 2 to 256"},
+		{"one player", tournament.Swiss, 1, named("a"), "1 players; an event has 2 to 128"},
 		{"no rounds", tournament.Swiss, 0, named("a", "b"), "a Swiss of 0 rounds"},
-		{"too many rounds", tournament.Swiss, 51, named("a", "b"), "a Swiss of 51 rounds"},
+		{"too many rounds", tournament.Swiss, 21, named("a", "b"), "a Swiss of 21 rounds"},
 		{"wrong round robin rounds", tournament.RoundRobin, 4, named("a", "b", "c"), "has 3 rounds, not 4"},
 		{"twice the same player", tournament.Swiss, 3, named("a", "b", "a"), `player "a" entered twice`},
 		{"no ID", tournament.Swiss, 3, named("a", ""), "a player has no ID"},

@@ -56,6 +56,10 @@ type swissPlayer struct {
 // tiers is the number of pairing criteria.
 const tiers = 11
 
+// maxWeightBits bounds the pairing weights, leaving the matching's duals and slacks (a few
+// times the largest weight) room within 127 bits.
+const maxWeightBits = 120
+
 // pairSwiss pairs the next round of a Swiss from the event's history.
 func (e *Event) pairSwiss(h *history) Round {
 	number := len(e.Paired) + 1
@@ -189,7 +193,7 @@ func matchBracket(ps []swissPlayer, left, bracket []int) map[int]int {
 		unit[k] = u
 		u = u.mul(pairs*uint64(maxima[k]) + 1)
 	}
-	if u.bitLen() > 125 {
+	if u.bitLen() > maxWeightBits {
 		panic(fmt.Sprintf("tournament: pairing weights of %d bits", u.bitLen()))
 	}
 	edges := make([]edge, 0, len(values))

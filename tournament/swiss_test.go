@@ -64,3 +64,44 @@ func TestSwissRounds(t *testing.T) {
 }
 
 func numbered(n int) []Player { return players(n) }
+
+// TestWeightsFitAtTheLimits works out the largest weight a bracket's matching can see at
+// MaxPlayers and MaxSwissRounds, from the largest value of each criterion on one edge: it
+// must fit maxWeightBits. A change of the criteria or of the limits must keep this true.
+func TestWeightsFitAtTheLimits(t *testing.T) {
+	n := MaxPlayers                 // vertices: the players, or one fewer and the bye
+	pairs := uint64(n / 2)          // edges in a complete pairing
+	maxHalf := 2*MaxSwissRounds + 2 // the largest score difference, in half points, bye included
+	perEdge := [tiers]uint64{
+		1, 1, 1, 1, // repeat, bye after a forfeit win, absolute colour clash, outside the bracket
+		uint64(maxHalf * maxHalf), // squared score difference
+		1, 1, 1,                   // colour preference, strong preference, float again
+		uint64(n), uint64(n), // floater order, downfloater rank
+		uint64(n * n), // residents' order, weighted by rank
+	}
+	u := w(1)
+	for _, m := range perEdge {
+		u = u.mul(pairs*m + 1)
+	}
+	if u.bitLen() > maxWeightBits {
+		t.Errorf("weights up to %d bits at the limits; the matching has room for %d", u.bitLen(), maxWeightBits)
+	}
+	t.Logf("weights below 2^%d at %d players and %d rounds", u.bitLen(), MaxPlayers, MaxSwissRounds)
+	// And a real round of that size pairs.
+	e, err := New(Swiss, MaxSwissRounds, numbered(MaxPlayers-1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r := 1; r <= 3; r++ {
+		if _, err := e.PairNext(); err != nil {
+			t.Fatal(err)
+		}
+		for b, g := range e.Paired[r-1].Games {
+			if g.Blue != "" {
+				if err := e.Record(r, b+1, []Result{OrangeWins, Draw, BlueWins}[(b+r)%3]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
