@@ -44,12 +44,13 @@
 //
 // The matching is Edmonds' blossom algorithm for maximum-weight matching in Galil's O(n³)
 // form, written here (matching.go) and tested against an exhaustive search. A search of Go
-// packages (May 2026) found no well-kept one: github.com/gnutterts/chesspairing has a port
-// of the algorithm (package algorithm/blossom) inside a whole chess-pairing suite, but it
-// was weeks old, by one author, pre-1.0 (v0.1 to v0.2 in eight days) and imported by
-// nobody; github.com/HyosangKang/mwpm (minimum-weight perfect matching on gonum) has no
-// release; gonum's own graph packages showed no general weighted matching. A few hundred
-// lines tested here beat a young dependency of eight pairing systems. The weights are
+// packages (November 2026) found no well-kept one: github.com/gnutterts/chesspairing has a
+// port of the algorithm (package algorithm/blossom) inside a whole chess-pairing suite, but
+// its latest release found was v0.2.2 of April 2026, eight days after v0.1, by one author,
+// pre-1.0 and imported by nobody; github.com/HyosangKang/mwpm (minimum-weight perfect
+// matching on gonum) has no release; gonum's own graph packages showed no general weighted
+// matching. A few hundred lines tested here beat a young dependency of eight pairing
+// systems. The weights are
 // 128-bit integers, so the pairing criteria are compared exactly. docs/tournaments.md has
 // the details, the rules kept and left out, and the figures.
 package tournament
