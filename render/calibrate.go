@@ -72,7 +72,7 @@ func (r *Renderer) samples(sc *scribe, tinted, birds bool) []layer {
 		pt, _ := engine.ParsePoint(p)
 		d := engine.Directions()[i%6]
 		if len(engine.Ray(pt, d)) >= 2 {
-			ls = append(ls, r.arrow(engine.Fly(pt, pt, d, 2)))
+			ls = append(ls, r.arrow(r.arrowOf(engine.Fly(pt, pt, d, 2))))
 		}
 	}
 	for i := range r.scheme.regions {

@@ -16,7 +16,8 @@
 //
 // A Scene says what an image shows. The last move is marked: the bird it
 // added is ringed; a flight's starting points are ghosted, with an arrow to
-// where it landed, and the birds it cleared are crossed out. A flight
+// where it landed (the names of the points under the arrow are left out,
+// as under birds), and the birds it cleared are crossed out. A flight
 // waiting for its mover to choose the region the opponent keeps shows the
 // regions tinted and lettered A, B, C…, in the order of
 // engine.Position.PendingRegions, as the rule book's Figure 7 does. At the
