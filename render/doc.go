@@ -26,12 +26,14 @@
 // regions tinted and lettered A, B, C…, in the order of
 // engine.Position.PendingRegions, as the rule book's Figure 7 does. At the
 // end of a won game the winning flock glows. A strip at the top gives both
-// players' names and colours, their ratings when the scene has them, their
-// birds in the sky and in supply, their flocks, and a status line: the
-// move number, what was played, and whose turn it is, or the result and
-// why. The strip speaks the Scene's Lang (GIFOptions.Lang for a GIF),
-// English or French, from the message catalogue of internal/lang; names,
-// ratings and notation are written as given.
+// players' names and colours, their ratings when the scene has them, and
+// under each name their birds in the sky and in supply and their flocks;
+// then the status on two lines: the move number and what was played, then
+// whose turn it is, or the result and why. The strip's text is sized by
+// the image's width, to be some 12 pixels high where Discord shows the
+// image on a phone. The strip speaks the Scene's Lang (GIFOptions.Lang
+// for a GIF), English or French, from the message catalogue of
+// internal/lang; names, ratings and notation are written as given.
 //
 // Build a Renderer once per theme and size with New, and share it: it is
 // safe for concurrent use, and gives the same bytes for the same scene.
