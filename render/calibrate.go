@@ -72,7 +72,7 @@ func (r *Renderer) samples(sc *scribe, tinted, birds bool) []layer {
 		pt, _ := engine.ParsePoint(p)
 		d := engine.Directions()[i%6]
 		if len(engine.Ray(pt, d)) >= 2 {
-			ls = append(ls, r.arrow(engine.Fly(pt, pt, d, 2)))
+			ls = append(ls, r.arrow(r.arrowOf(engine.Fly(pt, pt, d, 2))))
 		}
 	}
 	for i := range r.scheme.regions {
@@ -85,7 +85,7 @@ func (r *Renderer) samples(sc *scribe, tinted, birds bool) []layer {
 	sample := "Move 0123456789 · Orange Blue flew added passed wins: all its birds form one flock"
 	for i, tf := range []*typeface{r.faces.name, r.faces.stats, r.faces.status} {
 		ls = append(ls, sc.sprite(tf, sample, r.scheme.text).at(int(r.lay.u), r.lay.rows[0].Max.Y-4*i))
-		ls = append(ls, sc.sprite(tf, sample, r.scheme.textDim).at(int(r.lay.u), r.lay.status.Max.Y-4*i))
+		ls = append(ls, sc.sprite(tf, sample, r.scheme.textDim).at(int(r.lay.u), r.lay.counts[1].Max.Y-4*i))
 	}
 	return ls
 }

@@ -17,7 +17,22 @@ const (
 	letterSizeU = 0.70 // the row letters' font size
 	numberSizeU = 0.54 // the point numbers'
 	letterGapU  = 0.38 // from the plate's edge to the centre of a letter
-	numberGapU  = 0.78 // from a line's end to the centre of its number
+	numberGapU  = 0.78 // from a line's end to the centre of its number, at the top and bottom
+)
+
+// The numbers 8 to 12, whose lines leave the sky on the right, where the
+// rows go on below and above them: each stands on its line sideGapU steps
+// beyond the line's end, halfway between two rows, and sideShiftU further
+// right, beyond the plate's edge; a line leads to it from the line's end.
+// Standing level with no row, a number cannot be read as the row's next
+// point, as an 11 beside d10 was read d11 when it stood at the line's end
+// (TestCoordinatesCannotBeReadAsPointNames).
+const (
+	sideGapU   = 1.5
+	sideShiftU = 0.22
+	leadStartU = 0.12 // where the line leading to a number starts, in steps from the line's end
+	leadEndU   = 0.36 // and where it ends, short of the number, at the top and bottom
+	sideLeadU  = 0.36 // how far short of a side number's place its line ends, in steps
 )
 
 // coord is one coordinate written beside the sky: a row letter or a point
@@ -28,13 +43,15 @@ type coord struct {
 	number bool
 }
 
-// coords lists the row letters, at both ends of every row, and the point
-// numbers. A point's number stays the same along the slanting line
-// south-east from it in rows a–g and north-east in rows g–m, so each
-// number stands where its line leaves the sky, at the bottom and at the
-// top.
+// coords lists the row letters, on the left of every row and on the right
+// of row g, and the point numbers. A point's number stays the same along
+// the slanting line south-east from it in rows a–g and north-east in rows
+// g–m, so each number stands where its line leaves the sky: at the bottom
+// and at the top, and on the right, where no row letters stand but g's, as
+// they would stand beside the numbers and read with them as a point's
+// name.
 func (l *layout) coords() []coord {
-	cs := make([]coord, 0, 2*engine.NumRows+24)
+	cs := make([]coord, 0, engine.NumRows+1+24)
 	for row := range engine.NumRows {
 		// Along a row the plate's slanting side is 2/√3 of its margin
 		// away, or the margin itself at the corners g1 and g13, which
@@ -44,14 +61,21 @@ func (l *layout) coords() []coord {
 			gap = (skyMarginU + letterGapU) * float64(l.u)
 		}
 		x0, y := l.at(row, 1)
-		x1, _ := l.at(row, engine.RowLength(row))
 		letter := string(rune('a' + row))
-		cs = append(cs, coord{text: letter, x: x0 - gap, y: y}, coord{text: letter, x: x1 + gap, y: y})
+		cs = append(cs, coord{text: letter, x: x0 - gap, y: y})
+		if row == engine.NumRows/2 {
+			x1, _ := l.at(row, engine.RowLength(row))
+			cs = append(cs, coord{text: letter, x: x1 + gap, y: y})
+		}
 	}
 	for _, e := range l.lineEnds() {
 		x, y := l.at(e.row, e.number)
 		dx, dy := l.step(e.dir)
-		cs = append(cs, coord{text: itoa(e.number), x: x + numberGapU*dx, y: y + numberGapU*dy, number: true})
+		if !e.side() {
+			cs = append(cs, coord{text: itoa(e.number), x: x + numberGapU*dx, y: y + numberGapU*dy, number: true})
+			continue
+		}
+		cs = append(cs, coord{text: itoa(e.number), x: x + sideGapU*dx + sideShiftU*float64(l.u), y: y + sideGapU*dy, number: true})
 	}
 	return cs
 }
@@ -62,6 +86,10 @@ type lineEnd struct {
 	row, number int
 	dir         engine.Direction
 }
+
+// side reports whether the line leaves the sky on its right, between
+// rows, as the lines of 8 to 12 do at both ends.
+func (e lineEnd) side() bool { return e.number >= 8 }
 
 // lineEnds returns both ends of every number's line, 1 to 12 (13 is
 // only the hole g13).
@@ -74,7 +102,8 @@ func (l *layout) lineEnds() []lineEnd {
 }
 
 // drawCoords writes the row letters and the point numbers on img, and
-// continues each number's line towards it with a short tick.
+// continues each number's line towards it: a short tick at the top and
+// bottom, a line to the number's place on the right.
 func (r *Renderer) drawCoords(dc *gg.Context, sc *scribe, img *image.RGBA) {
 	l := &r.lay
 	for _, c := range l.coords() {
@@ -90,7 +119,11 @@ func (r *Renderer) drawCoords(dc *gg.Context, sc *scribe, img *image.RGBA) {
 		}
 		x, y := l.at(e.row, e.number)
 		dx, dy := l.step(e.dir)
-		dc.DrawLine(x+0.12*dx, y+0.12*dy, x+0.36*dx, y+0.36*dy)
+		end := leadEndU
+		if e.side() {
+			end = sideGapU - sideLeadU
+		}
+		dc.DrawLine(x+leadStartU*dx, y+leadStartU*dy, x+end*dx, y+end*dy)
 	}
 	dc.SetLineWidth(math.Max(1, 0.03*float64(l.u)))
 	fillRGBA(dc, r.scheme.grid, 0.8)

@@ -38,7 +38,7 @@ func ExampleRenderer_Board() {
 	}
 	cfg, _ := png.DecodeConfig(bytes.NewReader(img))
 	fmt.Printf("%d×%d PNG\n", cfg.Width, cfg.Height)
-	// Output: 800×796 PNG
+	// Output: 800×904 PNG
 }
 
 // A flight that splits the opponent waits for its mover to choose the

@@ -57,46 +57,21 @@ func TestCountsInFrench(t *testing.T) {
 	}
 }
 
-// Every French status line without its move, the last before an
-// ellipsis, fits the strip: every way a game ends, at move 1000, and the
-// region question.
-func TestFrenchStatusLinesFit(t *testing.T) {
-	var scenes []Scene
-	for _, res := range []engine.Result{engine.OrangeWins, engine.BlueWins, engine.Draw} {
-		for reason := engine.FlockCompleted; reason <= engine.AgreedDraw; reason++ {
-			scenes = append(scenes, Scene{Position: engine.StartPosition(), Ply: engine.MaxPlies, Outcome: engine.Outcome{Result: res, Reason: reason}})
-		}
-	}
-	scenes = append(scenes, regionsScene(t))
-	for _, opts := range []Options{{Size: MinSize}, {}, {Size: 555}} {
-		r := renderer(t, opts)
-		var sc scribe
-		room := r.lay.w - r.lay.u
-		for _, s := range scenes {
-			s = french(s)
-			v, err := look(&s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			status := statusLine(&s, &v, false)
-			if w := sc.width(r.faces.status, status); w > room {
-				t.Errorf("size %d: %q is %d pixels wide, the strip has %d", r.lay.w, status, w, room)
-			}
-		}
-	}
-}
-
-// The longest French counts leave a name of some eight letters its room.
-func TestFrenchCountsLeaveRoomForANameAndRating(t *testing.T) {
+// The longest French counts fit their line whole, and a name of some
+// eight letters keeps its rating beside it.
+func TestFrenchCountsAndNamesFit(t *testing.T) {
 	for _, opts := range []Options{{Size: MinSize}, {}} {
 		r := renderer(t, opts)
 		var sc scribe
-		stats := sc.sprite(r.faces.stats, "60 oiseaux · 60 en réserve · 12 nuées", r.scheme.textDim)
-		room := r.nameRoom(stats.img.Rect.Dx())
+		const longest = "60 oiseaux · 60 en réserve · 12 nuées"
+		room := r.lay.w - int(nameStartE*r.lay.em) - int(lineEndE*r.lay.em)
+		if w := sc.width(r.faces.stats, longest); w > room {
+			t.Errorf("size %d: %q is %d pixels wide, its line has %d", r.lay.w, longest, w, room)
+		}
 		s := Scene{Orange: "Benedetta", OrangeRating: "1662 ± 290?"}
-		name, rating := r.nameAndRating(&sc, &s, engine.Orange, room)
+		name, rating := r.nameAndRating(&sc, &s, engine.Orange, r.nameRoom())
 		if name != "Benedetta" || rating == "" {
-			t.Errorf("size %d: %q and %q in %d pixels", r.lay.w, name, rating, room)
+			t.Errorf("size %d: %q and %q in %d pixels", r.lay.w, name, rating, r.nameRoom())
 		}
 	}
 }

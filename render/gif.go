@@ -164,7 +164,7 @@ func (r *Renderer) repaint(w *worker, prev, next []layer, buf []uint8) (image.Re
 }
 
 // changed returns the rectangles of the layers in one list and not the
-// other.
+// other, those that overlap merged (see merge).
 func changed(prev, next []layer) []image.Rectangle {
 	var dirty []image.Rectangle
 	for _, pair := range [2][2][]layer{{prev, next}, {next, prev}} {
@@ -174,7 +174,32 @@ func changed(prev, next []layer) []image.Rectangle {
 			}
 		}
 	}
-	return dirty
+	return merge(dirty)
+}
+
+// merge replaces any two of rs that overlap by the rectangle holding both,
+// when that is no larger than the two apart, until no two do: a text
+// that changed, whose old and new sprites stand in the same place, is
+// then repainted once rather than twice. Overlapping rectangles left
+// apart are each repainted whole, which is correct, only slower.
+func merge(rs []image.Rectangle) []image.Rectangle {
+	area := func(r image.Rectangle) int { return r.Dx() * r.Dy() }
+	for merged := true; merged; {
+		merged = false
+		for i := 0; i < len(rs); i++ {
+			for j := i + 1; j < len(rs); j++ {
+				u := rs[i].Union(rs[j])
+				if !rs[i].Overlaps(rs[j]) || area(u) > area(rs[i])+area(rs[j]) {
+					continue
+				}
+				rs[i] = u
+				rs = append(rs[:j], rs[j+1:]...)
+				merged = true
+				j = i
+			}
+		}
+	}
+	return rs
 }
 
 func contains(ls []layer, l layer) bool {

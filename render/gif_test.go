@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/draw"
 	"image/gif"
@@ -71,5 +72,26 @@ func TestGIFOfALongGameIsSmallEnoughToPost(t *testing.T) {
 	}
 	if len(b) > 4<<20 {
 		t.Errorf("GIF of %d moves is %d bytes, over 4 MB", g.Ply(), len(b))
+	}
+}
+
+func TestMergeJoinsTheRectanglesOfAChangeInOnePlace(t *testing.T) {
+	r := image.Rect
+	for _, tc := range []struct {
+		in, want []image.Rectangle
+	}{
+		// A text's old and new sprites, one a little longer.
+		{[]image.Rectangle{r(10, 10, 200, 40), r(10, 10, 230, 40)}, []image.Rectangle{r(10, 10, 230, 40)}},
+		// Apart, or overlapping at a corner only: each its own.
+		{[]image.Rectangle{r(0, 0, 10, 10), r(20, 0, 30, 10)}, []image.Rectangle{r(0, 0, 10, 10), r(20, 0, 30, 10)}},
+		{[]image.Rectangle{r(0, 0, 10, 10), r(9, 9, 19, 19)}, []image.Rectangle{r(0, 0, 10, 10), r(9, 9, 19, 19)}},
+		// A merge that makes room for another.
+		{[]image.Rectangle{r(0, 0, 10, 10), r(20, 0, 30, 10), r(5, 0, 25, 10)}, []image.Rectangle{r(0, 0, 30, 10)}},
+		{nil, nil},
+	} {
+		got := merge(append([]image.Rectangle(nil), tc.in...))
+		if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("merge(%v) = %v, want %v", tc.in, got, tc.want)
+		}
 	}
 }

@@ -21,8 +21,12 @@ func (r *Renderer) compose(sc *scribe, s *Scene) ([]layer, error) {
 		return nil, err
 	}
 	ls := make([]layer, 0, 160)
+	var arrow layer
+	if v.flight.Kind == engine.KindFly {
+		arrow = r.arrow(r.arrowOf(v.flight))
+	}
 	if s.PointNames || r.opts.PointNames {
-		ls = r.nameLayers(ls, &v)
+		ls = r.nameLayers(ls, &v, arrow)
 	}
 	for i, reg := range v.regions {
 		ls = append(ls, r.tint(i, reg.Points))
@@ -57,8 +61,8 @@ func (r *Renderer) compose(sc *scribe, s *Scene) ([]layer, error) {
 	for _, p := range v.ringed {
 		ls = append(ls, r.sprite(r.sp.ring, p))
 	}
-	if v.flight.Kind == engine.KindFly {
-		ls = append(ls, r.arrow(v.flight))
+	if arrow.img != nil {
+		ls = append(ls, arrow)
 	}
 	for i, reg := range v.regions {
 		ls = append(ls, r.badge(sc, i, reg, &v.pos))
@@ -84,10 +88,21 @@ func (r *Renderer) sprite(sp *sprite, p engine.Point) layer {
 	return sp.at(x, y)
 }
 
-// arrow draws the arrow of flight m: from the middle of the line to the
-// middle of where it landed, or, for a line flying in file, from its tail
-// to its new head.
-func (r *Renderer) arrow(m engine.Move) layer {
+// arrowShape is where the arrow of a flight goes: its shaft from the tail
+// (x0, y0) to the base of its head, its head from there to the tip
+// (x1, y1), and the widths of the shaft and head and of the outline
+// around both.
+type arrowShape struct {
+	x0, y0, x1, y1 float64
+	ux, uy         float64 // the unit vector from tail to tip
+	head, half     float64 // the head's length and half its width
+	shaft, out     float64
+}
+
+// arrowOf returns the shape of flight m's arrow: from the middle of the
+// line to the middle of where it landed, or, for a line flying in file,
+// from its tail to its new head.
+func (r *Renderer) arrowOf(m engine.Move) arrowShape {
 	line := m.Line()
 	to, _ := m.Landing()
 	dx, dy := r.lay.step(m.Dir)
@@ -109,38 +124,43 @@ func (r *Renderer) arrow(m engine.Move) layer {
 	if length-start-stop < 0.8*u {
 		stop = max(0.1*u, length-start-0.8*u)
 	}
-	x1, y1 = x1-ux*stop, y1-uy*stop
-	x0, y0 = x0+ux*start, y0+uy*start
+	return arrowShape{
+		x0: x0 + ux*start, y0: y0 + uy*start, x1: x1 - ux*stop, y1: y1 - uy*stop,
+		ux: ux, uy: uy,
+		head: 0.36 * u, half: 0.22 * u, shaft: 0.11 * u, out: math.Max(2, 0.05*u),
+	}
+}
 
-	pad := 0.4 * u
+// arrow draws the arrow a.
+func (r *Renderer) arrow(a arrowShape) layer {
+	x0, y0, x1, y1, ux, uy := a.x0, a.y0, a.x1, a.y1, a.ux, a.uy
+	pad := 0.4 * float64(r.lay.u)
 	minX, minY := math.Floor(math.Min(x0, x1)-pad), math.Floor(math.Min(y0, y1)-pad)
 	maxX, maxY := math.Ceil(math.Max(x0, x1)+pad), math.Ceil(math.Max(y0, y1)+pad)
 	dc := gg.NewContext(int(maxX-minX), int(maxY-minY))
 	dc.Translate(-minX, -minY)
 
-	head, half, shaft := 0.36*u, 0.22*u, 0.11*u
-	bx, by := x1-ux*head, y1-uy*head // base of the head
+	bx, by := x1-ux*a.head, y1-uy*a.head // base of the head
 	px, py := -uy, ux
 	headPath := func() {
 		dc.MoveTo(x1, y1)
-		dc.LineTo(bx+px*half, by+py*half)
-		dc.LineTo(bx-px*half, by-py*half)
+		dc.LineTo(bx+px*a.half, by+py*a.half)
+		dc.LineTo(bx-px*a.half, by-py*a.half)
 		dc.ClosePath()
 	}
-	out := math.Max(2, 0.05*u)
 	dc.SetLineCapRound()
 	dc.SetLineJoinRound()
 	fillRGBA(dc, r.scheme.arrowOut, 0.85)
-	dc.SetLineWidth(shaft + 2*out)
+	dc.SetLineWidth(a.shaft + 2*a.out)
 	dc.DrawLine(x0, y0, bx+ux, by+uy)
 	dc.Stroke()
 	headPath()
-	dc.SetLineWidth(2 * out)
+	dc.SetLineWidth(2 * a.out)
 	dc.FillPreserve()
 	dc.Stroke()
 
 	fillRGBA(dc, r.scheme.arrow, 1)
-	dc.SetLineWidth(shaft)
+	dc.SetLineWidth(a.shaft)
 	dc.DrawLine(x0, y0, bx+ux, by+uy)
 	dc.Stroke()
 	headPath()

@@ -12,11 +12,23 @@ import (
 // whole pixels, so every point of the sky falls on a pixel corner: birds
 // drawn once as sprites then sit exactly where the grid was drawn.
 const (
-	boardWidthU  = 15.34 // the sky with its row letters and margins
-	birdRadiusU  = 0.43
-	stripRowU    = 0.78 // one player's line in the status strip
-	stripStatusU = 0.74 // the status line under the players
-	stripPadU    = 0.22
+	boardWidthU = 15.34 // the sky with its row letters and margins
+	birdRadiusU = 0.43
+)
+
+// The status strip is measured in its text size, em pixels, which is set
+// by the image's width rather than by u: Discord scales the whole image to
+// the width it shows, some 310 pixels on a phone, and there the strip's
+// text is 12 pixels high, whatever the image's size; a line of it, from
+// the top of a b to the foot of a p, is 11 pixels or more
+// (TestStripCanBeReadOnAPhone measures it).
+const (
+	stripTextW = 12.0 / 310 // the text size, of the image's width
+	stripPadE  = 0.3        // above the first line and below the last
+	nameRowE   = 1.35       // a player's name and rating
+	countsRowE = 1.1        // the player's birds, supply and flocks
+	statusGapE = 0.2        // between the players and the status
+	statusRowE = 1.2        // each of the status's two lines
 )
 
 // forward are the directions that reach each pair of neighbours once,
@@ -32,8 +44,10 @@ type layout struct {
 	cx, cy  int     // the centre g7
 	radius  float64 // a bird's radius
 	strip   image.Rectangle
-	rows    [2]image.Rectangle        // the players' lines in the strip
-	status  image.Rectangle           // the status line
+	em      float64                   // the strip's text size
+	rows    [2]image.Rectangle        // the players' names in the strip
+	counts  [2]image.Rectangle        // the players' counts, under their names
+	status  image.Rectangle           // the status's two lines
 	board   image.Rectangle           // the area of the sky, labels included
 	points  [engine.NumRows][14]uint8 // the point at a row and number, or noCell
 }
@@ -45,13 +59,20 @@ func newLayout(width int) layout {
 	l.rowStep = int(math.Round(u * math.Sqrt(3) / 2))
 	l.radius = birdRadiusU * u
 
-	pad := int(math.Round(stripPadU * u))
-	row := int(math.Round(stripRowU * u))
-	status := int(math.Round(stripStatusU * u))
-	l.rows[0] = image.Rect(0, pad, width, pad+row)
-	l.rows[1] = l.rows[0].Add(image.Pt(0, row))
-	l.status = image.Rect(0, l.rows[1].Max.Y, width, l.rows[1].Max.Y+status)
-	l.strip = image.Rect(0, 0, width, l.status.Max.Y+pad)
+	l.em = float64(width) * stripTextW
+	em := func(e float64) int { return int(math.Round(e * l.em)) }
+	y := em(stripPadE)
+	next := func(h int) image.Rectangle {
+		y += h
+		return image.Rect(0, y-h, width, y)
+	}
+	for c := range l.rows {
+		l.rows[c] = next(em(nameRowE))
+		l.counts[c] = next(em(countsRowE))
+	}
+	y += em(statusGapE)
+	l.status = next(2 * em(statusRowE))
+	l.strip = image.Rect(0, 0, width, y+em(stripPadE))
 
 	// The plate, which holds the numbers above row m and below row a, and
 	// a little room.

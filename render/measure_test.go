@@ -60,23 +60,25 @@ type legibility struct {
 	t     *testing.T
 	theme Theme
 	kind  string
+	where string // where the labels stand, such as " on the plate"; may be empty
 	width int
+	want  int // the least height of a label's ink, minInkHeight unless set
 
 	least, most   int     // the shortest and tallest ink, in pixels
 	leastContrast float64 // the least contrast at a label's strongest pixel
 }
 
 func newLegibility(t *testing.T, theme Theme, kind string, width int) *legibility {
-	return &legibility{t: t, theme: theme, kind: kind, width: width, least: math.MaxInt, leastContrast: math.Inf(1)}
+	return &legibility{t: t, theme: theme, kind: kind, width: width, want: minInkHeight, least: math.MaxInt, leastContrast: math.Inf(1)}
 }
 
 // measure measures label, written in colour c inside box on img, against
-// blank, and asks that it be at least minInkHeight tall.
+// blank, and asks that it be at least l.want tall.
 func (l *legibility) measure(img, blank *image.RGBA, box image.Rectangle, c color.NRGBA, label string) {
 	l.t.Helper()
 	h, contrast := ink(img, blank, box, c)
-	if h < minInkHeight {
-		l.t.Errorf("%v: %s %s is %d pixels tall at %d pixels wide, want %d or more", l.theme, l.kind, label, h, l.width, minInkHeight)
+	if h < l.want {
+		l.t.Errorf("%v: %s %s%s is %d pixels tall at %d pixels wide, want %d or more", l.theme, l.kind, label, l.where, h, l.width, l.want)
 	}
 	l.least, l.most, l.leastContrast = min(l.least, h), max(l.most, h), min(l.leastContrast, contrast)
 }
@@ -89,8 +91,8 @@ func (l *legibility) measure(img, blank *image.RGBA, box image.Rectangle, c colo
 func (l *legibility) report(c, ground color.NRGBA) {
 	l.t.Helper()
 	nominal := contrastRatio(c, ground)
-	l.t.Logf("%v %ss at %d px: %d–%d px tall; contrast %.2f:1 (%.2f:1 where a glyph is darkest or brightest once scaled)",
-		l.theme, l.kind, l.width, l.least, l.most, nominal, l.leastContrast)
+	l.t.Logf("%v %ss%s at %d px: %d–%d px tall; contrast %.2f:1 (%.2f:1 where a glyph is darkest or brightest once scaled)",
+		l.theme, l.kind, l.where, l.width, l.least, l.most, nominal, l.leastContrast)
 	for _, m := range []struct {
 		where    string
 		contrast float64
@@ -99,7 +101,7 @@ func (l *legibility) report(c, ground color.NRGBA) {
 		{fmt.Sprintf("where a glyph is darkest or brightest at %d pixels wide", l.width), l.leastContrast},
 	} {
 		if m.contrast < minContrast {
-			l.t.Errorf("%v: %ss contrast %.2f:1 with the ground %s, want %.1f:1 or more", l.theme, l.kind, m.contrast, m.where, minContrast)
+			l.t.Errorf("%v: %ss%s contrast %.2f:1 with the ground %s, want %.1f:1 or more", l.theme, l.kind, l.where, m.contrast, m.where, minContrast)
 		}
 	}
 }

@@ -110,8 +110,11 @@ func (r *Renderer) nameInk(sc *scribe, name string, x, y float64) image.Rectangl
 // nameLayers adds to ls the names of the points the view leaves empty
 // and unmarked. Birds' points stay unnamed: a bird would hide its name,
 // and a name written on it would hide the bird's colour and marks. So do
-// the points the last move emptied, which show its ghosts and crosses.
-func (r *Renderer) nameLayers(ls []layer, v *view) []layer {
+// the points the last move emptied, which show its ghosts and crosses,
+// and the points whose name the flight's arrow, when there is one, would
+// cross: no part of the arrow, its outline included, comes over a name's
+// patch of sky.
+func (r *Renderer) nameLayers(ls []layer, v *view, arrow layer) []layer {
 	var marked [engine.NumPoints]bool
 	for _, p := range v.ghosts {
 		marked[p] = true
@@ -121,11 +124,32 @@ func (r *Renderer) nameLayers(ls []layer, v *view) []layer {
 	}
 	for i := range engine.NumPoints {
 		p := engine.Point(i)
-		if _, taken := v.pos.At(p); !taken && !marked[p] {
-			ls = append(ls, r.sprite(r.names[p], p))
+		if _, taken := v.pos.At(p); taken || marked[p] {
+			continue
+		}
+		if name := r.sprite(r.names[p], p); !overlaps(name, arrow) {
+			ls = append(ls, name)
 		}
 	}
 	return ls
+}
+
+// overlaps reports whether a paints any pixel over b's rectangle; a
+// layer with no image paints none.
+func overlaps(b, a layer) bool {
+	if a.img == nil {
+		return false
+	}
+	box := b.bounds().Intersect(a.bounds())
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		row := a.img.Pix[a.img.PixOffset(box.Min.X-a.at.X, y-a.at.Y):]
+		for i := 3; i < 4*box.Dx(); i += 4 {
+			if row[i] != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // nameSamples lays every point's name over the sky for the palette, at

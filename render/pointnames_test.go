@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/engine/enginetest"
 )
 
 // TestPointNamesCanBeReadOnAPhone draws the start with the empty points
@@ -166,7 +167,7 @@ func TestPointNamesLeaveBirdsAndTheLastMovesMarksAlone(t *testing.T) {
 			names[sp.img] = engine.Point(i)
 		}
 		got := make(map[engine.Point]bool)
-		for _, l := range r.nameLayers(nil, &v) {
+		for _, l := range r.nameLayers(nil, &v, layer{}) {
 			got[names[l.img]] = true
 		}
 		marked := make(map[engine.Point]bool)
@@ -181,6 +182,140 @@ func TestPointNamesLeaveBirdsAndTheLastMovesMarksAlone(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPointNamesStayClearOfTheArrow draws the arrow of every legal flight
+// from a few positions, at the smallest size and the default: no name
+// drawn comes under any part of the arrow, its outline included, and no
+// name is left out that the arrow does not reach.
+func TestPointNamesStayClearOfTheArrow(t *testing.T) {
+	var positions []engine.Position
+	for _, text := range []string{flightBefore, endBefore, regionsBefore, engine.StartText} {
+		positions = append(positions, enginetest.Position(t, text))
+	}
+	for _, seed := range []uint64{1, 2, 3} {
+		positions = append(positions, randomGame(t, seed, 40).Position())
+	}
+	for _, size := range []int{MinSize, DefaultSize} {
+		r := renderer(t, Options{Size: size})
+		var sc scribe
+		names := make(map[*image.RGBA]engine.Point)
+		for i, sp := range r.names {
+			names[sp.img] = engine.Point(i)
+		}
+		flights, leftOut, least := 0, 0, math.Inf(1)
+		for _, before := range positions {
+			for _, m := range before.LegalMoves(engine.Standard) {
+				if m.Kind != engine.KindFly {
+					continue
+				}
+				s := Scene{Position: before, Before: before, Last: m}
+				s.Position, _, _ = before.Play(m, engine.Standard)
+				v, err := look(&s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				flights++
+				a := r.arrowOf(m)
+				named := make(map[engine.Point]bool)
+				for _, l := range r.nameLayers(nil, &v, r.arrow(a)) {
+					named[names[l.img]] = true
+				}
+				marked := make(map[engine.Point]bool)
+				for _, p := range append(v.ghosts, v.removed...) {
+					marked[p] = true
+				}
+				for i := range engine.NumPoints {
+					p := engine.Point(i)
+					if _, taken := v.pos.At(p); taken || marked[p] {
+						continue
+					}
+					x, y := r.lay.point(p)
+					ink := r.nameInk(&sc, p.String(), float64(x), float64(y))
+					patch := r.sprite(r.names[p], p).bounds()
+					switch {
+					case named[p]:
+						d := a.distance(ink)
+						least = min(least, d)
+						if d <= 0 {
+							t.Errorf("size %d: %v's name at %v is under the arrow of %v", size, p, ink, m)
+						}
+					case a.distance(patch) > 1.5:
+						t.Errorf("size %d: %v's name is left out though the arrow of %v stays %.1f pixels from its patch %v", size, p, m, a.distance(patch), patch)
+					default:
+						leftOut++
+					}
+				}
+			}
+		}
+		t.Logf("size %d: %d flights; %d names left out for the arrow, the others %.1f pixels or more from it", size, flights, leftOut, least)
+	}
+}
+
+// distance returns how far the rectangle rect is from what the arrow
+// paints: its shaft and head grown by the outline. It is zero when they
+// meet.
+func (a arrowShape) distance(rect image.Rectangle) float64 {
+	bx, by := a.x1-a.ux*a.head, a.y1-a.uy*a.head
+	px, py := -a.uy, a.ux
+	shaft := segmentRect(a.x0, a.y0, bx+a.ux, by+a.uy, rect) - (a.shaft/2 + a.out)
+	tri := [3][2]float64{{a.x1, a.y1}, {bx + px*a.half, by + py*a.half}, {bx - px*a.half, by - py*a.half}}
+	head := math.Inf(1)
+	for i := range tri {
+		j := (i + 1) % 3
+		head = min(head, segmentRect(tri[i][0], tri[i][1], tri[j][0], tri[j][1], rect))
+	}
+	corners := [4][2]float64{
+		{float64(rect.Min.X), float64(rect.Min.Y)}, {float64(rect.Max.X), float64(rect.Min.Y)},
+		{float64(rect.Min.X), float64(rect.Max.Y)}, {float64(rect.Max.X), float64(rect.Max.Y)},
+	}
+	for _, c := range corners {
+		if inTriangle(c, tri) {
+			head = 0
+		}
+	}
+	return max(0, min(shaft, head-a.out))
+}
+
+// segmentRect returns the distance from the segment (x0, y0)–(x1, y1) to
+// the rectangle r, zero when they meet.
+func segmentRect(x0, y0, x1, y1 float64, r image.Rectangle) float64 {
+	minX, minY, maxX, maxY := float64(r.Min.X), float64(r.Min.Y), float64(r.Max.X), float64(r.Max.Y)
+	pointRect := func(x, y float64) float64 {
+		return math.Hypot(max(0, minX-x, x-maxX), max(0, minY-y, y-maxY))
+	}
+	// The segment meets the rectangle if some point of it along the way
+	// is inside: sample it finely (a pixel at most between samples).
+	steps := int(math.Ceil(math.Hypot(x1-x0, y1-y0))) + 1
+	d := math.Inf(1)
+	for i := 0; i <= steps; i++ {
+		f := float64(i) / float64(steps)
+		d = min(d, pointRect(x0+f*(x1-x0), y0+f*(y1-y0)))
+	}
+	for _, c := range [4][2]float64{{minX, minY}, {maxX, minY}, {minX, maxY}, {maxX, maxY}} {
+		d = min(d, pointSegment(c[0], c[1], x0, y0, x1, y1))
+	}
+	return d
+}
+
+// pointSegment returns the distance from (x, y) to the segment
+// (x0, y0)–(x1, y1).
+func pointSegment(x, y, x0, y0, x1, y1 float64) float64 {
+	dx, dy := x1-x0, y1-y0
+	f := 0.0
+	if l := dx*dx + dy*dy; l > 0 {
+		f = max(0, min(1, ((x-x0)*dx+(y-y0)*dy)/l))
+	}
+	return math.Hypot(x-x0-f*dx, y-y0-f*dy)
+}
+
+// inTriangle reports whether p lies inside the triangle t.
+func inTriangle(p [2]float64, t [3][2]float64) bool {
+	side := func(a, b [2]float64) float64 {
+		return (b[0]-a[0])*(p[1]-a[1]) - (b[1]-a[1])*(p[0]-a[0])
+	}
+	d0, d1, d2 := side(t[0], t[1]), side(t[1], t[2]), side(t[2], t[0])
+	return (d0 >= 0 && d1 >= 0 && d2 >= 0) || (d0 <= 0 && d1 <= 0 && d2 <= 0)
 }
 
 func TestOptionsPointNamesNameEveryImage(t *testing.T) {

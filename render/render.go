@@ -17,7 +17,7 @@ import (
 )
 
 // The image sizes a Renderer accepts, as widths in pixels. The height is
-// about the same as the width.
+// about an eighth more than the width.
 const (
 	DefaultSize = 800
 	MinSize     = 320
@@ -143,15 +143,15 @@ func build(opts Options, p *scheme) (*Renderer, error) {
 }
 
 func (r *Renderer) loadFaces() error {
-	u := float64(r.lay.u)
+	u, em := float64(r.lay.u), r.lay.em
 	err := loadTypefaces(
 		faceSpec{&r.faces.letter, gomedium.TTF, letterSizeU * u},
 		faceSpec{&r.faces.number, gomedium.TTF, numberSizeU * u},
 		faceSpec{&r.faces.pointName, gomedium.TTF, pointNameSizeU * u},
 		faceSpec{&r.faces.nameSample, gomedium.TTF, nameSampleSizeU * u},
-		faceSpec{&r.faces.name, gobold.TTF, 0.42 * u},
-		faceSpec{&r.faces.stats, goregular.TTF, 0.38 * u},
-		faceSpec{&r.faces.status, gomedium.TTF, 0.39 * u},
+		faceSpec{&r.faces.name, gobold.TTF, em},
+		faceSpec{&r.faces.stats, goregular.TTF, em},
+		faceSpec{&r.faces.status, gomedium.TTF, em},
 		faceSpec{&r.faces.badge, gobold.TTF, 0.46 * u},
 	)
 	if err != nil {

@@ -44,10 +44,10 @@ type Scene struct {
 	Orange, Blue string
 
 	// OrangeRating and BlueRating are the players' ratings as the bot
-	// shows them, such as "1662 ± 290?", written smaller and dimmer after
-	// the name. An empty rating draws nothing. When a line is short of
-	// room, the name is shortened first, down to about eight letters, and
-	// then the rating is left out rather than crowd the counts of birds.
+	// shows them, such as "1662 ± 290?", written dimmer after the name.
+	// An empty rating draws nothing. When a line is short of room, the
+	// name is shortened first, down to about eight letters, and then the
+	// rating is left out.
 	OrangeRating, BlueRating string
 
 	// Ply is the number of moves played before Position (or before the

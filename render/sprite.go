@@ -281,9 +281,8 @@ func bond(l *layout, d engine.Direction, c color.NRGBA) *sprite {
 // pixels wide, as high as a line of the strip.
 func pill(l *layout, width int, c color.NRGBA) *sprite {
 	row := l.rows[0]
-	u := float64(l.u)
-	inset := 0.1 * u
-	lw := math.Max(2, 0.05*u)
+	inset := 0.1 * l.em
+	lw := math.Max(2, 0.09*l.em)
 	h := float64(row.Dy()) - 2*inset
 	dc := gg.NewContext(width, row.Dy())
 	dc.DrawRoundedRectangle(lw, inset, float64(width)-2*lw, h, h/2)

@@ -43,7 +43,7 @@ func (r *Renderer) drawStrip(dc *gg.Context) {
 	dc.Fill()
 	for c, st := range []birdStyle{p.orange, p.blue} {
 		x, y := r.iconAt(c)
-		drawBird(dc, st, x, y, 0.27*float64(l.u))
+		drawBird(dc, st, x, y, iconRadiusE*l.em)
 	}
 }
 
@@ -101,10 +101,17 @@ func (r *Renderer) drawPoints(dc *gg.Context) {
 	dc.Fill()
 }
 
+// The bird beside a player's name in the strip: its centre iconXE from
+// the left edge, and its radius, in the strip's text size.
+const (
+	iconXE      = 0.95
+	iconRadiusE = 0.5
+)
+
 // iconAt returns the centre of colour c's bird in the strip.
 func (r *Renderer) iconAt(c int) (float64, float64) {
 	row := r.lay.rows[c]
-	return 0.62 * float64(r.lay.u), float64(row.Min.Y+row.Max.Y) / 2
+	return iconXE * r.lay.em, float64(row.Min.Y+row.Max.Y) / 2
 }
 
 // label draws text centred on (x, y), capitals and digits centred

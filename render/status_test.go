@@ -3,6 +3,8 @@ package render
 import (
 	"bytes"
 	"fmt"
+	"image"
+	"image/color"
 	"strings"
 	"testing"
 
@@ -70,20 +72,18 @@ func TestStatusLineSaysWhatHappenedAndWhatComesNext(t *testing.T) {
 func TestNameAndRatingShortenTheNameBeforeDroppingTheRating(t *testing.T) {
 	r := renderer(t, Options{})
 	var sc scribe
-	u := float64(r.lay.u)
+	em := r.lay.em
 	const (
-		long   = "Benedetta the Magnificent of the Northern Skies"
+		long   = "Benedetta the Magnificent of the Northern Skies and of the Southern Seas"
 		rating = "1662 ± 290?"
 	)
-	// room is what a line leaves for the name and rating with the
-	// longest counts of birds: "60 birds · 60 in supply · 12 flocks".
-	stats := sc.sprite(r.faces.stats, "60 birds · 60 in supply · 12 flocks", r.scheme.textDim)
-	room := r.nameRoom(stats.img.Rect.Dx())
+	// room is what a line leaves for the name and rating.
+	room := r.nameRoom()
 	nameW := func(s string) int { return sc.width(r.faces.name, s) }
 	ratingW := sc.width(r.faces.stats, rating)
-	// tight leaves the rating and minNameU for the name, and not a
+	// tight leaves the rating and minNameE for the name, and not a
 	// pixel more.
-	tight := int(minNameU*u) + int(ratingGapU*u) + int(ratingEndU*u) + 2 + ratingW
+	tight := int(minNameE*em) + int(ratingGapE*em) + 2 + ratingW
 	for _, tc := range []struct {
 		name, rating string
 		room         int
@@ -99,8 +99,8 @@ func TestNameAndRatingShortenTheNameBeforeDroppingTheRating(t *testing.T) {
 		{long, "", room, "…", ""},
 		{long, rating, tight, "…", rating},
 		{long, rating, tight - 1, "…", ""},
-		{"ana", rating, nameW("ana") + tight - int(minNameU*u), "ana", rating},
-		{"ana", rating, nameW("ana") + tight - int(minNameU*u) - 1, "ana", ""},
+		{"ana", rating, nameW("ana") + tight - int(minNameE*em), "ana", rating},
+		{"ana", rating, nameW("ana") + tight - int(minNameE*em) - 1, "ana", ""},
 		{"ana", strings.Repeat("1662 ± 290? ", 20), room, "ana", ""},
 	} {
 		for _, c := range []engine.Colour{engine.Orange, engine.Blue} {
@@ -127,8 +127,8 @@ func TestNameAndRatingShortenTheNameBeforeDroppingTheRating(t *testing.T) {
 				}
 				used := nameW(name)
 				if rating != "" {
-					used += 2 + int(ratingGapU*u) + sc.width(r.faces.stats, rating) + int(ratingEndU*u)
-					if left := tc.room - (used - nameW(name)); name != strings.TrimSpace(tc.name) && left < int(minNameU*u) {
+					used += 2 + int(ratingGapE*em) + sc.width(r.faces.stats, rating)
+					if left := tc.room - (used - nameW(name)); name != strings.TrimSpace(tc.name) && left < int(minNameE*em) {
 						t.Errorf("name %q squeezed into %d pixels for the rating", name, left)
 					}
 				}
@@ -181,6 +181,77 @@ func TestTheFacesHaveThePlusMinusSign(t *testing.T) {
 	for _, tf := range []*typeface{r.faces.name, r.faces.stats} {
 		if g := sc.glyph(tf, '±'); g == nil || g == tf.glyphs['?'] || g != tf.glyphs['±'] {
 			t.Errorf("the face of %g pixels draws ± as %v, not its own shared glyph", tf.size, g)
+		}
+	}
+}
+
+// minStripInk is the least height, in pixels where the image is shown, of
+// a line of the strip's text from the top of its tallest letters (b, d,
+// f, l) to the foot of those that hang below the line (g, p, y): 11 pixels
+// is that height in text set 11 pixels high, a little under Discord's
+// own 12-pixel timestamps.
+const minStripInk = 11
+
+// TestStripCanBeReadOnAPhone draws a board whose strip has letters that
+// rise and hang in every line, shows each line of the strip alone on the
+// static background 310 pixels wide, as Discord shows the image on a
+// phone, and measures it against the background: every line must be
+// minStripInk tall, and stand out as body text must (minContrast). The
+// strip's text is sized by the image's width, so this holds at every
+// size.
+func TestStripCanBeReadOnAPhone(t *testing.T) {
+	s := played(t, flightBefore, flightMove, 70)
+	s.Orange, s.Blue = "Kelly Joy", "Philippa"
+	s.OrangeRating, s.BlueRating = "1662 ± 290?", "1487 ± 62"
+	for _, size := range []int{MinSize, DefaultSize, 1000} {
+		for _, theme := range []Theme{Dark, Light} {
+			// The outline around the side to move is drawn in the
+			// strip's colour, so that only text is measured.
+			p := theme.scheme()
+			p.accent = p.panel
+			r, err := build(Options{Theme: theme, Size: size}, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l := &r.lay
+			if em := l.em * phoneWidth / float64(size); em < minStripInk {
+				t.Errorf("size %d: the strip's text is %.1f pixels high at %d pixels wide, want %d or more", size, em, phoneWidth, minStripInk)
+			}
+			var sc scribe
+			layers, err := r.compose(&sc, &s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			blank := shown(r.bg, phoneWidth)
+			half := l.status
+			half.Max.Y = half.Min.Y + half.Dy()/2
+			for _, line := range []struct {
+				kind string
+				box  image.Rectangle
+				c    color.NRGBA
+			}{
+				{"name and rating", l.rows[0], p.text},
+				{"name and rating", l.rows[1], p.text},
+				{"counts", l.counts[0], p.textDim},
+				{"counts", l.counts[1], p.textDim},
+				{"status", half, p.text},
+				{"status", half.Add(image.Pt(0, half.Dy())), p.text},
+			} {
+				alone := image.NewRGBA(r.bg.Rect)
+				copy(alone.Pix, r.bg.Pix)
+				for _, ly := range layers {
+					if b := ly.bounds(); ly.img != nil && b.Max.Y <= l.strip.Max.Y {
+						if mid := (b.Min.Y + b.Max.Y) / 2; line.box.Min.Y <= mid && mid < line.box.Max.Y {
+							r.paint(alone, ly, alone.Rect)
+						}
+					}
+				}
+				m := newLegibility(t, theme, "strip line", phoneWidth)
+				m.want = minStripInk
+				m.where = fmt.Sprintf(" (%s) of a %d-pixel image", line.kind, size)
+				m.measure(shown(alone, phoneWidth), blank, scaleOut(line.box, size, phoneWidth), line.c, fmt.Sprint(line.box))
+				m.report(line.c, p.panel)
+			}
 		}
 	}
 }

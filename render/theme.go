@@ -140,7 +140,7 @@ func lightScheme() *scheme {
 		dot:        hex("#8f8068"),
 		letter:     hex("#3d382f"),
 		number:     hex("#524a3e"),
-		pointName:  hex("#655944"),
+		pointName:  hex("#625642"),
 		orange: birdStyle{
 			light: hex("#ffc766"), dark: hex("#f58f1a"),
 			rim: hex("#6b3300"), bond: hex("#d97706"),
