@@ -102,8 +102,11 @@ type Sky struct {
 	RimMargin float64 `json:"rim_margin"`
 	RimEdge   float64 `json:"rim_edge"`
 	// Labels are the row letters and point numbers, where the board
-	// image writes them.
-	Labels []Label `json:"labels"`
+	// image writes them; Leads the lines, LeadWidth wide, that continue
+	// the numbered lines towards their numbers.
+	Labels    []Label `json:"labels"`
+	Leads     []Line  `json:"leads"`
+	LeadWidth float64 `json:"lead_width"`
 	// BirdRadius is a bird's radius, as the board image draws it.
 	BirdRadius float64 `json:"bird_radius"`
 	// ViewBox is the SVG view box that holds the plate and its labels:
@@ -128,13 +131,21 @@ type SkyPoint struct {
 	Neighbours [6]int `json:"neighbours"`
 }
 
-// Label is a row letter or a point number.
+// Label is a row letter or a point number, centred on (X, Y), in a font
+// Size high.
 type Label struct {
 	Text string  `json:"text"`
 	X    float64 `json:"x"`
 	Y    float64 `json:"y"`
+	Size float64 `json:"size"`
 	// Kind is "row" for a row letter, "number" for a point number.
 	Kind string `json:"kind"`
+}
+
+// Line is a straight line, in sky units.
+type Line struct {
+	From XY `json:"from"`
+	To   XY `json:"to"`
 }
 
 // The phases of a channel's game.

@@ -58,7 +58,7 @@ func TestAPITypesMatchThePage(t *testing.T) {
 	interfaces, consts := readPageAPI(t)
 	types := []any{Config{}, SessionRequest{}, Session{}, User{}, Problem{}, Sky{}, XY{}, SkyPoint{}, Label{},
 		State{}, Viewer{}, Palette{}, BirdColours{}, Player{}, Bird{}, Marks{}, Arrow{}, Ending{}, Offer{}, Can{},
-		Legal{}, Add{}, Source{}, Flight{}, RegionChoice{}, ActRequest{}, ActResult{}, Push{}, Hello{}}
+		Legal{}, Add{}, Source{}, Flight{}, RegionChoice{}, ActRequest{}, ActResult{}, Push{}, Hello{}, Line{}}
 	for _, v := range types {
 		rt := reflect.TypeOf(v)
 		page, ok := interfaces[rt.Name()]

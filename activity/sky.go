@@ -2,18 +2,15 @@ package activity
 
 import (
 	"math"
-	"strconv"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/render"
 )
 
-// skyMargin is how far the plate reaches beyond the outer points, and
-// the gaps from the plate to a row letter and from a line's end to its
-// number: the board image's (render/static.go, render/coords.go).
+// skyMargin is how far the plate reaches beyond the outer points: the
+// board image's (render/static.go).
 const (
 	skyMargin = 1.0
-	letterGap = 0.38
-	numberGap = 0.78
 	// birdRadius is a bird's radius, the board image's birdRadiusU.
 	birdRadius = 0.43
 	// rimEdge is the width of the plate's edge beyond its margin: the
@@ -84,7 +81,8 @@ func newSky() Sky {
 		s.Rim = append(s.Rim, roundXY(at(c[0], c[1])))
 	}
 	s.RimMargin, s.RimEdge = skyMargin, rimEdge
-	s.Labels = labels()
+	s.Labels, s.Leads = labels()
+	s.LeadWidth = render.LeadWidth
 	s.BirdRadius = birdRadius
 	// The view box holds the plate and the labels beyond it.
 	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
@@ -102,32 +100,23 @@ func newSky() Sky {
 	return s
 }
 
-// labels returns the row letters, at both ends of every row, and the
-// point numbers where each number's slanting line leaves the sky, at the
-// bottom and at the top, as the board image writes them.
-func labels() []Label {
+// labels returns the row letters and the point numbers, and the lines
+// that lead to the numbers, where the board image draws them.
+func labels() ([]Label, []Line) {
+	cs, leads := render.Coordinates()
 	var ls []Label
-	for row := range engine.NumRows {
-		gap := 2/math.Sqrt(3)*skyMargin + letterGap
-		if row == engine.NumRows/2 {
-			gap = skyMargin + letterGap
+	for _, c := range cs {
+		kind := "row"
+		if c.Number {
+			kind = "number"
 		}
-		first, last := at(row, 1), at(row, engine.RowLength(row))
-		letter := string(rune('a' + row))
-		ls = append(ls,
-			Label{Text: letter, X: round(first.X - gap), Y: round(first.Y), Kind: "row"},
-			Label{Text: letter, X: round(last.X + gap), Y: round(last.Y), Kind: "row"})
+		ls = append(ls, Label{Text: c.Text, X: round(c.X), Y: round(c.Y), Size: c.Size, Kind: kind})
 	}
-	for n := 1; n <= 12; n++ {
-		for _, e := range []struct {
-			row int
-			dir engine.Direction
-		}{{max(0, n-7), engine.SE}, {min(12, 19-n), engine.NE}} {
-			xy, d := at(e.row, n), step(e.dir)
-			ls = append(ls, Label{Text: strconv.Itoa(n), X: round(xy.X + numberGap*d.X), Y: round(xy.Y + numberGap*d.Y), Kind: "number"})
-		}
+	var lines []Line
+	for _, l := range leads {
+		lines = append(lines, Line{From: roundXY(XY{l.X0, l.Y0}), To: roundXY(XY{l.X1, l.Y1})})
 	}
-	return ls
+	return ls, lines
 }
 
 // round keeps four decimals: plenty for a board a few thousand pixels

@@ -39,8 +39,11 @@ func TestSkyIsTheBoardImagesGeometry(t *testing.T) {
 	if a2.Name != "a2" || m2.Name != "m2" || a2.Y <= m2.Y {
 		t.Errorf("%s at y %.2f, %s at y %.2f: row a must be drawn below row m", a2.Name, a2.Y, m2.Name, m2.Y)
 	}
-	if want := 2*engine.NumRows + 24; len(s.Labels) != want {
-		t.Errorf("%d labels, want %d: each row's letter twice and each number at both ends of its line", len(s.Labels), want)
+	if want := engine.NumRows + 1 + 24; len(s.Labels) != want {
+		t.Errorf("%d labels, want %d: each row's letter on the left, g's on the right too, and each number at both ends of its line", len(s.Labels), want)
+	}
+	if len(s.Leads) != 20 || s.LeadWidth <= 0 {
+		t.Errorf("%d lines lead to the numbers (width %v), want 20: both ends of 1 to 12's lines but those that end in a corner (1 and 7)", len(s.Leads), s.LeadWidth)
 	}
 	minX, minY, w, h := s.ViewBox[0], s.ViewBox[1], s.ViewBox[2], s.ViewBox[3]
 	for _, l := range s.Labels {

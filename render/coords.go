@@ -50,34 +50,69 @@ type coord struct {
 // and at the top, and on the right, where no row letters stand but g's, as
 // they would stand beside the numbers and read with them as a point's
 // name.
-func (l *layout) coords() []coord {
+func (l *layout) coords() []coord { return l.plane().coords() }
+
+// plane is where the sky is drawn: the position of the intersection at
+// row and number, a step in a direction, and the distance between
+// neighbouring points, u; y grows downwards.
+type plane struct {
+	at   func(row, number int) (float64, float64)
+	step func(d engine.Direction) (float64, float64)
+	u    float64
+}
+
+// plane is the layout's plane, in pixels.
+func (l *layout) plane() plane { return plane{at: l.at, step: l.step, u: float64(l.u)} }
+
+// coords lists the coordinates beside the sky drawn in p (see layout's).
+func (p plane) coords() []coord {
 	cs := make([]coord, 0, engine.NumRows+1+24)
 	for row := range engine.NumRows {
 		// Along a row the plate's slanting side is 2/√3 of its margin
 		// away, or the margin itself at the corners g1 and g13, which
 		// point at the letters of row g.
-		gap := (2/math.Sqrt(3)*skyMarginU + letterGapU) * float64(l.u)
+		gap := (2/math.Sqrt(3)*skyMarginU + letterGapU) * p.u
 		if row == engine.NumRows/2 {
-			gap = (skyMarginU + letterGapU) * float64(l.u)
+			gap = (skyMarginU + letterGapU) * p.u
 		}
-		x0, y := l.at(row, 1)
+		x0, y := p.at(row, 1)
 		letter := string(rune('a' + row))
 		cs = append(cs, coord{text: letter, x: x0 - gap, y: y})
 		if row == engine.NumRows/2 {
-			x1, _ := l.at(row, engine.RowLength(row))
+			x1, _ := p.at(row, engine.RowLength(row))
 			cs = append(cs, coord{text: letter, x: x1 + gap, y: y})
 		}
 	}
-	for _, e := range l.lineEnds() {
-		x, y := l.at(e.row, e.number)
-		dx, dy := l.step(e.dir)
+	for _, e := range lineEnds() {
+		x, y := p.at(e.row, e.number)
+		dx, dy := p.step(e.dir)
 		if !e.side() {
 			cs = append(cs, coord{text: itoa(e.number), x: x + numberGapU*dx, y: y + numberGapU*dy, number: true})
 			continue
 		}
-		cs = append(cs, coord{text: itoa(e.number), x: x + sideGapU*dx + sideShiftU*float64(l.u), y: y + sideGapU*dy, number: true})
+		cs = append(cs, coord{text: itoa(e.number), x: x + sideGapU*dx + sideShiftU*p.u, y: y + sideGapU*dy, number: true})
 	}
 	return cs
+}
+
+// leads lists the lines that continue each number's line towards it, in
+// p: a short tick at the top and bottom, a line to the number's place on
+// the right. A line that ends in a hole (g13) has none.
+func (p plane) leads() [][4]float64 {
+	var out [][4]float64
+	for _, e := range lineEnds() {
+		if engine.IsHole(e.row, e.number) {
+			continue
+		}
+		x, y := p.at(e.row, e.number)
+		dx, dy := p.step(e.dir)
+		end := leadEndU
+		if e.side() {
+			end = sideGapU - sideLeadU
+		}
+		out = append(out, [4]float64{x + leadStartU*dx, y + leadStartU*dy, x + end*dx, y + end*dy})
+	}
+	return out
 }
 
 // lineEnd is where the line of a point number leaves the sky: the last
@@ -93,7 +128,7 @@ func (e lineEnd) side() bool { return e.number >= 8 }
 
 // lineEnds returns both ends of every number's line, 1 to 12 (13 is
 // only the hole g13).
-func (l *layout) lineEnds() []lineEnd {
+func lineEnds() []lineEnd {
 	ends := make([]lineEnd, 0, 24)
 	for n := 1; n <= 12; n++ {
 		ends = append(ends, lineEnd{max(0, n-7), n, engine.SE}, lineEnd{min(12, 19-n), n, engine.NE})
@@ -113,17 +148,8 @@ func (r *Renderer) drawCoords(dc *gg.Context, sc *scribe, img *image.RGBA) {
 		}
 		r.label(sc, img, tf, c.text, c.x, c.y, col)
 	}
-	for _, e := range l.lineEnds() {
-		if engine.IsHole(e.row, e.number) {
-			continue
-		}
-		x, y := l.at(e.row, e.number)
-		dx, dy := l.step(e.dir)
-		end := leadEndU
-		if e.side() {
-			end = sideGapU - sideLeadU
-		}
-		dc.DrawLine(x+leadStartU*dx, y+leadStartU*dy, x+end*dx, y+end*dy)
+	for _, ln := range l.plane().leads() {
+		dc.DrawLine(ln[0], ln[1], ln[2], ln[3])
 	}
 	dc.SetLineWidth(math.Max(1, 0.03*float64(l.u)))
 	fillRGBA(dc, r.scheme.grid, 0.8)

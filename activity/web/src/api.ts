@@ -57,6 +57,8 @@ export interface Sky {
   rim_margin: number;
   rim_edge: number;
   labels: Label[];
+  leads: Line[];
+  lead_width: number;
   bird_radius: number;
   view_box: [number, number, number, number];
 }
@@ -80,7 +82,14 @@ export interface Label {
   text: string;
   x: number;
   y: number;
+  size: number;
   kind: string;
+}
+
+/** A straight line, in sky units. */
+export interface Line {
+  from: XY;
+  to: XY;
 }
 
 /** The phases of a channel's game. */

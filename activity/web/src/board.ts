@@ -129,14 +129,8 @@ export class Board {
     }
     L["grid"]!.append(s("path", { d: gd, stroke: p.grid, "stroke-width": 0.04, "stroke-linecap": "round", fill: "none" }));
     let ticks = "";
-    for (const l of sky.labels) {
-      if (l.kind !== "number") continue;
-      const near = nearest(this.geo, l.x, l.y);
-      if (!near || Math.abs(near.d - 0.78) > 0.1) continue;
-      const ux = (l.x - near.x) / 0.78, uy = (l.y - near.y) / 0.78;
-      ticks += `M${near.x + 0.12 * ux} ${near.y + 0.12 * uy}L${near.x + 0.36 * ux} ${near.y + 0.36 * uy}`;
-    }
-    L["grid"]!.append(s("path", { d: ticks, stroke: p.grid, "stroke-opacity": 0.8, "stroke-width": 0.03, fill: "none" }));
+    for (const l of sky.leads ?? []) ticks += `M${l.from.x} ${l.from.y}L${l.to.x} ${l.to.y}`;
+    L["grid"]!.append(s("path", { d: ticks, stroke: p.grid, "stroke-opacity": 0.8, "stroke-width": sky.lead_width, fill: "none" }));
     const dots = s("g", { fill: p.dot });
     for (const q of sky.points) dots.append(s("circle", { cx: q.x, cy: q.y, r: 0.075 }));
     L["grid"]!.append(dots);
@@ -144,7 +138,7 @@ export class Board {
     clear(L["labels"]!);
     for (const l of sky.labels) {
       const row = l.kind === "row";
-      L["labels"]!.append(piece.text(l.text, l.x, l.y, row ? 0.7 : 0.54, row ? p.letter : p.number));
+      L["labels"]!.append(piece.text(l.text, l.x, l.y, l.size, row ? p.letter : p.number));
     }
   }
 
@@ -267,13 +261,4 @@ export class Board {
   }
 }
 
-/** nearest returns the point nearest (x, y) and its distance. */
-function nearest(geo: Geometry, x: number, y: number): { x: number; y: number; d: number } | null {
-  let best: { x: number; y: number; d: number } | null = null;
-  for (const q of geo.points) {
-    const d = Math.hypot(q.x - x, q.y - y);
-    if (!best || d < best.d) best = { x: q.x, y: q.y, d };
-  }
-  return best;
-}
 

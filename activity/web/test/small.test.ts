@@ -71,7 +71,7 @@ function sky(): Sky {
   for (const p of points) {
     p.neighbours = steps.map(([dx, dy]) => at(p.x + dx, p.y + dy)) as SkyPoint["neighbours"];
   }
-  return { points, holes: [], edges: [], rim: [], rim_margin: 1, rim_edge: 0.04, labels: [], bird_radius: 0.43, view_box: [0, 0, 1, 1] };
+  return { points, holes: [], edges: [], rim: [], rim_margin: 1, rim_edge: 0.04, labels: [], leads: [], lead_width: 0.03, bird_radius: 0.43, view_box: [0, 0, 1, 1] };
 }
 
 test("the arrow keys walk along the rows and straight up and down the sky", () => {
