@@ -291,9 +291,17 @@ func TestBoardInAGroupDM(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.saidOnce(gd.ID, "f5 · move 1", "ben")
-	replies := in.Replies()
-	if n := len(replies); n < 2 || replies[n-1].Kind != fakediscord.ReplyFollowup {
-		t.Fatalf("the move's board did not go as a follow-up of the launch: %+v", replies)
+	// The launch's token, or another fresh one of the channel's (ben's
+	// Accept: the bot lends the launch's once Discord has its answer,
+	// which may come after the move), carried it as a follow-up.
+	followedUp := false
+	for _, r := range w.srv.Requests() {
+		if r.Route == followUpRoute && strings.Contains(string(r.Payload), "f5 · move 1") && r.Status == 200 {
+			followedUp = true
+		}
+	}
+	if !followedUp {
+		t.Fatal("the move's board did not go as a follow-up of an interaction in the group DM")
 	}
 	w.noMissingAccess()
 	w.noValidationFailures()
