@@ -436,10 +436,21 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request, ic *disco
 		http.Error(w, "this interaction is being answered already", http.StatusConflict)
 		return
 	}
+	switch b.admit(ic) {
+	case "":
+	case "closing":
+		req.giveUp()
+		http.Error(w, "the bot is stopping", http.StatusServiceUnavailable)
+		return
+	default: // taken before: a replay, here or at another replica
+		req.giveUp()
+		http.Error(w, "this interaction was answered already", http.StatusConflict)
+		return
+	}
 	handled := make(chan struct{})
 	go func() {
 		defer close(handled)
-		b.onInteraction(b.session, ic)
+		b.handleInteraction(ic)
 	}()
 	timer := time.NewTimer(time.Until(received.Add(b.callbackWindow - answerMargin)))
 	defer timer.Stop()

@@ -201,8 +201,7 @@ func (w *world) answerOrFallBack(user, line string, m engine.Move, n int) (msg *
 // Only Discord's signature, over a recent timestamp and the very body,
 // opens the endpoint: anything else is refused with 401 and reaches no
 // handler. A PING is answered with a PONG, and a replay of a request
-// answered is refused (409 while its request is remembered; later the
-// bot ignores an interaction seen before, and answers 503).
+// answered is refused with 409 (see also TestReplayedInteractionChangesNothing).
 func TestEndpointRefusesWhatDiscordDidNotSign(t *testing.T) {
 	t.Parallel()
 	w := newWorldWith(t, worldOptions{http: true})
@@ -271,7 +270,7 @@ func TestEndpointRefusesWhatDiscordDidNotSign(t *testing.T) {
 	// The answer to the request signed right came back to this test, not
 	// to the stand-in. It came at all because no refused request, all with
 	// its interaction's ID, reached a handler: the bot would have ignored
-	// the ID seen before, and answered 503.
+	// the ID taken before, and answered 409.
 	if n := len(w.channelMessages()); n != 1 {
 		t.Errorf("%d messages in the channel; want the first help alone", n)
 	}

@@ -85,7 +85,7 @@ func NewMetrics(reg prometheus.Registerer) (*Metrics, error) {
 		}),
 		ignored: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "volo_interactions_ignored_total",
-			Help: "Interactions not handled, by reason: duplicate (delivered twice), closing (the bot was shutting down).",
+			Help: "Interactions not handled, by reason: duplicate (delivered twice), replay (taken before, by this process or another sharing the store: a request sent again), closing (the bot was shutting down).",
 		}, []string{"reason"}),
 		commits: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "volo_store_commits_total",
