@@ -172,7 +172,7 @@ func (g *guildState) role(id string) *Role {
 }
 
 // permissions computes a member's guild permissions: @everyone, plus each role, all of them for
-// the owner or an administrator. Channel overwrites are not modelled.
+// the owner or an administrator. A channel's overwrites apply on top (see channelPermissions).
 func (g *guildState) permissions(m *Member) int64 {
 	if m.User.ID == g.OwnerID {
 		return permAll
@@ -189,8 +189,9 @@ func (g *guildState) permissions(m *Member) int64 {
 	return p
 }
 
-// Permissions returns a user's permissions in a channel: their guild permissions, or in a DM or
-// group DM they are in what Discord allows there (ErrMissingPermissions in one they are not in).
+// Permissions returns a user's permissions in a channel: their guild permissions with the
+// channel's overwrites (see SetOverwrite), or in a DM or group DM they are in what Discord allows
+// there (ErrMissingPermissions in one they are not in).
 func (s *Server) Permissions(channelID, userID string) (int64, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -217,7 +218,7 @@ func (s *Server) permissions(channelID, userRef string) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return s.guilds[c.GuildID].permissions(m), nil
+	return s.channelPermissions(s.guilds[c.GuildID], c, m), nil
 }
 
 // dmPermissions is what everyone may do in a direct message channel.

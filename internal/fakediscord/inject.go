@@ -44,7 +44,7 @@ func (s *Server) invokerIn(channelID, userRef string) (*invoker, error) {
 		return nil, err
 	}
 	inv.guild, inv.member = s.guilds[c.GuildID], m
-	inv.perms = inv.guild.permissions(m)
+	inv.perms = s.channelPermissions(inv.guild, c, m)
 	if inv.perms&PermViewChannel == 0 {
 		return nil, ErrMissingPermissions
 	}
@@ -84,7 +84,7 @@ func (s *Server) invoke(cmd SlashCommand, typ InteractionType) (*Interaction, er
 	if inv.owners, err = s.offer(def, inv); err != nil {
 		return nil, err
 	}
-	rv := newResolver(s, inv.guild, typ == InteractionAutocomplete)
+	rv := newResolver(s, inv.guild, inv.channel, typ == InteractionAutocomplete)
 	opts, err := rv.options(def.Name, def.Options, cmd.Options)
 	if err != nil {
 		return nil, err

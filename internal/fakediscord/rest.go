@@ -102,6 +102,7 @@ func (s *Server) routeTable() map[string]route {
 		"PUT /applications/{application_id}/guilds/{guild_id}/commands":    bot(s.putCommands),
 		"POST /interactions/{interaction_id}/{interaction_token}/callback": token(s.postCallback),
 		"GET /webhooks/{webhook_id}/{webhook_token}/messages/@original":    token(s.getOriginal),
+		"PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original":  token(s.editOriginal),
 		"POST /webhooks/{webhook_id}/{webhook_token}":                      token(s.postFollowup),
 		"POST /channels/{channel_id}/messages":                             bot(s.createMessage),
 		"GET /channels/{channel_id}/messages":                              bot(s.listMessages),
