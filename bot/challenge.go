@@ -41,6 +41,8 @@ func (b *Bot) challenge(in *interaction, opts map[string]*discordgo.ApplicationC
 		return refuse("I can't play myself on this server yet. Challenge a person instead.")
 	case in.Context == discordgo.InteractionContextBotDM && !vsBot:
 		return refuse("Here in our direct messages you can play me: /volo challenge opponent:%s. To play a friend, challenge them in a DM or group DM with them, or in a server.", mention(b.me()))
+	case in.place.denied():
+		return deniedChannel()
 	case !in.place.images:
 		return refuse("I may not attach files in this channel, and every move is shown as a picture of the board. A server manager can give me Attach Files here; until then, play in another channel.")
 	}
@@ -422,4 +424,11 @@ func levelName(t lang.Tag, level string) string {
 func (b *Bot) colourOf(g *store.Game, user string) engine.Colour {
 	c, _ := g.Colour(user)
 	return c
+}
+
+// deniedChannel refuses a game in a channel of a server that added the
+// bot whose permissions deny it View Channel or Send Messages: its boards,
+// the computer's moves and the reminders could not be posted there.
+func deniedChannel() error {
+	return refuse("I may not send messages in this channel, and a game needs me to post its boards and to tell each player when it is their move. A server manager can give me View Channel and Send Messages here; until then, play in another channel.")
 }
