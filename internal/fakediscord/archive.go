@@ -70,6 +70,23 @@ func (s *Server) LockThread(id string) error {
 	return nil
 }
 
+// UnlockThread unlocks a thread a moderator locked, as one who may manage threads does; an
+// archived thread stays archived. A connected bot that sees the thread is sent THREAD_UPDATE.
+func (s *Server) UnlockThread(id string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	th, ok := s.channels[id]
+	if !ok {
+		return ErrUnknownChannel
+	}
+	if !th.Type.IsThread() {
+		return errNotThread
+	}
+	th.ThreadMetadata.Locked = false
+	s.channelUpdated(th)
+	return nil
+}
+
 // ArchiveIdleThreads archives every thread that has gone its auto_archive_duration without
 // activity by the server's Clock, as Discord's timer does, and returns how many it archived.
 func (s *Server) ArchiveIdleThreads() int {

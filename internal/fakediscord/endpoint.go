@@ -187,7 +187,7 @@ func (s *Server) postToEndpoint(st *interactionState, raw []byte) {
 	s.requests = append(s.requests, rec)
 	s.trimRequests()
 	id, token, window, done := st.ID, st.Token, s.answerWindow(), s.done
-	lose := s.endpointFault(rec)
+	fault := s.endpointFault(rec)
 	st.posted = true
 	go func() {
 		defer func() {
@@ -214,12 +214,15 @@ func (s *Server) postToEndpoint(st *interactionState, raw []byte) {
 			s.failInteraction(id, rec, fmt.Sprintf("no answer within %v: %v", window, err))
 			return
 		}
-		if lose {
+		switch {
+		case fault != nil && fault.Kind == Dropped:
 			s.mu.Lock()
 			defer s.mu.Unlock()
 			rec.Status = status
 			s.failInteraction(id, rec, "the answer was lost on its way back (an injected fault)")
 			return
+		case fault != nil && fault.Kind == SlowResponse:
+			s.hold(fault.Duration) // taken late: a read of the response meanwhile finds none
 		}
 		s.takeAnswer(id, token, rec, status, header, body)
 	}()
