@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/volo-discord/volo/engine"
 	"github.com/volo-discord/volo/engine/enginetest"
@@ -67,6 +68,37 @@ func TestHTTPAnswerLostAfterTheWriteIsPostedToTheChannel(t *testing.T) {
 	w.movedOnce(second, 2)
 	if n := len(w.srv.RequestsTo("GET /webhooks/{webhook_id}/{webhook_token}/messages/@original")) - looked; n != 1 {
 		t.Errorf("the bot looked for ben's answer %d times; want once", n)
+	}
+	w.noValidationFailures()
+}
+
+// An answer Discord takes a while after the bot wrote it: the look for it
+// a moment later finds nothing yet, which is not taken for a loss (the
+// bot looks again while Discord's window and a moment more last, rather
+// than post), and the move is announced once.
+func TestHTTPAnswerTakenLateIsNotPostedAgain(t *testing.T) {
+	t.Parallel()
+	w := newWorldWith(t, worldOptions{http: true})
+	w.startGame(w.channel)
+	if err := w.srv.InjectFault(fakediscord.EndpointRoute, fakediscord.Fault{Kind: fakediscord.SlowResponse, Duration: 500 * time.Millisecond}); err != nil {
+		t.Fatal(err)
+	}
+	first := engine.Add(enginetest.Point(t, "f5"))
+	looked := len(w.srv.RequestsTo("GET /webhooks/{webhook_id}/{webhook_token}/messages/@original"))
+	reply := w.do("ana", "/volo move move:"+first.String())
+	if !strings.Contains(reply.Content, "f5 · move 1") {
+		t.Fatalf("ana's move was answered %q", reply.Content)
+	}
+	w.flush()
+	w.movedOnce(first, 1)
+	var notYet int
+	for _, r := range w.srv.RequestsTo("GET /webhooks/{webhook_id}/{webhook_token}/messages/@original")[looked:] {
+		if r.Status == 404 {
+			notYet++
+		}
+	}
+	if notYet == 0 {
+		t.Error("the bot never looked before Discord took its answer: the test tests nothing")
 	}
 	w.noValidationFailures()
 }

@@ -298,10 +298,11 @@ func (b *Bot) answer(in *interaction, resp func() *discordgo.InteractionResponse
 		switch {
 		case err == nil, discordCode(err) == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged:
 			b.metrics.answered(in.received)
-			if !in.place.member {
-				// Where the bot is not a member, this token carries what
-				// waits to be said in the channel.
-				b.outbox.lend(in.ChannelID, &via{ID: in.ID, Token: in.Token, AppID: in.AppID, Received: in.received})
+			if !in.place.member || b.outbox.holds(in.ChannelID) {
+				// Where the bot is not a member, or where the channel
+				// refused it what it held (closed.go), this token
+				// carries what waits to be said in the channel.
+				b.outbox.lend(in.ChannelID, viaOf(in))
 			}
 			return nil // the second: an earlier try went through unseen
 		case !retryable(err) || time.Since(in.received)+callbackRetry >= b.callbackWindow:
