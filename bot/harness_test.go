@@ -123,6 +123,7 @@ func newWorldWith(t testing.TB, o worldOptions) *world {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { w.srv.Close() })
+	t.Cleanup(w.noDeprecatedRequests)
 	g := w.srv.AddGuild("Volo Club")
 	w.guild = g.ID
 	ch, _ := w.srv.AddChannel(g.ID, "general")
@@ -513,6 +514,16 @@ func (w *world) lastMessage() fakediscord.Message {
 		w.t.Fatal("no messages in the channel")
 	}
 	return ms[len(ms)-1]
+}
+
+// noDeprecatedRequests checks that the bot relied on nothing Discord
+// documents as deprecated, such as a follow-up filling a deferred
+// response (fakediscord's Request.Deprecated).
+func (w *world) noDeprecatedRequests() {
+	w.t.Helper()
+	for _, r := range w.srv.DeprecatedRequests() {
+		w.t.Errorf("%s %s relies on what Discord deprecates: %s", r.Method, r.Path, r.Deprecated)
+	}
 }
 
 // noValidationFailures checks every body the bot sent against Discord's
