@@ -55,19 +55,19 @@ type outbox struct {
 func newOutbox(b *Bot) *outbox {
 	ctx, cancel := context.WithCancel(context.Background())
 	o := &outbox{
-		b:         b,
-		ctx:       ctx,
-		cancel:    cancel,
-		queues:    map[string][]*parcel{},
-		workers:   map[string]chan struct{}{},
-		ids:       map[uint64]struct{}{},
-		acking:    map[uint64]struct{}{},
-		tokens:    map[string]*via{},
-		held:      map[string][]*parcel{},
-		spentOut:  map[string]time.Time{},
-		loaded:    make(chan struct{}),
-		acks:      make(chan uint64, 256),
-		acked:     make(chan struct{}),
+		b:        b,
+		ctx:      ctx,
+		cancel:   cancel,
+		queues:   map[string][]*parcel{},
+		workers:  map[string]chan struct{}{},
+		ids:      map[uint64]struct{}{},
+		acking:   map[uint64]struct{}{},
+		tokens:   map[string]*via{},
+		held:     map[string][]*parcel{},
+		spentOut: map[string]time.Time{},
+		loaded:   make(chan struct{}),
+		acks:     make(chan uint64, 256),
+		acked:    make(chan struct{}),
 	}
 	go o.ackLoop()
 	return o
