@@ -306,17 +306,28 @@ func (b *Bot) challengeFor(in *interaction, bt button) (*store.Game, error) {
 	return g, nil
 }
 
+// acceptedAlready refuses an Accept of a challenge whose game is on: to
+// the one who accepted it, most likely a retry after Discord lost the
+// answer; to anyone else, saying who was first. Nil when the button's
+// challenge has no game being played.
+func (b *Bot) acceptedAlready(in *interaction, bt button) error {
+	g, _ := b.store.Get(buttonChannel(in, bt))
+	if g == nil || g.Status != store.Active || bt.game != gameKey(g) {
+		return nil
+	}
+	if in.user == b.challenged(g) {
+		return refuse("You have accepted this challenge already: the game is on, and its board is in the channel.")
+	}
+	return refuse("%s accepted this challenge first; the game is on. Start your own with /volo challenge.", mention(b.challenged(g)))
+}
+
 // acceptButton starts the game of a challenge.
 func (b *Bot) acceptButton(in *interaction, bt button) error {
 	defer b.locks.lock(buttonChannel(in, bt))()
 	g, err := b.challengeFor(in, bt)
 	if err != nil {
-		if g, _ := b.store.Get(buttonChannel(in, bt)); g != nil && g.Status == store.Active && bt.game == gameKey(g) {
-			if in.user == b.challenged(g) {
-				// Most likely a retry after Discord lost the answer.
-				return refuse("You have accepted this challenge already: the game is on, and its board is in the channel.")
-			}
-			return refuse("%s accepted this challenge first; the game is on. Start your own with /volo challenge.", mention(b.challenged(g)))
+		if taken := b.acceptedAlready(in, bt); taken != nil {
+			return taken
 		}
 		return err
 	}
