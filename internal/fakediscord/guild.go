@@ -1,8 +1,10 @@
 package fakediscord
 
 import (
+	"errors"
 	"slices"
 	"time"
+	"unicode/utf8"
 )
 
 // Guild is a Discord server: it holds channels, roles and members.
@@ -131,6 +133,27 @@ func (s *Server) join(g *guildState, u *User, roleIDs ...string) *Member {
 	}
 	m.Roles = append([]string{}, roleIDs...)
 	return m
+}
+
+// ErrBadNick is returned by SetNick for a nickname Discord refuses: more than 32 characters.
+var ErrBadNick = errors.New("fakediscord: a nickname is at most 32 characters")
+
+// SetNick sets a member's nickname in a guild, as they do in their server profile; empty removes
+// it. Discord takes up to 32 characters ("Guild" resource, Modify Current Member and Modify Guild
+// Member: nick) and, like the stand-in, reads no markdown in them: what a nickname holds is
+// shown as it is wherever a bot echoes it.
+func (s *Server) SetNick(guildID, userRef, nick string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if utf8.RuneCountInString(nick) > 32 {
+		return ErrBadNick
+	}
+	m, err := s.member(guildID, userRef)
+	if err != nil {
+		return err
+	}
+	m.Nick = nick
+	return nil
 }
 
 // Member returns a user's membership of a guild.
