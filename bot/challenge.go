@@ -36,7 +36,7 @@ func (b *Bot) challenge(in *interaction, opts map[string]*discordgo.ApplicationC
 	case oppID == in.user:
 		return refuse("You can't challenge yourself. Challenge a friend, or me for a game against the computer.")
 	case opponent.Bot && !vsBot:
-		return refuse("%s is a bot and can't play Volo. Challenge a person, or me for a game against the computer.", oppName)
+		return refuse("%s is a bot and can't play Volo. Challenge a person, or me for a game against the computer.", plainName(oppName))
 	case vsBot && b.thinker == nil:
 		return refuse("I can't play myself on this server yet. Challenge a person instead.")
 	case in.Context == discordgo.InteractionContextBotDM && !vsBot:
@@ -61,7 +61,7 @@ func (b *Bot) challenge(in *interaction, opts map[string]*discordgo.ApplicationC
 	}
 	level := optString(opts, optLevel)
 	if level != "" && !vsBot {
-		return refuse("The level is my strength when you challenge me; leave it out when you challenge %s.", oppName)
+		return refuse("The level is my strength when you challenge me; leave it out when you challenge %s.", plainName(oppName))
 	}
 	if vsBot && level == "" {
 		level = "medium"
