@@ -23,6 +23,8 @@ type guildState struct {
 	roles    []*Role
 	members  map[string]*Member
 	order    []string // member user IDs in joining order
+	// unavailable: an outage (see GuildOutage).
+	unavailable bool
 }
 
 // AddGuild creates a guild with an @everyone role allowing Options.EveryonePermissions, and adds

@@ -105,39 +105,43 @@ type Server struct {
 	table  map[string]route
 	client *http.Client
 
-	mu               sync.Mutex
-	changed          chan struct{} // closed and replaced whenever state that waiters watch changes
-	ids              snowflakes
-	app              Application
-	bot              User
-	users            map[string]*User
-	userOrder        []string
-	refusesDMs       map[string]bool // IDs of the users who accept no direct messages from the bot
-	userInstalls     map[string]bool // IDs of the users who added the app to their account
-	guilds           map[string]*guildState
-	guildOrder       []string
-	channels         map[string]*channelState
-	channelOrder     []string
-	messages         map[string]string    // message ID to channel ID
-	commands         map[string][]Command // by guild ID, "" for global
-	interactions     map[string]*interactionState
-	byToken          map[string]*interactionState
-	interactionOrder []string // interaction IDs, oldest first
-	requests         []*Request
-	requestSeq       int
-	scripted         []scriptedFault
-	chaos            chaosState
-	resumes          []Resume
-	done             chan struct{} // closed by Close
-	conns            map[*gatewayConn]struct{}
-	sessions         map[string]*gatewaySession
-	identifies       []Identify
-	reidentifyBy     time.Time // set when a session is invalidated, until the next IDENTIFY
-	gatewayFaults    [4]int    // by gatewayFault
-	subs             map[*queue[Event]]struct{}
-	listener         net.Listener
-	httpServer       *http.Server
-	closed           bool
+	mu                sync.Mutex
+	changed           chan struct{} // closed and replaced whenever state that waiters watch changes
+	ids               snowflakes
+	app               Application
+	bot               User
+	users             map[string]*User
+	userOrder         []string
+	refusesDMs        map[string]bool // IDs of the users who accept no direct messages from the bot
+	userInstalls      map[string]bool // IDs of the users who added the app to their account
+	guilds            map[string]*guildState
+	guildOrder        []string
+	channels          map[string]*channelState
+	channelOrder      []string
+	messages          map[string]string    // message ID to channel ID
+	commands          map[string][]Command // by guild ID, "" for global
+	interactions      map[string]*interactionState
+	byToken           map[string]*interactionState
+	interactionOrder  []string // interaction IDs, oldest first
+	requests          []*Request
+	requestSeq        int
+	scripted          []scriptedFault
+	chaos             chaosState
+	resumes           []Resume
+	done              chan struct{} // closed by Close
+	conns             map[*gatewayConn]struct{}
+	sessions          map[string]*gatewaySession
+	identifies        []Identify
+	heartbeatTimeouts int // connections closed for want of a heartbeat
+	// identifyAt is the last IDENTIFY of each rate limit key (see mayIdentify);
+	// concurrencyRefusals counts those refused.
+	identifyAt          map[int]lastIdentify
+	concurrencyRefusals int
+	gatewayFaults       [4]int // by gatewayFault
+	subs                map[*queue[Event]]struct{}
+	listener            net.Listener
+	httpServer          *http.Server
+	closed              bool
 	// Interactions by HTTP: the application's key pair, which signs them, the bot's endpoint
 	// URLs (none: interactions go by the gateway) and the next one to take.
 	signer    ed25519.PrivateKey
@@ -193,6 +197,7 @@ func New(opts Options) *Server {
 		conns:        map[*gatewayConn]struct{}{},
 		sessions:     map[string]*gatewaySession{},
 		subs:         map[*queue[Event]]struct{}{},
+		identifyAt:   map[int]lastIdentify{},
 	}
 	_, s.signer, _ = ed25519.GenerateKey(rand.Reader) // crypto/rand does not fail
 	s.outgoing = &http.Client{Transport: newLoopbackTransport()}
