@@ -66,6 +66,8 @@ type world struct {
 	window time.Duration
 	// store is the running bot's store.
 	store *store.Store
+	// ackTimeout is the bot's Options.HeartbeatAckTimeout.
+	ackTimeout time.Duration
 }
 
 // testConfirmDelay is how long the bots under test wait before they look
@@ -88,6 +90,7 @@ type worldOptions struct {
 	metrics     *bot.Metrics  // see world.metrics
 	http        bool          // see world.http
 	window      time.Duration // see world.window
+	ackTimeout  time.Duration // see world.ackTimeout
 }
 
 // firstMove is a Thinker that plays the first legal move: enough to test
@@ -118,7 +121,7 @@ func newWorldWith(t testing.TB, o worldOptions) *world {
 	if o.sharedClock {
 		opts.Clock = clk.Now
 	}
-	w := &world{t: t, srv: fakediscord.New(opts), clock: clk, thinker: firstMove{}, reconnect: o.reconnect, grace: o.grace, global: o.global, puzzleDepth: o.puzzleDepth, shards: o.shards, metrics: o.metrics, http: o.http, window: cmp.Or(o.window, testCallbackWindow())}
+	w := &world{t: t, srv: fakediscord.New(opts), clock: clk, thinker: firstMove{}, reconnect: o.reconnect, grace: o.grace, global: o.global, puzzleDepth: o.puzzleDepth, shards: o.shards, metrics: o.metrics, http: o.http, window: cmp.Or(o.window, testCallbackWindow()), ackTimeout: o.ackTimeout}
 	if err := w.srv.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -226,7 +229,7 @@ func (w *world) start() {
 	w.store = st
 	s := testSession(w.srv)
 	s.ShouldReconnectOnError = w.reconnect
-	run := runBot(t, s, bot.Options{Config: cfg, Store: st, Logger: testLogger(), Thinker: w.thinker, Clock: w.clock.Now, Seed: 1, ShutdownGrace: w.grace, Metrics: w.metrics, ConfirmDelay: testConfirmDelay, CallbackWindow: w.window})
+	run := runBot(t, s, bot.Options{Config: cfg, Store: st, Logger: testLogger(), Thinker: w.thinker, Clock: w.clock.Now, Seed: 1, ShutdownGrace: w.grace, Metrics: w.metrics, ConfirmDelay: testConfirmDelay, CallbackWindow: w.window, HeartbeatAckTimeout: w.ackTimeout})
 	w.bot, w.run = run.Bot, run
 	// Ready once Run is past its start, the commands registered: a stop
 	// as early as the next line must not cancel a registration Discord
