@@ -39,7 +39,7 @@ func (b *Bot) watchZombies(ctx context.Context) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	b.cancelWhenClosing(ctx, cancel) // a stopping bot closes its shards: none is reopened
-	var busy sync.Map // shard ID → a resume under way
+	var busy sync.Map                // shard ID → a resume under way
 	every(ctx, b.ackTimeout/4, func() {
 		for id, s := range b.shards {
 			if !zombied(s, b.ackTimeout, time.Now()) {
