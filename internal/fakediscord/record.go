@@ -64,6 +64,10 @@ type Request struct {
 	// callback by the route instead.
 	Endpoint bool
 	Refused  string
+	// RateLimited is the limit of the stand-in's own that answered the request 429 (see
+	// ratelimit.go): "user" for a route's bucket, "global", or "ban" while the bot is restricted
+	// for too many invalid requests; empty otherwise, a Fault's 429 included.
+	RateLimited string
 	// Deprecated says which behaviour Discord documents as deprecated the request relied on,
 	// such as a follow-up that fills in a deferred response; empty for none.
 	Deprecated string

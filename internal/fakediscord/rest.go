@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // call is one REST request on its way through a route handler.
@@ -137,6 +138,20 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rr := s.resolve(r, rec)
+	if rr.api && rr.pattern != "" {
+		s.mu.Lock()
+		limited := s.rateLimit(w.Header(), rr.pattern, pathParams(rr.pattern, rr.path), time.Now())
+		if limited != nil {
+			s.limits.limited++
+			rec.RateLimited = limited.scope
+		}
+		s.mu.Unlock()
+		if limited != nil {
+			s.prepare(rr, body, rec) // recorded and validated all the same
+			s.finish(rec, http.StatusTooManyRequests, limited.answer(w))
+			return
+		}
+	}
 	var f *Fault
 	if rr.api {
 		s.mu.Lock()
@@ -299,12 +314,16 @@ func (s *Server) startRecord(r *http.Request, body []byte) *Request {
 	return rec
 }
 
-// finish records the answer to a request.
+// finish records the answer to a request, and counts it toward the invalid request limit (see
+// countInvalid).
 func (s *Server) finish(rec *Request, status int, resp []byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	rec.Status, rec.Response = status, resp
 	rec.ErrorCode = errorCode(status, resp)
+	if rec.APIVersion != "" {
+		s.countInvalid(status, "", time.Now())
+	}
 }
 
 // errorCode reads the code of Discord's JSON error object in an error answer; 0 otherwise.

@@ -77,6 +77,11 @@ type Options struct {
 	// MaxConcurrency is the session start limit's max_concurrency GET /gateway/bot tells: how
 	// many shards may identify at once. 1 when zero.
 	MaxConcurrency int
+	// InvalidRequestLimit is how many invalid requests (401, 403, 429) within
+	// InvalidRequestWindow restrict the bot for InvalidRequestBan, every request answered 429
+	// meanwhile; DefaultInvalidRequestLimit and DefaultInvalidRequestBan, Discord's, when zero.
+	InvalidRequestLimit int
+	InvalidRequestBan   time.Duration
 	// Clock tells the time; time.Now when nil.
 	Clock func() time.Time
 	// Logf, when set, receives a line for each problem the stand-in notices on its own side,
@@ -127,6 +132,7 @@ type Server struct {
 	requestSeq        int
 	scripted          []scriptedFault
 	chaos             chaosState
+	limits            limits // the rate limits: see ratelimit.go
 	resumes           []Resume
 	done              chan struct{} // closed by Close
 	conns             map[*gatewayConn]struct{}
@@ -173,6 +179,12 @@ func New(opts Options) *Server {
 	}
 	if opts.TokenLifetime == 0 {
 		opts.TokenLifetime = 15 * time.Minute
+	}
+	if opts.InvalidRequestLimit == 0 {
+		opts.InvalidRequestLimit = DefaultInvalidRequestLimit
+	}
+	if opts.InvalidRequestBan == 0 {
+		opts.InvalidRequestBan = DefaultInvalidRequestBan
 	}
 	if len(opts.IntegrationTypes) == 0 {
 		opts.IntegrationTypes = []int{GuildInstall, UserInstall}
