@@ -297,3 +297,29 @@ func TestDiscordgoRidesOutGatewayChaos(t *testing.T) {
 		t.Errorf("%d IDENTIFYs and %d RESUMEs, want a new IDENTIFY and a RESUME", len(srv.Identifies()), len(resumes(srv)))
 	}
 }
+
+// What delivery.md says of the gateway's chaos, as it is: each connection meets one fault at most
+// in each session it carries (a drop or op 7 ends the connection, and op 9 its session, which
+// the bot identifies anew on it); the bot reconnects, so a long run meets many, one every
+// ChaosGatewayEvents/Rate dispatches or so.
+func TestChaosFaultsAConnectionOnceInEachSession(t *testing.T) {
+	t.Parallel()
+	srv, w := startWorld(t, Options{Chaos: Chaos{Rate: 1, Seed: 13}})
+	_, log := connectReconnecting(t, srv)
+	for i := range 200 {
+		if err := srv.waitFor(timeout(t), func() bool { return len(srv.sessions) > 0 }); err != nil {
+			t.Fatal(err)
+		}
+		c, err := srv.AddChannel(w.guild.ID, fmt.Sprint("c", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		log.wait(t, c.ID)
+	}
+	dropped, reconnects, invalidated := srv.GatewayFaults()
+	connections := len(srv.RequestsTo("GET /gateway (websocket)"))
+	t.Logf("200 channels: %d connections, %d dropped, %d op 7, %d op 9", connections, dropped, reconnects, invalidated)
+	if faults := dropped + reconnects + invalidated; faults < 2 || faults > connections+invalidated {
+		t.Errorf("%d gateway faults over %d connections and %d sessions ended by op 9", faults, connections, invalidated)
+	}
+}
