@@ -530,6 +530,7 @@ func TestSandboxWhoseWorldIsGone(t *testing.T) {
 // API, as a tampered client would: the real bot answers that the button is
 // not on the message, and changes nothing.
 func TestSandboxChaosSeedAndAForgedClick(t *testing.T) {
+	t.Chdir(t.TempDir())
 	v := startVolobot(t, "-chaos", "0.001", "-chaos-seed", "42")
 	if out := v.stdout.String(); !strings.Contains(out, "-chaos 0.001 -chaos-seed 42 replays this run's draws") {
 		t.Errorf("the sandbox does not say its chaos seed:\n%s", out)
