@@ -3,6 +3,8 @@ package bot_test
 import (
 	"context"
 	"errors"
+	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -137,4 +139,88 @@ func TestReviewOfALockedThreadGoesByDirectMessage(t *testing.T) {
 	if !strings.Contains(dm.Content, "**Review** of") || len(dm.Attachments) != 1 {
 		t.Errorf("the review by direct message: %q with %d files", dm.Content, len(dm.Attachments))
 	}
+}
+
+// Discord counts the follow-ups of a token whoever sends them; the bot
+// counts its own. When Discord answers 40094, its five spent all the same
+// (here by another sender while the bot's follow-up was on its way), the
+// bot takes the token as spent, tries it no more, and holds the message
+// for the next interaction in the channel, which carries it.
+func TestFollowUpsSpentElsewhereHoldTheMessage(t *testing.T) {
+	t.Parallel()
+	w, _ := newAnywhereWorld(t)
+	dm, err := w.srv.FriendDM("ana", "ben")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.channel = dm.ID
+	w.do("ana", "/volo challenge opponent:@Volo level:easy colour:orange")
+	// The computer's move follows up ana's: the stand-in holds that
+	// follow-up five seconds, while its token's five are spent.
+	if err := w.srv.InjectFault(followUpRoute, fakediscord.Fault{Kind: fakediscord.Delay, Duration: 5 * time.Second}); err != nil {
+		t.Fatal(err)
+	}
+	in, err := w.srv.RunCommandLine(dm.ID, "ana", "/volo move move:f5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), answerWait())
+	defer cancel()
+	if _, err := in.Callback(ctx); err != nil { // not w.answer, whose flush would wait for the held follow-up
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(answerWait())
+	for len(w.srv.FaultedRequests()) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the computer's move was not followed up")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	// Sent as any sender does, waiting out the token's rate limit.
+	url := w.srv.URL() + "/api/v10/webhooks/" + w.srv.Application().ID + "/" + in.Token
+	for sent := 0; sent < fakediscord.MaxUserInstallFollowUps; {
+		resp, err := w.srv.HTTPClient().Post(url, "application/json", strings.NewReader(`{"content":"elsewhere"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		switch {
+		case resp.StatusCode == http.StatusTooManyRequests:
+			wait, _ := strconv.ParseFloat(resp.Header.Get("X-RateLimit-Reset-After"), 64)
+			time.Sleep(time.Duration(wait * float64(time.Second)))
+		case resp.StatusCode/100 != 2:
+			t.Fatalf("follow-up %d sent elsewhere: HTTP %d", sent+1, resp.StatusCode)
+		default:
+			sent++
+		}
+	}
+	withToken := func() (n int) {
+		for _, r := range w.srv.RequestsTo(followUpRoute) {
+			if strings.Contains(r.Path, in.Token) && r.RateLimited == "" {
+				n++
+			}
+		}
+		return n
+	}
+	deadline = time.Now().Add(answerWait() + 5*time.Second)
+	for w.srv.FaultedRequests()[0].Status == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the held follow-up was never answered")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if got := w.srv.FaultedRequests()[0]; got.Status != 400 {
+		t.Fatalf("the bot's follow-up after five elsewhere: HTTP %d, want 400 (40094)", got.Status)
+	}
+	w.flush()
+	w.heldBack(dm.ID, "· move 2")
+	w.do("ana", "/volo board")
+	w.waitSaid(dm.ID, "· move 2")
+	if got := w.said(dm.ID, "· move 2"); len(got) != 1 {
+		t.Errorf("the computer's move shows %d times, want once", len(got))
+	}
+	if n := withToken(); n != fakediscord.MaxUserInstallFollowUps+1 {
+		t.Errorf("%d follow-ups with the spent token, want the five elsewhere and the bot's one", n)
+	}
+	w.noValidationFailures()
 }
