@@ -1,6 +1,7 @@
 package fakediscord
 
 import (
+	"errors"
 	"slices"
 	"sync"
 	"testing"
@@ -145,5 +146,40 @@ func TestGuildOutage(t *testing.T) {
 	slices.Sort(got)
 	if !slices.Equal(got, []string{"create", "create", "delete unavailable=true"}) {
 		t.Errorf("the bot heard %q, want the GUILD_CREATE, an unavailable GUILD_DELETE and a GUILD_CREATE", got)
+	}
+}
+
+// After op 9 the session is gone ("Resuming"; "Invalid Session"): an interaction started before
+// the bot has identified again has no session to go to, and is lost at once, not held for the
+// bot's next IDENTIFY.
+func TestInteractionWithNoSessionIsLost(t *testing.T) {
+	t.Parallel()
+	srv, w := startWorld(t, Options{})
+	if _, err := restSession(t, srv).ApplicationCommandBulkOverwrite(srv.Application().ID, w.guild.ID, voloCommands()); err != nil {
+		t.Fatal(err)
+	}
+	g, _ := identifiedGateway(t, srv)
+	until := func(op float64) { // past the dispatches (GUILD_CREATE)
+		t.Helper()
+		for {
+			p, err := g.next()
+			if err != nil {
+				t.Fatalf("waiting for op %v: %v", op, err)
+			}
+			if p["op"] == op {
+				return
+			}
+		}
+	}
+	g.send(map[string]any{"op": 1, "d": 1}) // a fault waits for the first heartbeat
+	until(11)
+	if err := srv.InvalidateSession(); err != nil {
+		t.Fatal(err)
+	}
+	until(9)
+	start := time.Now()
+	_, err := srv.RunCommandLine(w.general.ID, "ana", "/volo board")
+	if !errors.Is(err, ErrNotConnected) || time.Since(start) > time.Second {
+		t.Errorf("an interaction after op 9: %v after %v, want ErrNotConnected at once", err, time.Since(start).Round(time.Millisecond))
 	}
 }
