@@ -17,7 +17,8 @@ import (
 // BenchmarkHundredChannels plays moves in 100 channels at once through the
 // Discord stand-in, as fast as the bot answers, and reports the moves per
 // second and the 99th percentile time from INTERACTION_CREATE to the
-// bot's response (goals: 150 moves/s, p99 250 ms).
+// bot's response (goals: 150 moves/s, p99 250 ms), and how many of the bot's
+// requests the stand-in's rate limits refused (429s), the setup's included.
 func BenchmarkHundredChannels(b *testing.B) { benchmarkChannels(b, 0) }
 
 // BenchmarkHundredChannelsAt150 plays the same 100 channels at 150 moves a
@@ -106,6 +107,8 @@ func benchmarkChannelsWith(b *testing.B, rate int, o worldOptions) {
 	p99 := latencies[len(latencies)*99/100]
 	b.ReportMetric(float64(len(latencies))/b.Elapsed().Seconds(), "moves/s")
 	b.ReportMetric(float64(p99.Microseconds())/1000, "p99-ms")
+	limited, _, _ := w.srv.RateLimits()
+	b.ReportMetric(float64(limited), "429s")
 }
 
 // quietMove picks a random legal move that does not end the game, so the

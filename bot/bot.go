@@ -60,6 +60,12 @@ type Options struct {
 	// whether Discord has the answer; zero means DefaultConfirmDelay.
 	// Tests shorten it.
 	ConfirmDelay time.Duration
+	// HeartbeatAckTimeout is how long the bot waits for Discord to
+	// acknowledge a gateway heartbeat before it takes the connection for a
+	// zombie, closes it and resumes (see zombie.go); zero means
+	// DefaultHeartbeatAckTimeout. It must be shorter than the gateway's
+	// heartbeat interval, as the default is Discord's. Tests shorten both.
+	HeartbeatAckTimeout time.Duration
 	// CallbackWindow is how long after an interaction arrives the bot
 	// still answers it by its callback (or, with interactions: http, in
 	// its HTTP response) before it posts to the channel instead; zero
@@ -103,6 +109,7 @@ type Bot struct {
 	storePoll      time.Duration // see Options.StorePoll
 	confirmDelay   time.Duration // see Options.ConfirmDelay
 	callbackWindow time.Duration // how long after an interaction the bot still answers it by its callback: Options.CallbackWindow, or Discord's
+	ackTimeout     time.Duration // see Options.HeartbeatAckTimeout
 	// reviews runs /volo review's searches and keeps their results.
 	reviews *reviewer
 	// shards are the sessions of the shards this process runs, by shard
@@ -155,6 +162,7 @@ func New(s *discordgo.Session, opts Options) (*Bot, error) {
 	b.storePoll = cmp.Or(opts.StorePoll, DefaultStorePoll)
 	b.confirmDelay = cmp.Or(opts.ConfirmDelay, DefaultConfirmDelay)
 	b.callbackWindow = cmp.Or(opts.CallbackWindow, callbackWindow)
+	b.ackTimeout = cmp.Or(opts.HeartbeatAckTimeout, DefaultHeartbeatAckTimeout)
 	b.endpoint.window = b.callbackWindow
 	seed := opts.Seed
 	if seed == 0 {
@@ -219,6 +227,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	defer b.beating()()
 	b.log.Info("connected to "+b.discord(), "user", r.User.Username, "guilds", len(r.Guilds))
 	done := b.background(ctx)
+	go b.watchZombies(ctx)
 	b.ready.Store(true)
 	var wedged error
 	select {

@@ -15,9 +15,15 @@ const (
 )
 
 // onButton routes a click on any of the bot's buttons and menus, by the
-// action its custom ID names, as onCommand routes the subcommands.
+// action its custom ID names, as onCommand routes the subcommands. A
+// click on a button its message does not carry acts on nothing (see
+// uncarried).
 func (b *Bot) onButton(in *interaction) error {
-	bt, ok := parseButton(in.MessageComponentData().CustomID)
+	id := in.MessageComponentData().CustomID
+	bt, ok := parseButton(id)
+	if in.Message == nil || !carries(in.Message.Components, id) {
+		return b.uncarried(in, id, bt, ok)
+	}
 	if !ok {
 		return movedOn()
 	}

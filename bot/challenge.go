@@ -36,11 +36,13 @@ func (b *Bot) challenge(in *interaction, opts map[string]*discordgo.ApplicationC
 	case oppID == in.user:
 		return refuse("You can't challenge yourself. Challenge a friend, or me for a game against the computer.")
 	case opponent.Bot && !vsBot:
-		return refuse("%s is a bot and can't play Volo. Challenge a person, or me for a game against the computer.", oppName)
+		return refuse("%s is a bot and can't play Volo. Challenge a person, or me for a game against the computer.", plainName(oppName))
 	case vsBot && b.thinker == nil:
 		return refuse("I can't play myself on this server yet. Challenge a person instead.")
 	case in.Context == discordgo.InteractionContextBotDM && !vsBot:
 		return refuse("Here in our direct messages you can play me: /volo challenge opponent:%s. To play a friend, challenge them in a DM or group DM with them, or in a server.", mention(b.me()))
+	case in.place.denied():
+		return deniedChannel()
 	case !in.place.images:
 		return refuse("I may not attach files in this channel, and every move is shown as a picture of the board. A server manager can give me Attach Files here; until then, play in another channel.")
 	}
@@ -59,7 +61,7 @@ func (b *Bot) challenge(in *interaction, opts map[string]*discordgo.ApplicationC
 	}
 	level := optString(opts, optLevel)
 	if level != "" && !vsBot {
-		return refuse("The level is my strength when you challenge me; leave it out when you challenge %s.", oppName)
+		return refuse("The level is my strength when you challenge me; leave it out when you challenge %s.", plainName(oppName))
 	}
 	if vsBot && level == "" {
 		level = "medium"
@@ -304,17 +306,28 @@ func (b *Bot) challengeFor(in *interaction, bt button) (*store.Game, error) {
 	return g, nil
 }
 
+// acceptedAlready refuses an Accept of a challenge whose game is on: to
+// the one who accepted it, most likely a retry after Discord lost the
+// answer; to anyone else, saying who was first. Nil when the button's
+// challenge has no game being played.
+func (b *Bot) acceptedAlready(in *interaction, bt button) error {
+	g, _ := b.store.Get(buttonChannel(in, bt))
+	if g == nil || g.Status != store.Active || bt.game != gameKey(g) {
+		return nil
+	}
+	if in.user == b.challenged(g) {
+		return refuse("You have accepted this challenge already: the game is on, and its board is in the channel.")
+	}
+	return refuse("%s accepted this challenge first; the game is on. Start your own with /volo challenge.", mention(b.challenged(g)))
+}
+
 // acceptButton starts the game of a challenge.
 func (b *Bot) acceptButton(in *interaction, bt button) error {
 	defer b.locks.lock(buttonChannel(in, bt))()
 	g, err := b.challengeFor(in, bt)
 	if err != nil {
-		if g, _ := b.store.Get(buttonChannel(in, bt)); g != nil && g.Status == store.Active && bt.game == gameKey(g) {
-			if in.user == b.challenged(g) {
-				// Most likely a retry after Discord lost the answer.
-				return refuse("You have accepted this challenge already: the game is on, and its board is in the channel.")
-			}
-			return refuse("%s accepted this challenge first; the game is on. Start your own with /volo challenge.", mention(b.challenged(g)))
+		if taken := b.acceptedAlready(in, bt); taken != nil {
+			return taken
 		}
 		return err
 	}
@@ -422,4 +435,11 @@ func levelName(t lang.Tag, level string) string {
 func (b *Bot) colourOf(g *store.Game, user string) engine.Colour {
 	c, _ := g.Colour(user)
 	return c
+}
+
+// deniedChannel refuses a game in a channel of a server that added the
+// bot whose permissions deny it View Channel or Send Messages: its boards,
+// the computer's moves and the reminders could not be posted there.
+func deniedChannel() error {
+	return refuse("I may not send messages in this channel, and a game needs me to post its boards and to tell each player when it is their move. A server manager can give me View Channel and Send Messages here; until then, play in another channel.")
 }

@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -21,7 +22,9 @@ import (
 // channels play 200 moves, looking at the suggestions before each: every
 // interaction is answered, every committed
 // move appears in its channel exactly once pinging the player to move,
-// and nothing is lost.
+// and nothing is lost. An interaction made while chaos has invalidated
+// the bot's session, before it identified again, is lost by Discord, as
+// on Discord: its player tries again.
 func TestTenChannelsUnderChaos(t *testing.T) {
 	t.Parallel()
 	channels, moves := 10, 20
@@ -41,7 +44,20 @@ func TestTenChannelsUnderChaos(t *testing.T) {
 		w.startGame(th.ID)
 	}
 	w.srv.SetChaos(0.2)
-	var unanswered, played atomic.Int64
+	var unanswered, played, lost atomic.Int64
+	// again makes an interaction again, as its user would, while Discord
+	// loses it for want of a session.
+	again := func(make func() (*fakediscord.Interaction, error)) (*fakediscord.Interaction, error) {
+		deadline := time.Now().Add(30 * time.Second)
+		for {
+			in, err := make()
+			if !errors.Is(err, fakediscord.ErrNotConnected) || time.Now().After(deadline) {
+				return in, err
+			}
+			lost.Add(1)
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
 	var wg sync.WaitGroup
 	for i, ch := range threads {
 		wg.Add(1)
@@ -53,7 +69,9 @@ func TestTenChannelsUnderChaos(t *testing.T) {
 				m := quietMove(pos, rng)
 				user := map[engine.Colour]string{engine.Orange: "ana", engine.Blue: "ben"}[pos.ToMove()]
 				// The player looks at the suggestions first, as in Discord.
-				ac, err := w.srv.AutocompleteCommandLine(ch, user, "/volo move move:"+m.String()[:1])
+				ac, err := again(func() (*fakediscord.Interaction, error) {
+					return w.srv.AutocompleteCommandLine(ch, user, "/volo move move:"+m.String()[:1])
+				})
 				if err != nil {
 					t.Errorf("%s asks for suggestions: %v", user, err)
 					return
@@ -61,7 +79,9 @@ func TestTenChannelsUnderChaos(t *testing.T) {
 				if !answered(ac, 10*time.Second) {
 					unanswered.Add(1)
 				}
-				in, err := w.srv.RunCommandLine(ch, user, "/volo move move:"+m.String())
+				in, err := again(func() (*fakediscord.Interaction, error) {
+					return w.srv.RunCommandLine(ch, user, "/volo move move:"+m.String())
+				})
 				if err != nil {
 					t.Errorf("%s plays %s: %v", user, m, err)
 					return
@@ -88,7 +108,7 @@ func TestTenChannelsUnderChaos(t *testing.T) {
 	w.srv.SetChaos(0)
 	w.flush()
 	faulted := len(w.srv.FaultedRequests())
-	t.Logf("%d moves in %d channels; %d of the bot's requests failed on purpose", played.Load(), channels, faulted)
+	t.Logf("%d moves in %d channels; %d of the bot's requests failed on purpose; %d interactions lost by Discord without a session", played.Load(), channels, faulted, lost.Load())
 	if faulted == 0 {
 		t.Error("chaos failed no request")
 	}

@@ -99,14 +99,14 @@ func (b *Bot) attemptMessage(ctx context.Context, p *parcel) (outcome, error) {
 				// acknowledge: the next attempt, in a moment, looks for
 				// the answer and posts the message where it is missing.
 				b.metrics.answered(v.Received)
-				if n.Detached {
+				if n.Detached || b.outbox.holds(p.channel) {
 					b.outbox.lend(p.channel, v)
 				}
 				p.callbackDone, p.unsure = true, true
 				return confirm, nil
 			case err == nil || discordCode(err) == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged:
 				b.metrics.answered(v.Received)
-				if n.Detached {
+				if n.Detached || b.outbox.holds(p.channel) {
 					b.outbox.lend(p.channel, v)
 				}
 				return delivered, nil
@@ -135,6 +135,11 @@ func (b *Bot) attemptMessage(ctx context.Context, p *parcel) (outcome, error) {
 			return delivered, nil // the callback went through after all
 		case retryable(err):
 			return retry, fmt.Errorf("look for the interaction's response: %w", err)
+		case b.answerMayStillTake(v):
+			// Not there yet is not lost: Discord may still be taking an
+			// answer it had within its window. Posting now could say it
+			// twice; the look is tried again.
+			return retry, fmt.Errorf("the interaction's response is not there yet: %w", err)
 		}
 		p.unsure = false // no response: the channel gets the message
 	}
@@ -147,6 +152,8 @@ func (b *Bot) attemptMessage(ctx context.Context, p *parcel) (outcome, error) {
 			return delivered, nil
 		case err != nil && retryable(err):
 			return retry, fmt.Errorf("look for the interaction's answer: %w", err)
+		case err == nil && b.answerMayStillTake(v):
+			return retry, errors.New("the message the interaction's answer replaces is not replaced yet")
 		}
 		p.unsure = false // not replaced: the edit below does it
 	}
@@ -171,7 +178,29 @@ func (b *Bot) attemptMessage(ctx context.Context, p *parcel) (outcome, error) {
 		b.log.Warn("a message was refused for a missing permission; sending it without its files", "channel", p.channel, "id", p.id, "err", err)
 		err = send(b.withoutFiles(p.channel, n))
 	}
+	if closedToBot(err) {
+		// The channel no longer lets the bot post (its permissions, a
+		// moderator's lock): the message waits, as where the bot is no
+		// member, for the next interaction there to carry it.
+		b.log.Warn("a channel closed to the bot's messages; holding one for the next interaction there", "channel", p.channel, "id", p.id, "err", err)
+		p.notice.Detached = true
+		return b.attemptDetached(ctx, p)
+	}
 	return b.outcomeOf(p, err)
+}
+
+// answerSettle is how long past Discord's window the bot allows it to
+// take an answer written in time before a look that finds none is
+// believed.
+const answerSettle = time.Second
+
+// answerMayStillTake reports whether Discord may yet take an answer to
+// v's interaction: its window, and a moment more, has not passed since
+// the interaction came. Discord promises no order between taking an
+// answer (an HTTP response on its way, a callback a 5xx left unsure) and
+// answering a read of it, only that it takes one within the window.
+func (b *Bot) answerMayStillTake(v *via) bool {
+	return time.Since(v.Received) < b.callbackWindow+answerSettle
 }
 
 // withoutFiles returns n without its board and files, saying in the
@@ -240,9 +269,13 @@ func (b *Bot) attemptDetached(ctx context.Context, p *parcel) (outcome, error) {
 	case retryable(err):
 		return retry, fmt.Errorf("follow-up: %w", err)
 	}
-	// The token is no good any more (Discord forgot the interaction):
-	// wait for the next.
+	// The token is no good any more (Discord forgot the interaction, or
+	// counted its five follow-ups: 40094), or the channel took no answer
+	// (a locked thread): wait for the next.
 	b.log.Info("a follow-up was refused; holding the message for the next interaction", "channel", p.channel, "id", p.id, "err", err)
+	if discordCode(err) == codeFollowUpsSpent {
+		b.outbox.markSpent(v)
+	}
 	b.outbox.forget(p.channel, v)
 	return held, nil
 }

@@ -93,7 +93,7 @@ func (b *Bot) recentlyFinished(t lang.Tag, guild string, room int) string {
 	var sb strings.Builder
 	sb.WriteString(t.Sprint("Finished lately (`/volo history game:ID` shows one):") + "\n")
 	for _, g := range games {
-		line := t.Sprintf("• `%s` %s vs %s · %s · %s", g.ID, g.Players[engine.Orange].Name, g.Players[engine.Blue].Name, clause{g.Outcome}, when(g.Finished)) + "\n"
+		line := t.Sprintf("• `%s` %s vs %s · %s · %s", g.ID, plainName(g.Players[engine.Orange].Name), plainName(g.Players[engine.Blue].Name), clause{g.Outcome}, when(g.Finished)) + "\n"
 		if sb.Len()+len(line) > room {
 			break
 		}

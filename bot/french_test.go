@@ -55,6 +55,10 @@ func TestAFrenchGameIsAllFrench(t *testing.T) {
 		case 10:
 			w.do("cleo", "/volo board labels:true")
 			w.do("cleo", "/volo move move:f5")
+		case 16:
+			// Enough direct messages: Discord takes five a channel per 5 s,
+			// and a game played this fast would wait on them.
+			w.do("ben", "/volo settings notify:channel")
 		}
 		w.answerMoveFrench(user, pos, m)
 		pos, _ = pos.Apply(m, engine.Standard)

@@ -69,6 +69,8 @@ type world struct {
 	// serve gives the bot an activity.listen: its boards have Play on
 	// the board, and it registers the entry point as its own.
 	serve bool
+	// ackTimeout is the bot's Options.HeartbeatAckTimeout.
+	ackTimeout time.Duration
 }
 
 // testConfirmDelay is how long the bots under test wait before they look
@@ -95,6 +97,7 @@ type worldOptions struct {
 	// as the developer portal does; serve sets the bot's activity.listen
 	// (see world.serve).
 	activities, serve bool
+	ackTimeout        time.Duration // see world.ackTimeout
 }
 
 // firstMove is a Thinker that plays the first legal move: enough to test
@@ -125,7 +128,7 @@ func newWorldWith(t testing.TB, o worldOptions) *world {
 	if o.sharedClock {
 		opts.Clock = clk.Now
 	}
-	w := &world{t: t, srv: fakediscord.New(opts), clock: clk, thinker: firstMove{}, reconnect: o.reconnect, grace: o.grace, global: o.global, puzzleDepth: o.puzzleDepth, shards: o.shards, metrics: o.metrics, http: o.http, window: cmp.Or(o.window, testCallbackWindow()), serve: o.serve}
+	w := &world{t: t, srv: fakediscord.New(opts), clock: clk, thinker: firstMove{}, reconnect: o.reconnect, grace: o.grace, global: o.global, puzzleDepth: o.puzzleDepth, shards: o.shards, metrics: o.metrics, http: o.http, window: cmp.Or(o.window, testCallbackWindow()), serve: o.serve, ackTimeout: o.ackTimeout}
 	if err := w.srv.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -133,6 +136,7 @@ func newWorldWith(t testing.TB, o worldOptions) *world {
 		w.srv.EnableActivities()
 	}
 	t.Cleanup(func() { w.srv.Close() })
+	t.Cleanup(w.noDeprecatedRequests)
 	g := w.srv.AddGuild("Volo Club")
 	w.guild = g.ID
 	ch, _ := w.srv.AddChannel(g.ID, "general")
@@ -238,7 +242,7 @@ func (w *world) start() {
 	w.store = st
 	s := testSession(w.srv)
 	s.ShouldReconnectOnError = w.reconnect
-	run := runBot(t, s, bot.Options{Config: cfg, Store: st, Logger: testLogger(), Thinker: w.thinker, Clock: w.clock.Now, Seed: 1, ShutdownGrace: w.grace, Metrics: w.metrics, ConfirmDelay: testConfirmDelay, CallbackWindow: w.window})
+	run := runBot(t, s, bot.Options{Config: cfg, Store: st, Logger: testLogger(), Thinker: w.thinker, Clock: w.clock.Now, Seed: 1, ShutdownGrace: w.grace, Metrics: w.metrics, ConfirmDelay: testConfirmDelay, CallbackWindow: w.window, HeartbeatAckTimeout: w.ackTimeout})
 	w.bot, w.run = run.Bot, run
 	// Ready once Run is past its start, the commands registered: a stop
 	// as early as the next line must not cancel a registration Discord
@@ -526,6 +530,16 @@ func (w *world) lastMessage() fakediscord.Message {
 		w.t.Fatal("no messages in the channel")
 	}
 	return ms[len(ms)-1]
+}
+
+// noDeprecatedRequests checks that the bot relied on nothing Discord
+// documents as deprecated, such as a follow-up filling a deferred
+// response (fakediscord's Request.Deprecated).
+func (w *world) noDeprecatedRequests() {
+	w.t.Helper()
+	for _, r := range w.srv.DeprecatedRequests() {
+		w.t.Errorf("%s %s relies on what Discord deprecates: %s", r.Method, r.Path, r.Deprecated)
+	}
 }
 
 // noValidationFailures checks every body the bot sent against Discord's

@@ -143,8 +143,11 @@ const (
 )
 
 // httpAnswer is an interaction response on its way to an HTTP response:
-// its body, and where the outcome of writing it goes.
+// its status (200 with a JSON body, or 202 with none when the answer went
+// by the callback route), its body, and where the outcome of writing it
+// goes.
 type httpAnswer struct {
+	status      int
 	contentType string
 	body        []byte
 	written     chan error
@@ -253,8 +256,8 @@ func discordError(status, code int, message string) error {
 
 // interactionRespond answers an interaction with resp: in the HTTP
 // response of its request when this process holds it, else by Discord's
-// callback route. A body with files is multipart/form-data, payload_json
-// and files[n], as discordgo builds it for the route.
+// callback route. An answer with files goes by the callback route in
+// either case (see respondBy).
 func (b *Bot) interactionRespond(ctx context.Context, i *discordgo.Interaction, resp *discordgo.InteractionResponse) error {
 	_, err := b.respondBy(ctx, i, resp)
 	return err
@@ -265,21 +268,34 @@ func (b *Bot) interactionRespond(ctx context.Context, i *discordgo.Interaction, 
 // succeeded does not tell that Discord has it (a load balancer may fail
 // after it), so an announcement answered so is confirmed afterwards
 // (see attemptMessage).
+//
+// An answer with files (a board, a game's record and replay) never goes
+// into the HTTP response. Discord documents a JSON answer there
+// ("Receiving and Responding", Interaction Callback, "Inline HTTP
+// Response Behavior"), and a multipart one is reported to fail for the
+// user above about 150 KB (discord-api-docs issues 5250 and 5933), which
+// a replay's GIF passes by far. It goes by the callback route, which
+// takes files and says whether it took them, and the HTTP request is
+// answered 202 with no body, as the same section says to do then.
 func (b *Bot) respondBy(ctx context.Context, i *discordgo.Interaction, resp *discordgo.InteractionResponse) (byHTTP bool, err error) {
 	w := b.endpoint.request(i.ID)
 	if w == nil {
 		return false, b.session.InteractionRespond(i, resp, discordgo.WithContext(ctx))
 	}
-	a := httpAnswer{contentType: "application/json"}
 	if resp.Data != nil && len(resp.Data.Files) > 0 {
-		a.contentType, a.body, err = discordgo.MultipartBodyWithJSON(resp, resp.Data.Files)
-	} else {
-		a.body, err = json.Marshal(resp)
+		err := b.session.InteractionRespond(i, resp, discordgo.WithContext(ctx))
+		if err == nil || discordCode(err) == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged {
+			// Discord has the answer: the request is done with. A 202 that
+			// cannot be written changes nothing of it.
+			_ = w.offer(httpAnswer{status: http.StatusAccepted})
+		}
+		return false, err
 	}
+	body, err := json.Marshal(resp)
 	if err != nil {
 		return true, fmt.Errorf("encode the interaction's response: %w", err)
 	}
-	return true, w.offer(a)
+	return true, w.offer(httpAnswer{status: http.StatusOK, contentType: "application/json", body: body})
 }
 
 // InteractionsAddr returns the address the interactions endpoint listens
@@ -436,10 +452,21 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request, ic *disco
 		http.Error(w, "this interaction is being answered already", http.StatusConflict)
 		return
 	}
+	switch b.admit(ic) {
+	case "":
+	case "closing":
+		req.giveUp()
+		http.Error(w, "the bot is stopping", http.StatusServiceUnavailable)
+		return
+	default: // taken before: a replay, here or at another replica
+		req.giveUp()
+		http.Error(w, "this interaction was answered already", http.StatusConflict)
+		return
+	}
 	handled := make(chan struct{})
 	go func() {
 		defer close(handled)
-		b.onInteraction(b.session, ic)
+		b.handleInteraction(ic)
 	}()
 	timer := time.NewTimer(time.Until(received.Add(b.callbackWindow - answerMargin)))
 	defer timer.Stop()
@@ -477,9 +504,11 @@ func (b *Bot) serveInteraction(w http.ResponseWriter, r *http.Request, ic *disco
 // writeAnswer writes an interaction's answer as the HTTP response, and
 // reports whether it left.
 func writeAnswer(w http.ResponseWriter, a httpAnswer) error {
-	w.Header().Set("Content-Type", a.contentType)
+	if a.contentType != "" {
+		w.Header().Set("Content-Type", a.contentType)
+	}
 	w.Header().Set("Content-Length", strconv.Itoa(len(a.body)))
-	w.WriteHeader(http.StatusOK)
+	w.WriteHeader(a.status)
 	if _, err := w.Write(a.body); err != nil {
 		return err
 	}

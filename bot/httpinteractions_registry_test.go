@@ -1,10 +1,9 @@
 package bot
 
 import (
-	"bytes"
 	"errors"
 	"mime"
-	"mime/multipart"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -90,61 +89,27 @@ func TestWaitingRequestAnswersLikeTheCallbackRoute(t *testing.T) {
 	}
 }
 
-// An answer with files is multipart/form-data, payload_json and files[n],
-// as discordgo builds it for the callback route; without, JSON.
-func TestHTTPAnswerIsEncodedAsTheCallbackRoutesBody(t *testing.T) {
+// An answer without files is the callback's JSON, written into the HTTP
+// response with status 200 (one with files goes by the callback route:
+// see TestHTTPFilesGoByTheCallbackRoute).
+func TestHTTPAnswerIsTheCallbacksJSON(t *testing.T) {
 	t.Parallel()
 	b := &Bot{}
-	for _, tc := range []struct {
-		name  string
-		resp  *discordgo.InteractionResponse
-		files int
-	}{
-		{"json", &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Content: "hi", Flags: discordgo.MessageFlagsEphemeral}}, 0},
-		{"files", reply{content: "board", image: []byte("png"), attach: []attachment{{Name: "volo-record.txt", ContentType: "text/plain", Data: []byte("1. f5")}}}.response(), 2},
-	} {
-		id := "interaction-" + tc.name
-		w, _ := b.endpoint.wait(id, time.Now())
-		got := make(chan httpAnswer, 1)
-		go func() {
-			a := <-w.answer
-			got <- a
-			w.done(a, nil)
-		}()
-		if err := b.interactionRespond(t.Context(), &discordgo.Interaction{ID: id}, tc.resp); err != nil {
-			t.Fatal(err)
-		}
-		a := <-got
-		media, params, err := mime.ParseMediaType(a.contentType)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if tc.files == 0 {
-			if media != "application/json" || !strings.Contains(string(a.body), `"content":"hi"`) || !strings.Contains(string(a.body), `"flags":64`) {
-				t.Errorf("%s: %s %s", tc.name, a.contentType, a.body)
-			}
-			continue
-		}
-		if media != "multipart/form-data" {
-			t.Fatalf("%s: %s", tc.name, a.contentType)
-		}
-		mr := multipart.NewReader(bytes.NewReader(a.body), params["boundary"])
-		var names []string
-		for {
-			p, err := mr.NextPart()
-			if err != nil {
-				break
-			}
-			names = append(names, p.FormName()+":"+p.FileName())
-		}
-		if strings.Join(names, " ") != "payload_json: files[0]:board.png files[1]:volo-record.txt" {
-			t.Errorf("%s: parts %q", tc.name, names)
-		}
+	resp := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: "hi", Flags: discordgo.MessageFlagsEphemeral}}
+	w, _ := b.endpoint.wait("interaction-json", time.Now())
+	got := make(chan httpAnswer, 1)
+	go func() {
+		a := <-w.answer
+		got <- a
+		w.done(a, nil)
+	}()
+	if err := b.interactionRespond(t.Context(), &discordgo.Interaction{ID: "interaction-json"}, resp); err != nil {
+		t.Fatal(err)
 	}
-}
-
-// response is the callback respond sends for r.
-func (r reply) response() *discordgo.InteractionResponse {
-	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: r.data()}
+	a := <-got
+	if media, _, err := mime.ParseMediaType(a.contentType); err != nil || media != "application/json" || a.status != http.StatusOK ||
+		!strings.Contains(string(a.body), `"content":"hi"`) || !strings.Contains(string(a.body), `"flags":64`) {
+		t.Errorf("the answer: %d %s %s", a.status, a.contentType, a.body)
+	}
 }

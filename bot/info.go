@@ -119,7 +119,7 @@ func (b *Bot) gamesCommand(in *interaction) error {
 			break
 		}
 		link := fmt.Sprintf("https://discord.com/channels/%s/%s", g.Guild, g.Channel)
-		names := t.Sprintf("%s vs %s", g.Players[engine.Orange].Name, g.Players[engine.Blue].Name)
+		names := t.Sprintf("%s vs %s", plainName(g.Players[engine.Orange].Name), plainName(g.Players[engine.Blue].Name))
 		if g.Status == store.Challenge {
 			sb.WriteString(t.Sprintf("• %s %s: challenge waiting for an answer", link, names) + "\n")
 			continue
@@ -132,7 +132,7 @@ func (b *Bot) gamesCommand(in *interaction) error {
 			pos := eg.Position()
 			c = pos.ToMove()
 		}
-		sb.WriteString(t.Sprintf("• %s %s · %s · %s to move", link, names, progress(t, len(g.Moves)), g.Players[c].Name) + "\n")
+		sb.WriteString(t.Sprintf("• %s %s · %s · %s to move", link, names, progress(t, len(g.Moves)), plainName(g.Players[c].Name)) + "\n")
 	}
 	sb.WriteString(b.recentlyFinished(t, in.GuildID, maxContent-sb.Len()))
 	return b.respond(in, reply{content: strings.TrimSpace(sb.String()), ephemeral: true})

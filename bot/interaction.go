@@ -12,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/volo-discord/volo/internal/lang"
+	"github.com/volo-discord/volo/store"
 )
 
 // userError is a refusal worded for the player: shown only to them, and
@@ -184,18 +185,48 @@ func (in *interaction) canManageGuild() bool {
 }
 
 // onInteraction is the entry point of every interaction.
-func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+func (b *Bot) onInteraction(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
+	if b.admit(ic) == "" {
+		b.handleInteraction(ic)
+	}
+}
+
+// admit decides whether to handle an interaction, and says why not: the
+// bot is closing (Discord then tells the user it did not answer), the
+// gateway delivered it twice, or it was taken before (TakeInteraction),
+// by this process before a restart or by another sharing the store: a
+// replayed request, which must change nothing. Autocomplete changes
+// nothing, and is not taken in the store.
+func (b *Bot) admit(ic *discordgo.InteractionCreate) (refused string) {
 	select {
 	case <-b.closing:
 		b.metrics.ignore("closing")
-		return // shutting down: Discord tells the user the bot did not answer
+		return "closing"
 	default:
 	}
 	if !b.seen.first(ic.ID, b.clock()) {
 		b.log.Debug("interaction seen before, ignored", "id", ic.ID)
 		b.metrics.ignore("duplicate")
-		return
+		return "duplicate"
 	}
+	if ic.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		return ""
+	}
+	switch err := b.store.TakeInteraction(ic.ID); {
+	case errors.Is(err, store.ErrTaken):
+		b.log.Warn("an interaction taken before came again, ignored: a replay", "id", ic.ID, "channel", ic.ChannelID)
+		b.metrics.ignore("replay")
+		return "replay"
+	case err != nil:
+		// The handler's own commit fails too if the store is down; what
+		// changes nothing may still be answered.
+		b.log.Warn("could not record an interaction as taken", "id", ic.ID, "err", err)
+	}
+	return ""
+}
+
+// handleInteraction handles an interaction admitted.
+func (b *Bot) handleInteraction(ic *discordgo.InteractionCreate) {
 	b.inFlight.Add(1)
 	defer b.inFlight.Done()
 	in := newInteraction(ic)
@@ -274,10 +305,11 @@ func (b *Bot) answer(in *interaction, resp func() *discordgo.InteractionResponse
 		switch {
 		case err == nil, discordCode(err) == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged:
 			b.metrics.answered(in.received)
-			if !in.place.member {
-				// Where the bot is not a member, this token carries what
-				// waits to be said in the channel.
-				b.outbox.lend(in.ChannelID, &via{ID: in.ID, Token: in.Token, AppID: in.AppID, Received: in.received})
+			if !in.place.member || b.outbox.holds(in.ChannelID) {
+				// Where the bot is not a member, or where the channel
+				// refused it what it held (closed.go), this token
+				// carries what waits to be said in the channel.
+				b.outbox.lend(in.ChannelID, viaOf(in))
 			}
 			return nil // the second: an earlier try went through unseen
 		case !retryable(err) || time.Since(in.received)+callbackRetry >= b.callbackWindow:

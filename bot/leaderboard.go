@@ -149,11 +149,3 @@ func recordText(t lang.Tag, st store.Standing) string {
 	won := []string{t.Sprintf("%d won", st.Won), t.Sprintf("%d lost", st.Lost), t.Sprintf("%d drawn", st.Drawn)}
 	return t.Sprintf("%d games: %s", st.Played(), strings.Join(won, ", "))
 }
-
-// markdown escapes the characters Discord's markdown would read in a
-// display name.
-var markdown = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "~", `\~`, "`", "\\`", "|", `\|`, ">", `\>`, "#", `\#`)
-
-// plainName is a display name as it reads in a message: at most 40
-// characters, markdown escaped.
-func plainName(name string) string { return markdown.Replace(clip(name, 40)) }

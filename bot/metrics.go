@@ -39,6 +39,7 @@ type Metrics struct {
 	renders      *prometheus.HistogramVec
 	deliveries   *prometheus.CounterVec
 	connections  *prometheus.CounterVec
+	zombies      *prometheus.CounterVec
 
 	// commands are the subcommands of /volo, so that nothing else
 	// becomes a label value.
@@ -85,7 +86,7 @@ func NewMetrics(reg prometheus.Registerer) (*Metrics, error) {
 		}),
 		ignored: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "volo_interactions_ignored_total",
-			Help: "Interactions not handled, by reason: duplicate (delivered twice), closing (the bot was shutting down).",
+			Help: "Interactions not handled, by reason: duplicate (delivered twice), replay (taken before, by this process or another sharing the store: a request sent again), closing (the bot was shutting down).",
 		}, []string{"reason"}),
 		commits: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "volo_store_commits_total",
@@ -109,6 +110,10 @@ func NewMetrics(reg prometheus.Registerer) (*Metrics, error) {
 			Name: "volo_gateway_connections_total",
 			Help: fmt.Sprintf("Gateway connections made, by shard: the first, and one for each reconnection. %d of a shard within %v stop the bot (discordgo's reconnect loop).", reconnectLoop, reconnectLoopWindow),
 		}, []string{"shard"}),
+		zombies: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "volo_gateway_zombies_total",
+			Help: "Gateway connections the bot closed and resumed because Discord stopped acknowledging their heartbeats (zombies), by shard.",
+		}, []string{"shard"}),
 		commands: map[string]bool{},
 	}
 	for _, s := range subcommands() {
@@ -116,7 +121,7 @@ func NewMetrics(reg prometheus.Registerer) (*Metrics, error) {
 	}
 	for _, c := range []prometheus.Collector{
 		m.interactions, m.handling, m.answers, m.inFlight, m.ignored,
-		m.commits, m.commitTime, m.renders, m.deliveries, m.connections, gauges{m},
+		m.commits, m.commitTime, m.renders, m.deliveries, m.connections, m.zombies, gauges{m},
 	} {
 		if err := reg.Register(c); err != nil {
 			return nil, fmt.Errorf("register the bot's metrics: %w", err)
@@ -188,6 +193,14 @@ func (m *Metrics) connected(shard int) {
 		return
 	}
 	m.connections.WithLabelValues(strconv.Itoa(shard)).Inc()
+}
+
+// zombie counts a zombie connection of a shard, closed and resumed.
+func (m *Metrics) zombie(shard int) {
+	if m == nil {
+		return
+	}
+	m.zombies.WithLabelValues(strconv.Itoa(shard)).Inc()
 }
 
 // delivery counts a delivery attempt's outcome.

@@ -50,6 +50,16 @@ type via struct {
 	// Ephemeral: the message Update replaces is seen by one user alone,
 	// and only the interaction's callback can change it.
 	Ephemeral bool `json:"ephemeral,omitempty"`
+	// Installed: the guild install authorised the interaction (see
+	// place.installed), so Discord does not cap its follow-ups. A via
+	// stored before the field existed counts its follow-ups, which is
+	// safe.
+	Installed bool `json:"installed,omitempty"`
+}
+
+// viaOf is the via of an interaction being handled.
+func viaOf(in *interaction) *via {
+	return &via{ID: in.ID, Token: in.Token, AppID: in.AppID, Received: in.received, Installed: in.place.installed}
 }
 
 // fresh reports whether v's token still has time for a request: Discord
@@ -98,7 +108,7 @@ func (b *Bot) announce(channel string, in *interaction, update bool, r reply) (*
 		n.Components = append(n.Components, raw)
 	}
 	if in != nil {
-		n.Via = &via{ID: in.ID, Token: in.Token, AppID: in.AppID, Received: in.received}
+		n.Via = viaOf(in)
 		if update && in.Message != nil {
 			n.Via.Update, n.Via.Message = true, in.Message.ID
 			n.Via.Ephemeral = in.Message.Flags&discordgo.MessageFlagsEphemeral != 0

@@ -67,7 +67,7 @@ func lastMove(g *store.Game, eg *engine.Game, t lang.Tag) string {
 	}
 	pos, _ := eg.PositionAt(n - 1)
 	mover := pos.ToMove()
-	return t.Sprintf("The last move: %s (%s) %s, move %d.", mover, g.Players[mover].Name, eg.Moves()[n-1], n)
+	return t.Sprintf("The last move: %s (%s) %s, move %d.", mover, plainName(g.Players[mover].Name), eg.Moves()[n-1], n)
 }
 
 // turnDM is the direct message telling a player it is their move as c:
@@ -75,7 +75,7 @@ func lastMove(g *store.Game, eg *engine.Game, t lang.Tag) string {
 // It is in the player's language.
 func turnDM(g *store.Game, c engine.Colour, said string) string {
 	t := trTo(g, c)
-	parts := []string{t.Sprintf("It is your move as %s in your Volo game against %s.", c, g.Players[c.Other()].Name)}
+	parts := []string{t.Sprintf("It is your move as %s in your Volo game against %s.", c, plainName(g.Players[c.Other()].Name))}
 	if said != "" {
 		parts = append(parts, said)
 	}

@@ -46,34 +46,28 @@ type outbox struct {
 	// until there is one.
 	tokens map[string]*via
 	held   map[string][]*parcel
-	// followUps counts the follow-ups sent with each interaction's token:
-	// Discord allows an app used through a person's installation alone
-	// five of them.
-	followUps map[string]spent
-}
-
-// spent is how many follow-ups a token carried, and since when it lives.
-type spent struct {
-	n        int
-	received time.Time
+	// spentOut are the interactions whose follow-ups this process knows
+	// are spent, by when they were received: the store counts them for
+	// every process (see spend), this saves asking it again.
+	spentOut map[string]time.Time
 }
 
 func newOutbox(b *Bot) *outbox {
 	ctx, cancel := context.WithCancel(context.Background())
 	o := &outbox{
-		b:         b,
-		ctx:       ctx,
-		cancel:    cancel,
-		queues:    map[string][]*parcel{},
-		workers:   map[string]chan struct{}{},
-		ids:       map[uint64]struct{}{},
-		acking:    map[uint64]struct{}{},
-		tokens:    map[string]*via{},
-		held:      map[string][]*parcel{},
-		followUps: map[string]spent{},
-		loaded:    make(chan struct{}),
-		acks:      make(chan uint64, 256),
-		acked:     make(chan struct{}),
+		b:        b,
+		ctx:      ctx,
+		cancel:   cancel,
+		queues:   map[string][]*parcel{},
+		workers:  map[string]chan struct{}{},
+		ids:      map[uint64]struct{}{},
+		acking:   map[uint64]struct{}{},
+		tokens:   map[string]*via{},
+		held:     map[string][]*parcel{},
+		spentOut: map[string]time.Time{},
+		loaded:   make(chan struct{}),
+		acks:     make(chan uint64, 256),
+		acked:    make(chan struct{}),
 	}
 	go o.ackLoop()
 	return o
@@ -313,8 +307,10 @@ func (o *outbox) confirmLater(p *parcel) {
 func (o *outbox) hold(p *parcel) bool {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if v := o.tokens[p.channel]; v != nil && v.fresh() && o.followUps[v.Token].n < maxFollowUps {
-		return false
+	if v := o.tokens[p.channel]; v != nil && v.fresh() {
+		if _, out := o.spentOut[v.ID]; !out {
+			return false
+		}
 	}
 	o.dequeue(p)
 	o.held[p.channel] = append(o.held[p.channel], p)
@@ -337,6 +333,14 @@ func (o *outbox) lend(channel string, v *via) {
 	}
 }
 
+// holds reports whether parcels of a channel are held for an interaction
+// there.
+func (o *outbox) holds(channel string) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return len(o.held[channel]) > 0
+}
+
 // token returns the token to carry a channel's messages, nil if there is
 // none still good.
 func (o *outbox) token(channel string) *via {
@@ -351,28 +355,56 @@ func (o *outbox) token(channel string) *via {
 }
 
 // maxFollowUps is how many follow-ups Discord allows an interaction of an
-// app used through a person's installation alone, as where the bot is
-// not a member.
+// app used through a person's installation alone ("Receiving and
+// Responding", Create Followup Message): where the bot is not in the
+// server, or in a group DM or a DM between friends.
 const maxFollowUps = 5
 
 // spend counts a follow-up about to be sent with v's token, and reports
-// false when the token has none left.
+// false when the token has none left. Where the guild install authorised
+// the interaction (v.Installed) Discord counts none. Elsewhere the store
+// counts them (store.SpendFollowUp), so that a restart or another replica
+// sharing the store does not send a sixth; if the store cannot say,
+// Discord's 40094 will, and the message is held (see attemptDetached).
 func (o *outbox) spend(v *via) bool {
+	if v.Installed {
+		return true
+	}
+	if o.isSpent(v) {
+		return false
+	}
+	ok, err := o.b.store.SpendFollowUp(v.ID, maxFollowUps)
+	if err != nil {
+		o.b.log.Warn("could not count a follow-up in the store; sending it", "id", v.ID, "err", err)
+		return true
+	}
+	if !ok {
+		o.markSpent(v)
+	}
+	return ok
+}
+
+// isSpent reports whether this process knows v's follow-ups are spent.
+func (o *outbox) isSpent(v *via) bool {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if len(o.followUps) > 1000 { // forget the tokens that no longer work
-		for t, sp := range o.followUps {
-			if time.Since(sp.received) > tokenLifetime {
-				delete(o.followUps, t)
+	_, out := o.spentOut[v.ID]
+	return out
+}
+
+// markSpent records that v's follow-ups are spent, forgetting those whose
+// tokens no longer work.
+func (o *outbox) markSpent(v *via) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if len(o.spentOut) > 1000 {
+		for id, received := range o.spentOut {
+			if time.Since(received) > tokenLifetime {
+				delete(o.spentOut, id)
 			}
 		}
 	}
-	sp := o.followUps[v.Token]
-	if sp.n >= maxFollowUps {
-		return false
-	}
-	o.followUps[v.Token] = spent{sp.n + 1, v.Received}
-	return true
+	o.spentOut[v.ID] = v.Received
 }
 
 // forget drops a token Discord no longer takes.

@@ -56,10 +56,10 @@ func (b *Bot) yourTurn(in *interaction, g *store.Game, eg *engine.Game) (engine.
 	pos := eg.Position()
 	if n := len(g.Moves); pos.ToMove() != c && n > 0 && g.Moves[n-1].Player == in.user {
 		// Most likely a retry after Discord lost the answer to the move.
-		return 0, refuse("Your move %s is played (move %d) and the board is in the channel. It is %s's turn now (%s); I'll ping you when it's yours.", g.Moves[n-1].Notation, n, pos.ToMove(), g.Players[pos.ToMove()].Name)
+		return 0, refuse("Your move %s is played (move %d) and the board is in the channel. It is %s's turn now (%s); I'll ping you when it's yours.", g.Moves[n-1].Notation, n, pos.ToMove(), plainName(g.Players[pos.ToMove()].Name))
 	}
 	if pos.ToMove() != c {
-		return 0, refuse("It is %s's turn (%s), not yours: you play %s. I'll ping you when it's your move.", pos.ToMove(), g.Players[pos.ToMove()].Name, c)
+		return 0, refuse("It is %s's turn (%s), not yours: you play %s. I'll ping you when it's your move.", pos.ToMove(), plainName(g.Players[pos.ToMove()].Name), c)
 	}
 	return c, nil
 }

@@ -42,6 +42,9 @@ func (b *Bot) rematchButton(in *interaction, bt button) error {
 	if !plays {
 		return refuse("Only %s and %s can ask for a rematch. Start your own game with /volo challenge.", mention(old.Players[0].ID), mention(old.Players[1].ID))
 	}
+	if in.place.denied() {
+		return deniedChannel()
+	}
 	g := &store.Game{
 		Guild: old.Guild, Channel: old.Channel, Parent: old.Parent,
 		Status: store.Challenge, Rules: old.Rules, TimePerMove: old.TimePerMove,

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -130,7 +131,14 @@ func (b *Bot) runReview(rv *reviewer, in *interaction, g *store.Game, eg *engine
 		b.log.Error("review", "game", g.ID, "err", err)
 		msg = reply{content: in.lang.Sprint("Something went wrong on my side and nothing was changed. Please try again in a moment.")}
 	}
-	if err := b.followUp(in, msg); err != nil {
+	err = b.fillDeferred(in, msg)
+	if isLockedThread(err) {
+		// A moderator locked the thread since: Discord takes no answer
+		// there from the bot, so the asker has it by direct message.
+		b.log.Info("the thread of a review is locked; sending it by direct message", "game", g.ID, "channel", in.ChannelID)
+		err = b.directReply(in, reply{content: in.lang.Sprint("I could not post your review in its thread: a moderator locked it. Here it is.") + "\n" + msg.content, attach: msg.attach})
+	}
+	if err != nil {
 		b.log.Warn("could not send a review", "game", g.ID, "channel", in.ChannelID, "err", err)
 	}
 }
@@ -145,26 +153,27 @@ func isClosing(closing <-chan struct{}) bool {
 	}
 }
 
-// followUp sends r as a follow-up of the interaction, trying again a few
-// times after a passing failure while its token lasts (not once the bot
-// is stopping). A view that changes nothing, it does not go through the
-// outbox.
-func (b *Bot) followUp(in *interaction, r reply) error {
+// fillDeferred fills the "thinking…" message of the interaction's
+// deferred response with r, by editing the response (PATCH
+// .../messages/@original): Discord deprecates the older way, a first
+// follow-up that does it ("Receiving and Responding", Create Followup
+// Message). It tries again a few times after a passing failure while the
+// token lasts (not once the bot is stopping). A view that changes
+// nothing, it does not go through the outbox, and it is no follow-up:
+// none is counted.
+func (b *Bot) fillDeferred(in *interaction, r reply) error {
 	if err := r.check(); err != nil {
-		return fmt.Errorf("follow-up: %w", err)
-	}
-	v := &via{ID: in.ID, Token: in.Token, AppID: in.AppID, Received: in.received}
-	if !in.place.member && !b.outbox.spend(v) {
-		return errors.New("follow-up: the interaction's follow-ups are spent")
+		return fmt.Errorf("fill the deferred response: %w", err)
 	}
 	ctx, cancel := context.WithDeadline(context.Background(), in.received.Add(tokenLifetime-tokenMargin))
 	defer cancel()
 	wait := firstBackoff
 	for try := 1; ; try++ {
-		_, err := b.session.FollowupMessageCreate(in.Interaction, true, &discordgo.WebhookParams{
-			Content: r.content, Files: r.files(), AllowedMentions: r.allowed(),
+		content := r.content
+		_, err := b.session.InteractionResponseEdit(in.Interaction, &discordgo.WebhookEdit{
+			Content: &content, Files: r.files(), AllowedMentions: r.allowed(),
 		}, discordgo.WithContext(ctx))
-		if err == nil || !retryable(err) || try == followUpTries || isClosing(b.closing) {
+		if err == nil || !retryable(err) || try == fillTries || isClosing(b.closing) {
 			return err
 		}
 		select {
@@ -176,8 +185,27 @@ func (b *Bot) followUp(in *interaction, r reply) error {
 	}
 }
 
-// followUpTries is how many times followUp tries.
-const followUpTries = 4
+// fillTries is how many times fillDeferred tries.
+const fillTries = 4
+
+// directReply sends r to the user of an interaction by direct message,
+// with a nonce of its own so that a retried post appears once.
+func (b *Bot) directReply(in *interaction, r reply) error {
+	if err := r.check(); err != nil {
+		return fmt.Errorf("direct reply: %w", err)
+	}
+	id, err := strconv.ParseUint(in.ID, 10, 64)
+	if err != nil {
+		return fmt.Errorf("direct reply: interaction ID %q: %w", in.ID, err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	ch, err := b.session.UserChannelCreate(in.user, discordgo.WithContext(ctx))
+	if err != nil {
+		return fmt.Errorf("direct reply: %w", err)
+	}
+	return b.postMessage(ctx, ch.ID, nonceFor(id)+"r", notice{Content: r.content, Image: r.image, Files: r.attach})
+}
 
 // reviewReply is the public message of a review: the chart and the three
 // moves that changed their player's chance most, in the asker's language.

@@ -18,7 +18,8 @@ import (
 
 // review has user type a /volo review line and returns the bot's first
 // answer and the message that ends up carrying what it says: the answer
-// itself, or, when the bot answers that it is thinking, the follow-up.
+// itself, or, when the bot answers that it is thinking, the edit of that
+// answer (PATCH .../messages/@original, not the deprecated follow-up).
 func (w *world) review(user, line string) (fakediscord.Reply, *fakediscord.Message) {
 	w.t.Helper()
 	in, err := w.srv.RunCommandLine(w.channel, user, line)
@@ -38,8 +39,8 @@ func (w *world) review(user, line string) (fakediscord.Reply, *fakediscord.Messa
 	if err != nil {
 		w.t.Fatalf("%s %s: no review after thinking: %v", user, line, err)
 	}
-	if replies[1].Kind != fakediscord.ReplyFollowup {
-		w.t.Fatalf("%s %s: a %v after thinking, not a follow-up", user, line, replies[1].Kind)
+	if replies[1].Kind != fakediscord.ReplyEdit {
+		w.t.Fatalf("%s %s: a %v after thinking, not the edit of the response", user, line, replies[1].Kind)
 	}
 	return first, replies[1].Message
 }

@@ -255,7 +255,7 @@ func (b *Bot) timeout(ctx context.Context, g *store.Game, seen *channelSeen) err
 		return err
 	}
 	dms, err := b.tellPlayers(g, func(t lang.Tag) string {
-		return t.Sprintf("Your Volo game between %s and %s is over: %s ran out of time. %s", g.Players[0].Name, g.Players[1].Name, c, g.Outcome) +
+		return t.Sprintf("Your Volo game between %s and %s is over: %s ran out of time. %s", plainName(g.Players[0].Name), plainName(g.Players[1].Name), c, g.Outcome) +
 			"\n" + t.Sprintf("The game: %s", channelLink(g.Guild, g.Channel))
 	}, img)
 	if err != nil {

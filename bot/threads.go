@@ -59,7 +59,9 @@ func (b *Bot) gameChannel(in *interaction, want bool, name string) (channel, par
 // of its channel, within Discord's 100 characters.
 func threadName(g *store.Game) string {
 	t := tr(g)
-	name := func(p store.Player) string { return cmp.Or(p.Name, t.Sprint("anyone")) }
+	// A channel's name reads no markdown, but bidirectional controls
+	// would turn it around: strip them.
+	name := func(p store.Player) string { return cmp.Or(strip(p.Name), t.Sprint("anyone")) }
 	return clip(t.Sprintf("Volo: %s vs %s", name(g.Players[0]), name(g.Players[1])), 100)
 }
 

@@ -46,6 +46,11 @@ type Backend interface {
 	Pending() ([]*Announcement, error)
 	Delivered(ids ...uint64) error
 
+	// Interactions taken lately: see Store.TakeInteraction and
+	// Store.SpendFollowUp.
+	TakeInteraction(id string) error
+	SpendFollowUp(id string, limit int) (bool, error)
+
 	// The bot's presence: see Store.Beat and Store.Resume.
 	Beat() error
 	Resume(away time.Duration) (Absence, error)

@@ -92,6 +92,7 @@ func checkRecords(tx *bolt.Tx) []error {
 		return nil
 	})
 	problems = append(problems, checkPuzzles(tx)...)
+	problems = append(problems, checkInteractions(tx)...)
 	for _, name := range [][]byte{bucketDeadlines, bucketGuilds, bucketUsers, bucketChannels} {
 		tx.Bucket(name).ForEach(func(k, _ []byte) error {
 			id := string(name) + "\x00" + string(k)

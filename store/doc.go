@@ -52,7 +52,10 @@
 // ChannelHistory. Games are read from the file when asked for, never held
 // in memory. A running bot records that it is alive with Beat; one that
 // starts calls Resume, which gives every deadline the time the bot was
-// away, if it was.
+// away, if it was. TakeInteraction remembers, for InteractionMemory, each
+// interaction the bot acts on, so that a replay of it (or the same one
+// sent to another process) is refused with ErrTaken, and SpendFollowUp
+// counts the follow-ups sent with its token.
 //
 // # When things go wrong
 //

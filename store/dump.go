@@ -32,6 +32,7 @@ var entryBuckets = []struct {
 	{KindDailyPuzzle, bucketDailyPuzzles},
 	{KindPuzzleAttempt, bucketPuzzleAttempts},
 	{KindPoolPuzzle, bucketPuzzlePool},
+	{KindInteraction, bucketInteractions},
 }
 
 // seqBuckets are the buckets whose sequences Dump gives, by name.
@@ -48,7 +49,8 @@ var seqBuckets = []struct {
 // transaction, in the order of Kinds and, within a kind, of keys (bytes
 // for strings, numbers for announcements' IDs): the sequences (the last
 // Beat among them, so that a copy knows how long the bot was away), the games,
-// the announcements, the standings, the settings and the puzzles. Indexes
+// the announcements, the standings, the settings, the puzzles and the
+// interactions taken lately. Indexes
 // are not given; Load derives them. Dump stops at fn's first error and
 // returns it.
 func (s *Store) Dump(fn func(Entry) error) error {
@@ -126,6 +128,10 @@ func loadEntry(tx *bolt.Tx, e Entry) error {
 	case KindFinished:
 		if g, err := DecodeFinished(e.Key[0], e.Value); err == nil {
 			return putEntries(tx, indexEntries(g, key))
+		}
+	case KindInteraction:
+		if in, err := DecodeInteraction(e.Key[0], e.Value); err == nil {
+			return tx.Bucket(bucketInteractionTimes).Put(interactionTimeKey(in.At, e.Key[0]), nil)
 		}
 	}
 	return nil

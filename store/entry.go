@@ -48,12 +48,16 @@ const (
 	// KindPoolPuzzle is a PoolPuzzle: Key the guild (empty outside
 	// servers) and the puzzle's ID, Value JSON.
 	KindPoolPuzzle Kind = "poolpuzzle"
+	// KindInteraction is an interaction the bot took lately: Key[0] its
+	// ID, Value its record (see EncodeInteraction).
+	KindInteraction Kind = "interaction"
 )
 
 // Kinds lists every Kind in the order Dump gives them.
 var Kinds = []Kind{
 	KindSequence, KindActive, KindFinished, KindAnnouncement, KindStanding, KindGuildSettings,
 	KindUserSettings, KindPuzzleStreak, KindDailyPuzzle, KindPuzzleAttempt, KindPoolPuzzle,
+	KindInteraction,
 }
 
 // The names of the sequences, in the order Dump gives them.
@@ -144,6 +148,9 @@ func CheckEntry(e Entry) error {
 		return checkJSON(e, "puzzle attempt of user", &PuzzleAttempt{})
 	case KindPoolPuzzle:
 		_, err := DecodePoolPuzzle(e.Key[0], e.Key[1], e.Value)
+		return err
+	case KindInteraction:
+		_, err := DecodeInteraction(e.Key[0], e.Value)
 		return err
 	}
 	return fmt.Errorf("%w: unknown kind of entry %q", ErrCorrupt, e.Kind)

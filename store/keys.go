@@ -27,6 +27,9 @@ var (
 	bucketDailyPuzzles   = []byte("dailypuzzles")   // guild ID, NUL, date → its DailyPuzzle, JSON
 	bucketPuzzleAttempts = []byte("puzzleattempts") // user ID → the PuzzleAttempt they are solving, JSON
 	bucketPuzzlePool     = []byte("puzzlepool")     // guild ID (or "" for DMs), NUL, puzzle ID → its PoolPuzzle, JSON
+
+	bucketInteractions     = []byte("interactions")     // interaction ID → its Interaction, JSON (see EncodeInteraction)
+	bucketInteractionTimes = []byte("interactiontimes") // time taken (8 bytes big-endian unix ns) + interaction ID
 )
 
 // The kinds of index refs: an active game's channel ID, or a finished

@@ -15,12 +15,13 @@ type migration func(tx *bolt.Tx) error
 // order and in one transaction: a file is migrated entirely or not at all.
 // Add to the end; never change one that has shipped.
 var migrations = []migration{
-	createBuckets,  // 1: the first schema
-	createOutbox,   // 2: announcements waiting for delivery
-	indexChannels,  // 3: finished games by channel
-	createSettings, // 4: servers' settings
-	countPlayers,   // 5: players' standings and settings
-	createPuzzles,  // 6: puzzle streaks, daily puzzles, puzzles being solved
+	createBuckets,        // 1: the first schema
+	createOutbox,         // 2: announcements waiting for delivery
+	indexChannels,        // 3: finished games by channel
+	createSettings,       // 4: servers' settings
+	countPlayers,         // 5: players' standings and settings
+	createPuzzles,        // 6: puzzle streaks, daily puzzles, puzzles being solved
+	rememberInteractions, // 7: the interactions taken lately, with their follow-ups
 }
 
 var schemaKey = []byte("schema")
@@ -85,6 +86,17 @@ func countPlayers(tx *bolt.Tx) error {
 		_, err = settle(tx, g)
 		return err
 	})
+}
+
+// rememberInteractions makes the buckets of the interactions the bot took
+// lately (see TakeInteraction) and their index by time.
+func rememberInteractions(tx *bolt.Tx) error {
+	for _, name := range [][]byte{bucketInteractions, bucketInteractionTimes} {
+		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+			return fmt.Errorf("create bucket %s: %w", name, err)
+		}
+	}
+	return nil
 }
 
 // schemaOf returns the schema version a file is at: 0 for a new one.

@@ -25,7 +25,7 @@ func second[A any](_ A, err error) error { return err }
 func TestMigrationAddsPuzzles(t *testing.T) {
 	s := openRelease(t, "schema5.db")
 	st, err := s.Stats()
-	if err != nil || st.Schema != 6 || st.Schema != len(migrations) || st.Finished != 3 || st.Active != 1 || st.Players != 3 {
+	if err != nil || st.Schema != len(migrations) || st.Finished != 3 || st.Active != 1 || st.Players != 3 {
 		t.Fatalf("after migrating: %+v, %v", st, err)
 	}
 	games, err := s.GuildHistory("g1", "", 0)

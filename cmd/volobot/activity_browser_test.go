@@ -208,6 +208,19 @@ func (w *activityWorld) boardsSaid(n int) int {
 	return count
 }
 
+// waitBoard waits until the channel has the board of the n-th move: the bot posts within
+// Discord's rate limits, so a run of quick moves reaches the channel a little later.
+func (w *activityWorld) waitBoard(n int) {
+	w.t.Helper()
+	deadline := time.Now().Add(2 * pageStep)
+	for w.boardsSaid(n) == 0 {
+		if time.Now().After(deadline) {
+			w.t.Fatalf("the channel never got the board of move %d", n)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
 // leadLanding is where the bird of flight m furthest in its direction lands: the point the
 // board plays the flight by (activity.Flight.Target), worked out here from the engine's
 // geometry alone.
@@ -324,7 +337,11 @@ func TestPlayOnTheBoardInABrowser(t *testing.T) {
 		mover := pos.ToMove()
 		switch {
 		case !typed && mover == engine.Blue && ply >= 6:
-			// ben plays this one by /volo move: the boards show it too.
+			// ben plays this one by /volo move, once the channel shows the
+			// last board (Discord lets the bot post five messages a channel
+			// in 5 s, so the boards of quick clicks come a little behind):
+			// the boards show it too.
+			w.waitBoard(ply - 1)
 			w.do("ben", "/volo move move:"+m.String())
 			typed = true
 		default:
@@ -371,6 +388,7 @@ func TestPlayOnTheBoardInABrowser(t *testing.T) {
 	if !drawn || !tookBack || !typed || !restarted {
 		t.Errorf("the game was too short for everything: draw %v, takeback %v, /volo move %v, restart %v", drawn, tookBack, typed, restarted)
 	}
+	w.waitBoard(len(script))
 	for ply := 1; ply <= len(script); ply++ {
 		if w.boardsSaid(ply) == 0 {
 			t.Errorf("the channel got no board for move %d", ply)

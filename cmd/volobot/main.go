@@ -38,8 +38,10 @@ type settings struct {
 	token       string
 	tokenSource string
 	// chaos is the share of the bot's requests the sandbox's stand-in
-	// fails at random, from 0 (none) to 1 (all).
-	chaos float64
+	// fails at random, from 0 (none) to 1 (all); chaosSeed seeds its
+	// draws, 0 for a seed of its own, which the sandbox prints.
+	chaos     float64
+	chaosSeed uint64
 	// shardRange and shardCount override the configuration's shard_range
 	// and shards when set.
 	shardRange, shardCount string
@@ -61,12 +63,13 @@ func parseSettings(args []string, getenv func(string) string, stderr io.Writer) 
 	fs.BoolVar(&s.sandbox, "sandbox", false, "run the sandbox even when a Discord token is set")
 	fs.StringVar(&s.listen, "listen", "127.0.0.1:8080", "the sandbox web page's address")
 	fs.Float64Var(&s.chaos, "chaos", 0, "in the sandbox, the share of the bot's requests the stand-in fails at random, from 0 to 1; its gateway connection fails now and then too")
+	fs.Uint64Var(&s.chaosSeed, "chaos-seed", 0, "with -chaos, the seed of its random draws, to replay a run: the sandbox prints the one it uses (0: a new one)")
 	fs.StringVar(&s.shardRange, "shards", "", "the shards this process runs, such as 0-3 (the configuration's shard_range)")
 	fs.StringVar(&s.shardCount, "shard-count", "", "the bot's shards in all: a number or auto (the configuration's shards)")
 	fs.StringVar(&s.discordAPI, "discord-api", "", "send the requests for Discord's API to this base URL instead, such as a REST proxy's (the gateway's address follows)")
 	fs.BoolVar(&s.version, "version", false, "print the version, the VCS revision and the Go version, and exit")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: volobot [-config FILE] [-sandbox] [-listen ADDR] [-chaos RATE] [-shards RANGE -shard-count N] [-discord-api URL]")
+		fmt.Fprintln(stderr, "Usage: volobot [-config FILE] [-sandbox] [-listen ADDR] [-chaos RATE [-chaos-seed N]] [-shards RANGE -shard-count N] [-discord-api URL]")
 		fmt.Fprintln(stderr, "       volobot -version")
 		fmt.Fprintln(stderr, "The Discord token comes from DISCORD_TOKEN, or from the file named by DISCORD_TOKEN_FILE;")
 		fmt.Fprintln(stderr, "the client secret, for the Activity (activity.listen), from DISCORD_CLIENT_SECRET.")
@@ -107,6 +110,9 @@ func (s settings) checkChaos() error {
 	}
 	if s.chaos > 0 && s.token != "" && !s.sandbox {
 		return fmt.Errorf("-chaos works only in the sandbox, and %s is set: add -sandbox", s.tokenSource)
+	}
+	if s.chaosSeed != 0 && s.chaos == 0 {
+		return fmt.Errorf("-chaos-seed %d seeds the sandbox's chaos: give -chaos RATE too", s.chaosSeed)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -93,6 +94,9 @@ func TestChaosFlag(t *testing.T) {
 		{[]string{"-chaos", "NaN"}, nil, 0, "-chaos NaN"},
 		{[]string{"-chaos", "lots"}, nil, 0, "invalid value"},
 		{[]string{"-chaos", "0.2"}, token, 0, "-chaos works only in the sandbox, and DISCORD_TOKEN is set: add -sandbox"},
+		{[]string{"-chaos", "0.2", "-chaos-seed", "42"}, nil, 0.2, ""},
+		{[]string{"-chaos-seed", "42"}, nil, 0, "-chaos-seed 42 seeds the sandbox's chaos: give -chaos RATE too"},
+		{[]string{"-chaos", "0.2", "-chaos-seed", "-1"}, nil, 0, "invalid value"},
 	} {
 		var stderr bytes.Buffer
 		s, err := parseSettings(tc.args, env(tc.vars), &stderr)
@@ -108,13 +112,29 @@ func TestChaosFlag(t *testing.T) {
 	}
 }
 
+// -chaos-seed seeds the sandbox's chaos, to replay a run; without it each
+// run draws a seed of its own, never the same twice in a row, and never 0.
+func TestChaosSeed(t *testing.T) {
+	s, err := parseSettings([]string{"-chaos", "0.2", "-chaos-seed", "42"}, env(nil), io.Discard)
+	if err != nil || chaosSeed(s) != 42 {
+		t.Fatalf("-chaos-seed 42: seed %d, %v", chaosSeed(s), err)
+	}
+	s, err = parseSettings([]string{"-chaos", "0.2"}, env(nil), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := chaosSeed(s), chaosSeed(s); a == 0 || b == 0 || a == b {
+		t.Errorf("two runs without -chaos-seed drew the seeds %d and %d", a, b)
+	}
+}
+
 // The usage text names every flag.
 func TestUsageNamesTheFlags(t *testing.T) {
 	var stderr bytes.Buffer
 	if err := run(context.Background(), []string{"-h"}, env(nil), &bytes.Buffer{}, &stderr); err != nil {
 		t.Fatal(err)
 	}
-	for _, flag := range []string{"-config", "-sandbox", "-listen", "-chaos"} {
+	for _, flag := range []string{"-config", "-sandbox", "-listen", "-chaos", "-chaos-seed"} {
 		if !strings.Contains(stderr.String(), flag) {
 			t.Errorf("the usage does not name %s:\n%s", flag, &stderr)
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net"
 	"path/filepath"
 	"strings"
@@ -21,6 +22,15 @@ import (
 // machine, with a web page to play in.
 func runSandbox(ctx context.Context, s settings, stdout, stderr io.Writer) error {
 	return runSandboxWith(ctx, s, fakediscord.Options{}, stdout, stderr)
+}
+
+// chaosSeed is the seed of the sandbox's chaos: -chaos-seed's, or a new
+// one, so that every run can be replayed with the seed it prints.
+func chaosSeed(s settings) uint64 {
+	if s.chaosSeed != 0 {
+		return s.chaosSeed
+	}
+	return rand.Uint64N(1<<53-1) + 1 // printed whole, and never 0
 }
 
 // runSandboxWith is runSandbox with the stand-in's options, which tests
@@ -51,6 +61,8 @@ func runSandboxWith(ctx context.Context, s settings, opts fakediscord.Options, s
 	}
 	defer st.Close()
 
+	seed := chaosSeed(s)
+	opts.Chaos.Seed = seed
 	srv := fakediscord.New(opts)
 	srv.SetChaos(s.chaos) // -chaos: fail that share of the bot's requests at random
 	if err := srv.Start(); err != nil {
@@ -102,7 +114,7 @@ func runSandboxWith(ctx context.Context, s settings, opts fakediscord.Options, s
 		"(games are kept in %s, the server in %s).\n"+
 		"To connect to Discord instead, set DISCORD_TOKEN (see README.md). Stop with Ctrl-C.\n", why, ln.Addr(), cfg.Database, world)
 	if s.chaos > 0 {
-		fmt.Fprintf(stdout, "Chaos: the stand-in fails %.4g%% of the bot's requests at random, and now and then its gateway connection (-chaos %g).\n", 100*s.chaos, s.chaos)
+		fmt.Fprintf(stdout, "Chaos: the stand-in fails %.4g%% of the bot's requests at random, and now and then its gateway connection (-chaos %g -chaos-seed %d replays this run's draws).\n", 100*s.chaos, s.chaos, seed)
 	}
 	serveErr := sb.Serve(ctx, ln)
 	cancel()

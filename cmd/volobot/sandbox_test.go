@@ -296,23 +296,24 @@ type volobotRun struct {
 	cancel context.CancelFunc
 	done   chan error
 	stderr *syncbuf.Buffer
+	stdout *syncbuf.Buffer
 }
 
 // startVolobot runs volobot with no token, listening on a free port, and
-// waits until the bot has registered its commands.
-func startVolobot(t *testing.T) *volobotRun {
+// the flags given, and waits until the bot has registered its commands.
+func startVolobot(t *testing.T, flags ...string) *volobotRun {
 	t.Helper()
 	opts := fakediscord.Options{}
 	if race.Enabled {
 		opts.CallbackDeadline = 30 * time.Second
 	}
-	s, err := parseSettings([]string{"-listen", "127.0.0.1:0"}, env(nil), io.Discard)
+	s, err := parseSettings(append([]string{"-listen", "127.0.0.1:0"}, flags...), env(nil), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	v := &volobotRun{cancel: cancel, done: make(chan error, 1), stderr: &syncbuf.Buffer{}}
 	stdout := &syncbuf.Buffer{}
+	v := &volobotRun{cancel: cancel, done: make(chan error, 1), stderr: &syncbuf.Buffer{}, stdout: stdout}
 	go func() { v.done <- runSandboxWith(ctx, s, opts, stdout, v.stderr) }()
 	t.Cleanup(func() { v.stop(t) })
 	addr := regexp.MustCompile(`Open (http://\S+) in a browser`)
@@ -521,5 +522,34 @@ func TestSandboxWhoseWorldIsGone(t *testing.T) {
 	err = runSandboxWith(ctx, s, fakediscord.Options{}, io.Discard, io.Discard)
 	if !errors.Is(err, store.ErrOtherBot) || !strings.Contains(err.Error(), "delete volo-sandbox.db to start a new sandbox") {
 		t.Errorf("the sandbox without its world: %v", err)
+	}
+}
+
+// The sandbox with chaos says which seed it draws with, so that a run can
+// be replayed (-chaos-seed); and a visitor may forge a click through its
+// API, as a tampered client would: the real bot answers that the button is
+// not on the message, and changes nothing.
+func TestSandboxChaosSeedAndAForgedClick(t *testing.T) {
+	t.Chdir(t.TempDir())
+	v := startVolobot(t, "-chaos", "0.001", "-chaos-seed", "42")
+	if out := v.stdout.String(); !strings.Contains(out, "-chaos 0.001 -chaos-seed 42 replays this run's draws") {
+		t.Errorf("the sandbox does not say its chaos seed:\n%s", out)
+	}
+	volo := v.channelID(t, "volo")
+	v.command(t, volo, "ana", "/volo challenge opponent:@ben")
+	var challenge string
+	v.eventually(t, "the challenge", func() bool {
+		_, read := v.messages(t, volo, "ben")
+		for _, m := range read {
+			if len(m.Components) > 0 {
+				challenge = m.ID
+			}
+		}
+		return challenge != ""
+	})
+	v.post(t, "/api/click", map[string]any{"user": "ben", "message": challenge, "customId": "volo/lb/global/0/", "forged": true})
+	v.waitText(t, volo, "ben", "That button is not on this message")
+	if raw, _ := v.messages(t, volo, "ben"); !strings.Contains(strings.Join(raw, "\n"), "Accept") {
+		t.Errorf("the forged click changed the challenge: %q", raw)
 	}
 }

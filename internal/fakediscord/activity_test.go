@@ -16,8 +16,21 @@ import (
 )
 
 // rawCall sends a request to the stand-in as a client would, with auth as
-// the Authorization header, and returns the status and the JSON body.
+// the Authorization header, waiting out a rate limit as Discord asks, and
+// returns the status and the JSON body.
 func rawCall(t testing.TB, srv *Server, method, path, auth, contentType, body string) (int, map[string]any) {
+	t.Helper()
+	for {
+		status, out := rawCallOnce(t, srv, method, path, auth, contentType, body)
+		if status != http.StatusTooManyRequests {
+			return status, out
+		}
+		wait, _ := out["retry_after"].(float64)
+		time.Sleep(time.Duration(wait*float64(time.Second)) + 10*time.Millisecond)
+	}
+}
+
+func rawCallOnce(t testing.TB, srv *Server, method, path, auth, contentType, body string) (int, map[string]any) {
 	t.Helper()
 	req, err := http.NewRequest(method, "https://discord.com/api"+path, strings.NewReader(body))
 	if err != nil {

@@ -58,6 +58,13 @@ func errAlreadyAcked() *apiError {
 	return &apiError{Status: 400, Code: 40060, Message: "Interaction has already been acknowledged."}
 }
 
+// errMaxFollowUps is Discord's answer to a sixth follow-up of an interaction only a user install
+// authorised ("Receiving and Responding", Create Followup Message; the JSON error codes of
+// "Opcodes and Status Codes").
+func errMaxFollowUps() *apiError {
+	return &apiError{Status: 400, Code: 40094, Message: "This interaction has hit the maximum number of follow up messages"}
+}
+
 // errMissingAccess is Discord's answer to what the bot cannot see at all.
 func errMissingAccess() *apiError {
 	return &apiError{Status: 403, Code: 50001, Message: "Missing Access"}

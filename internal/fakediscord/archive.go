@@ -11,7 +11,8 @@ import (
 //   - in an archived thread nobody edits a message, nor uses an application command (the
 //     stand-in lets one who may manage threads);
 //   - a message sent there unarchives it, unless it is locked;
-//   - in a locked thread only those who may manage threads post;
+//   - in a locked thread only those who may manage threads post or edit a message, or answer an
+//     interaction (a callback with a message, a follow-up, an edit of the response);
 //   - a member may unarchive a thread, its creator or one who may manage threads a locked one;
 //     locking needs Manage Threads. The stand-in counts as members a thread's creator and those
 //     who have posted in it.
@@ -25,9 +26,9 @@ func errArchivedThread() *apiError {
 	return &apiError{Status: 400, Code: 50083, Message: "Operation cannot be performed on an archived thread"}
 }
 
-// errThreadLocked is Discord's answer to a message in a locked thread from one who may not
-// manage threads. (To an interaction's answer there, Discord's issues 6884 and 7707 show 403,
-// 50083 "Thread is archived" instead; a 4xx either way.)
+// errThreadLocked is Discord's answer to a message, or the edit of one, in a locked thread from
+// one who may not manage threads (160005 in the JSON error codes of "Opcodes and Status Codes").
+// To an interaction's answer there Discord answers otherwise: see errLockedToAnswers.
 func errThreadLocked() *apiError {
 	return &apiError{Status: 403, Code: 160005, Message: "Thread is locked"}
 }
@@ -47,6 +48,42 @@ func (s *Server) ArchiveThread(id string, lock bool) error {
 	}
 	th.ThreadMetadata.Locked = th.ThreadMetadata.Locked || lock
 	s.setArchived(th, true)
+	return nil
+}
+
+// LockThread locks a thread and leaves it active, as a moderator's "Lock Thread" does: only
+// those who may manage threads post or edit there, or answer an interaction (see lockedToApp);
+// the bot, without Manage Threads, is refused. A connected bot that sees the thread is sent
+// THREAD_UPDATE.
+func (s *Server) LockThread(id string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	th, ok := s.channels[id]
+	if !ok {
+		return ErrUnknownChannel
+	}
+	if !th.Type.IsThread() {
+		return errNotThread
+	}
+	th.ThreadMetadata.Locked = true
+	s.channelUpdated(th)
+	return nil
+}
+
+// UnlockThread unlocks a thread a moderator locked, as one who may manage threads does; an
+// archived thread stays archived. A connected bot that sees the thread is sent THREAD_UPDATE.
+func (s *Server) UnlockThread(id string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	th, ok := s.channels[id]
+	if !ok {
+		return ErrUnknownChannel
+	}
+	if !th.Type.IsThread() {
+		return errNotThread
+	}
+	th.ThreadMetadata.Locked = false
+	s.channelUpdated(th)
 	return nil
 }
 
@@ -114,6 +151,36 @@ func closedTo(c *channelState, perms int64) error {
 		return ErrThreadLocked
 	case c.ThreadMetadata.Archived:
 		return ErrThreadArchived
+	}
+	return nil
+}
+
+// errLockedToAnswers is Discord's answer to an interaction's response, follow-up or edit in a
+// locked thread, from an app that may not manage threads: Discord's issues 5517, 6884 and 7707
+// show 403, 50083 "Thread is archived".
+func errLockedToAnswers() *apiError {
+	return &apiError{Status: 403, Code: 50083, Message: "Thread is archived"}
+}
+
+// lockedToApp refuses an answer to an interaction (a callback with a message, a follow-up, an
+// edit of the response) in c, a locked thread, where the app may not manage threads: "Users
+// (including bot users) without the MANAGE_THREADS permission ... won't be able to create or
+// update messages in locked threads" (the "Threads" topic, Locked Threads). The app's
+// permissions there are its bot's where the bot is, else @everyone's. The caller holds s.mu.
+func (s *Server) lockedToApp(c *channelState) *apiError {
+	if c.ThreadMetadata == nil || !c.ThreadMetadata.Locked {
+		return nil
+	}
+	var perms int64
+	if g, ok := s.guilds[c.GuildID]; ok {
+		if m, in := g.members[s.bot.ID]; in {
+			perms = s.channelPermissions(g, c, m)
+		} else {
+			perms = s.everyonePermissions(g, c)
+		}
+	}
+	if lockedTo(c, perms) {
+		return errLockedToAnswers()
 	}
 	return nil
 }

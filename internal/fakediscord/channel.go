@@ -39,8 +39,11 @@ type Channel struct {
 	MessageCount     int             `json:"message_count,omitempty"`
 	MemberCount      int             `json:"member_count,omitempty"`
 	RateLimitPerUser int             `json:"rate_limit_per_user"`
-	NSFW             bool            `json:"nsfw"`
-	Flags            int             `json:"flags"`
+	// PermissionOverwrites are a guild text channel's overwrites (see
+	// SetOverwrite); a thread has its parent's.
+	PermissionOverwrites []Overwrite `json:"permission_overwrites,omitempty"`
+	NSFW                 bool        `json:"nsfw"`
+	Flags                int         `json:"flags"`
 }
 
 // ThreadMetadata is the thread-only part of a channel.

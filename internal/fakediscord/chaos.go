@@ -19,13 +19,17 @@ import (
 // a callback's deadline, come only from InjectFault.
 //
 // On the gateway, each dispatch to a connected session is followed, with a chance of
-// Rate/ChaosGatewayEvents (once in 100 dispatches at 0.2), by one of DropGateway, SendReconnect
-// and InvalidateSession, equally likely, done to that session's connection alone. A connection
-// meets one fault at most per session, and only once the bot has heartbeated on it: discordgo
-// v0.29.0's first heartbeat on a connection that ended before it closes the next connection,
-// again and again. What is dispatched while the bot is away is replayed when it resumes,
-// interactions too, as Discord does; see InvalidateSession for an interaction started before
-// the bot has identified again.
+// Rate/ChaosGatewayEvents (once in 100 dispatches at 0.2, once in 40 at 0.5), by one of
+// DropGateway, SendReconnect and InvalidateSession, equally likely, done to that session's
+// connection alone, and only once the bot has heartbeated on it: discordgo v0.29.0's first
+// heartbeat on a connection that ended before it closes the next connection, again and again.
+// A connection meets one fault at most in each session it carries: a drop or op 7 ends the
+// connection, and the bot resumes on a new one, which may meet the next; op 9 ends the session,
+// and the bot identifies anew on the same connection, which may then meet another. So chaos
+// goes on for as long as the bot runs: at 0.5, a busy bot reconnects every few seconds. What is
+// dispatched while the bot is away is replayed when it resumes, interactions too, as Discord
+// does; an interaction started after op 9, before the bot has identified again, is lost (see
+// InvalidateSession).
 type Chaos struct {
 	// Rate is the share of REST requests that fail, from 0 (none) to 1 (all); a gateway fault
 	// follows a dispatch with a chance of Rate/ChaosGatewayEvents.

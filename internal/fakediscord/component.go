@@ -26,7 +26,6 @@ type ComponentClick struct {
 // guild install for a message the bot posted on its own: anyone who sees an answer given through
 // a user install may use its components.
 func (s *Server) ClickComponent(click ComponentClick) (*Interaction, error) {
-	s.awaitIdentify()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	c, m := s.findMessage(click.MessageID)

@@ -111,7 +111,7 @@ func (s *Server) dispatchTo(sess *gatewaySession, event string, data any) {
 	if len(sess.sent) > maxReplayedPayload {
 		sess.sent = slices.Delete(sess.sent, 0, len(sess.sent)-maxReplayedPayload)
 	}
-	if sess.conn != nil {
+	if sess.conn != nil && !sess.conn.zombie {
 		sess.conn.enqueue(b, sess.conn.compress)
 	}
 }

@@ -52,7 +52,9 @@
 // takes no edit, nor a command or click from one who may not manage threads, and a message
 // unarchives it; a locked one takes messages, commands and clicks only from those who may manage
 // threads, which the bot's default role (DefaultBotPermissions), like Volo's invite, does not
-// allow.
+// allow: the bot's posts and edits there are refused 160005, and its answers to an interaction
+// there (a callback with a message, a follow-up, an edit of @original) 50083. LockThread and
+// UnlockThread lock and unlock one as a moderator does.
 //
 // # Where the bot is not
 //
@@ -73,20 +75,23 @@
 // the picker shows. Each interaction carries, as Discord's does, context,
 // authorizing_integration_owners ("0" to the guild's ID, or "0" in the bot's DM, through the guild
 // install; "1" to the user's ID through theirs; both when both apply; a component carries those of
-// the interaction that made its message) and app_permissions: the bot's permissions in a guild it
-// is in; ATTACH_FILES|EMBED_LINKS|MENTION_EVERYONE in group DMs and DMs between people, with
-// USE_EXTERNAL_EMOJIS in the bot's DM and in a guild without the bot (for which Discord documents
-// nothing). In a guild, with the bot or not, there are guild_id, guild_locale and member;
-// elsewhere user (SetLocale sets a user's locale).
+// the interaction that made its message) and app_permissions: the bot's permissions in the
+// channel of a guild it is in, its overwrites applied; in a guild without the bot what @everyone
+// may do in the channel, as Discord gives an app without a bot (View Channel and Send Messages,
+// usually: only authorizing_integration_owners tells whether the bot is there);
+// ATTACH_FILES|EMBED_LINKS|MENTION_EVERYONE in group DMs and DMs between people, with
+// USE_EXTERNAL_EMOJIS in the bot's DM. In a guild, with the bot or not, there are guild_id,
+// guild_locale and member; elsewhere user (SetLocale sets a user's locale).
 //
 // The bot cannot act on its own where it is not a member: it is sent no event of such a guild or
 // channel, and each REST request it makes about one is answered 403 {"message": "Missing
 // Access", "code": 50001}, recorded (Request.ErrorCode; MissingAccessRequests lists them all).
 // Its interaction callbacks and the token's webhook routes (@original, follow-ups) work there for
-// the token's 15 minutes, and the messages they make are the bot's. In a guild without the bot,
-// when the member lacks PermUseExternalApps (SetRolePermissions on @everyone, whose ID is the
-// guild's, makes a server that forbids external apps) or may not post in the channel, every
-// answer is made ephemeral (Interaction.EphemeralOnly), as Discord does.
+// the token's 15 minutes, and the messages they make are the bot's, five follow-ups at most for
+// an interaction only a user install authorised (the sixth is refused 40094). In a guild without
+// the bot, when the member lacks PermUseExternalApps (SetRolePermissions on @everyone, whose ID
+// is the guild's, makes a server that forbids external apps) or may not post in the channel,
+// every answer is made ephemeral (Interaction.EphemeralOnly), as Discord does.
 //
 // Every HTTP request is recorded (Requests, RequestsTo, RequestsFunc). With a Validator,
 // every JSON body, or payload_json of a multipart body, is checked against the requestBody
@@ -103,13 +108,15 @@
 // instead of the gateway, as Discord does for an application that has one, round-robin over
 // several URLs as over replicas behind a load balancer. Each is signed with the application's
 // Ed25519 key (PublicKey, Application().VerifyKey) in X-Signature-Ed25519 over
-// X-Signature-Timestamp and the body; the HTTP answer is taken as the interaction's callback,
-// exactly as the callback route takes its body (validated, files and all, within
+// X-Signature-Timestamp and the body; the HTTP answer, JSON as Discord documents it, is taken as
+// the interaction's callback, exactly as the callback route takes its body (validated, within
 // CallbackDeadline), and recorded (Request.Endpoint); a 202 with no body leaves the callback to
-// the route, and an error status or no answer in time makes the interaction fail
-// (Interaction.Failed). Setting the URLs first checks each, as the developer portal does: a PING
-// must get a PONG, and a request with a bad signature a 401. Sign signs a body as the stand-in
-// does, for tests that replay or forge requests.
+// the route, with files if any, and an error status, an answer that is not JSON (a multipart one
+// with files) or no answer in time makes the interaction fail (Interaction.Failed). A read of
+// @original does not wait for an answer still on its way: Discord promises no order there.
+// Setting the URLs first checks each, as the developer portal does: a PING must get a PONG, and
+// a request with a bad signature a 401. Sign signs a body as the stand-in does, for tests that
+// replay or forge requests.
 //
 // Each request records the API version of its path (Request.APIVersion), and each IDENTIFY and
 // RESUME the gateway's v (Identify.Version, Resume.Version), so a test can check that the bot
@@ -139,6 +146,26 @@
 // heartbeat on the connection (see Chaos for why). A bot that closes its connection with 1000
 // or 1001 ends its session, as on Discord. GatewayFaults counts the faults; Identifies,
 // WaitIdentifies and WaitResumes tell what the bot did.
+//
+// # As strict as Discord
+//
+// The stand-in is never kinder than Discord's documentation; each rule cites its page and
+// section beside the code, and docs/discord.md lists them all with what the bot does about each.
+// Beyond those above: channel permission overwrites (SetOverwrite), computed as the
+// "Permissions" topic's compute_overwrites; at most five action rows a message and no custom_id
+// twice; an edit without allowed_mentions parses mentions with the defaults; callback types 6
+// (DEFERRED_UPDATE_MESSAGE) and 9 (MODAL), and PATCH .../messages/@original; a deprecated
+// request, such as a follow-up that fills a deferred response, is served and marked
+// (Request.Deprecated, DeprecatedRequests). Rate limits on every request (ratelimit.go): the
+// X-RateLimit headers on every answer, per-route buckets, the global limit of 50 a second from
+// which the interaction endpoints are exempt, and the invalid request limit, which restricts the
+// bot (Options.InvalidRequestLimit, InvalidRequestBan; RateLimits counts). On the gateway: a
+// connection that sends no heartbeat for 1.5 intervals is closed, its session kept; ZombieGateway
+// makes connections that acknowledge nothing; an IDENTIFY within 5 s of another shard's of its
+// max_concurrency key is answered op 9 (ConcurrencyRefusals); GuildOutage and GuildRestored send
+// an outage's GUILD_DELETE and GUILD_CREATE; and an interaction with no session to go to is lost
+// (ErrNotConnected), as after op 9 on Discord. A member may carry any nickname (SetNick), and
+// ComponentClick.Forged sends a custom_id its message does not carry, as a tampered client would.
 //
 // Memory stays bounded on a long run: each channel keeps its latest
 // Options.MaxMessagesPerChannel messages, the request log its latest Options.MaxRequests

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -68,10 +69,11 @@ func (s *Server) Sign(timestamp string, body []byte) string {
 // endpoint instead of the gateway, as Discord does for an application with an Interactions
 // Endpoint URL: each interaction is posted, signed, to the next of urls in turn, as to replicas
 // behind a load balancer. The answer is taken as the interaction's callback, as the callback
-// route takes its body (JSON, or multipart/form-data with payload_json and files[n]; validated
-// against the route's schema), within CallbackDeadline; a 202 with no body leaves the callback
-// to the route. An error status, a refused body or no answer in time makes the interaction fail
-// (Interaction.Failed).
+// route takes its body (JSON, validated against the route's schema), within CallbackDeadline; a
+// 202 with no body leaves the callback to the route, as Discord documents for an answer sent
+// there, such as one with files. An error status, a body that is not JSON (multipart with
+// files, which Discord does not take there), a refused body or no answer in time makes the
+// interaction fail (Interaction.Failed).
 //
 // First, as Discord's developer portal does when the URL is saved, each URL is checked: a PING
 // signed with the application's key must be answered 200 with a PONG ({"type": 1}), and a PING
@@ -187,7 +189,7 @@ func (s *Server) postToEndpoint(st *interactionState, raw []byte) {
 	s.requests = append(s.requests, rec)
 	s.trimRequests()
 	id, token, window, done := st.ID, st.Token, s.answerWindow(), s.done
-	lose := s.endpointFault(rec)
+	fault := s.endpointFault(rec)
 	st.posted = true
 	go func() {
 		defer func() {
@@ -214,12 +216,15 @@ func (s *Server) postToEndpoint(st *interactionState, raw []byte) {
 			s.failInteraction(id, rec, fmt.Sprintf("no answer within %v: %v", window, err))
 			return
 		}
-		if lose {
+		switch {
+		case fault != nil && fault.Kind == Dropped:
 			s.mu.Lock()
 			defer s.mu.Unlock()
 			rec.Status = status
 			s.failInteraction(id, rec, "the answer was lost on its way back (an injected fault)")
 			return
+		case fault != nil && fault.Kind == SlowResponse:
+			s.hold(fault.Duration) // taken late: a read of the response meanwhile finds none
 		}
 		s.takeAnswer(id, token, rec, status, header, body)
 	}()
@@ -247,6 +252,14 @@ func (s *Server) takeAnswer(id, token string, rec *Request, status int, header h
 	case status != http.StatusOK:
 		s.failInteraction(id, rec, fmt.Sprintf("the endpoint answered %d %s", status, http.StatusText(status)))
 		return
+	case !isJSON(contentType):
+		// Discord documents a JSON answer here ("Receiving and Responding", Interaction
+		// Callback, "Inline HTTP Response Behavior"); files go by the callback route, with a
+		// 202 and no body in the HTTP response. A multipart answer is reported to fail
+		// above about 150 KB (discord-api-docs issue 5250), and whatever its size (issue
+		// 5933): the stand-in fails every one.
+		s.failInteraction(id, rec, "the answer is "+contentType+", not JSON: Discord takes files by the callback route")
+		return
 	case perr != nil:
 		s.failInteraction(id, rec, "the answer's body: "+perr.Error())
 		return
@@ -268,4 +281,10 @@ func (s *Server) failInteraction(id string, rec *Request, why string) {
 		st.failed = true
 	}
 	s.notify()
+}
+
+// isJSON reports whether a content type is JSON's.
+func isJSON(contentType string) bool {
+	mt, _, err := mime.ParseMediaType(contentType)
+	return err == nil && mt == "application/json"
 }

@@ -151,20 +151,17 @@ func TestInteractionsURLIsCheckedWhenSet(t *testing.T) {
 }
 
 // Interactions are posted signed, with Discord's headers, to the endpoints in turn, and each
-// answer is the interaction's callback, files and all.
+// answer is the interaction's callback.
 func TestInteractionsPostedSignedInTurn(t *testing.T) {
 	t.Parallel()
-	board := boardPNG(t, 12, 8)
 	answer := func(name string) func(*discordgo.Interaction) (int, string, []byte) {
 		return func(i *discordgo.Interaction) (int, string, []byte) {
-			resp := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-				Data: &discordgo.InteractionResponseData{Content: name + " answers",
-					Files: []*discordgo.File{{Name: "board.png", ContentType: "image/png", Reader: bytes.NewReader(board)}}}}
-			contentType, body, err := discordgo.MultipartBodyWithJSON(resp, resp.Data.Files)
+			body, err := json.Marshal(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+				Data: &discordgo.InteractionResponseData{Content: name + " answers"}})
 			if err != nil {
 				t.Error(err)
 			}
-			return http.StatusOK, contentType, body
+			return http.StatusOK, "application/json", body
 		}
 	}
 	srv, w, bots, urls := endpointWorld(t, Options{}, answer("first"), answer("second"))
@@ -182,13 +179,13 @@ func TestInteractionsPostedSignedInTurn(t *testing.T) {
 			t.Fatal(err)
 		}
 		m := reply.Message
-		if m == nil || len(m.Attachments) != 1 || m.Attachments[0].Filename != "board.png" || m.Attachments[0].Width != 12 {
+		if m == nil || !strings.HasSuffix(m.Content, " answers") {
 			t.Fatalf("the callback's message: %+v", m)
 		}
 		answers = append(answers, m.Content)
 		rec := srv.RequestsFunc(func(r Request) bool { return r.Seq == reply.RequestSeq })
 		if len(rec) != 1 || !rec[0].Endpoint || rec[0].Route != EndpointRoute || rec[0].Path != "/interactions" ||
-			rec[0].Status != http.StatusOK || len(rec[0].Files) != 1 || !strings.Contains(string(rec[0].Payload), "answers") {
+			rec[0].Status != http.StatusOK || !strings.Contains(string(rec[0].Payload), "answers") {
 			t.Errorf("the record of the answer: %+v", rec)
 		}
 		if len(rec) == 1 && !bytes.Equal(rec[0].Response, in.Payload) {
@@ -338,5 +335,57 @@ func TestSignMatchesDiscordgoVerification(t *testing.T) {
 	r.Header.Set("X-Signature-Timestamp", "1700000001")
 	if discordgo.VerifyInteraction(r, key) {
 		t.Error("a signature verifies with another timestamp")
+	}
+}
+
+// Files in the HTTP answer, multipart as the callback route takes them, make the interaction
+// fail: Discord documents a JSON answer there. Sent by the callback route instead, with a 202
+// and no body in the HTTP answer, they are the interaction's callback.
+func TestFilesGoByTheCallbackRouteNotTheHTTPAnswer(t *testing.T) {
+	t.Parallel()
+	board := boardPNG(t, 12, 8)
+	var ds *discordgo.Session
+	answer := func(i *discordgo.Interaction) (int, string, []byte) {
+		resp := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: "the board",
+				Files: []*discordgo.File{{Name: "board.png", ContentType: "image/png", Reader: bytes.NewReader(board)}}}}
+		if strings.Contains(string(i.Data.(discordgo.ApplicationCommandInteractionData).Options[0].Name), "move") {
+			if err := ds.InteractionRespond(i, resp); err != nil {
+				t.Errorf("the callback route: %v", err)
+			}
+			return http.StatusAccepted, "", nil
+		}
+		contentType, body, err := discordgo.MultipartBodyWithJSON(resp, resp.Data.Files)
+		if err != nil {
+			t.Error(err)
+		}
+		return http.StatusOK, contentType, body
+	}
+	srv, w, _, urls := endpointWorld(t, Options{}, answer)
+	ds = newSession(t, srv)
+	if err := srv.SetInteractionsURLs(timeout(t), urls...); err != nil {
+		t.Fatal(err)
+	}
+	in, err := srv.RunCommandLine(w.general.ID, "ana", "/volo board")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.waitFor(timeout(t), func() bool { return srv.interactions[in.ID].failed }); err != nil {
+		t.Fatalf("a multipart HTTP answer did not fail the interaction: %v", err)
+	}
+	rec := srv.RequestsTo(EndpointRoute)
+	if last := rec[len(rec)-1]; !strings.Contains(last.Refused, "not JSON") {
+		t.Errorf("the refused answer's record says %q", last.Refused)
+	}
+	in, err = srv.RunCommandLine(w.general.ID, "ana", "/volo move move:f5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	reply, err := in.Callback(timeout(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := reply.Message; m == nil || len(m.Attachments) != 1 || m.Attachments[0].Width != 12 || in.Failed() {
+		t.Errorf("the files by the route: %+v, failed %v", m, in.Failed())
 	}
 }

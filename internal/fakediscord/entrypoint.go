@@ -210,7 +210,6 @@ func (s *Server) withCommand(guild string, keep []Command, body []byte) ([]Comma
 // Interaction returned is then nil. docs/interactions/application-commands.mdx, Entry Point
 // handlers.
 func (s *Server) LaunchEntryPoint(channelID, userRef string) (*Interaction, error) {
-	s.awaitIdentify()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	def, ok := s.entryPoint()

@@ -158,16 +158,18 @@ type scriptedFault struct {
 // order they were queued, one per request; scripted faults go before chaos. The request's
 // record carries the fault (see Request.Fault and FaultedRequests).
 //
-// For EndpointRoute the only fault is Dropped: the next interaction posted to the bot's
-// endpoint is handled and answered, and the answer is lost on its way back, as when a load
-// balancer fails after the bot wrote it; the interaction fails for the user and Discord keeps
-// no response.
+// For EndpointRoute the faults are Dropped and SlowResponse. Dropped: the next interaction
+// posted to the bot's endpoint is handled and answered, and the answer is lost on its way back,
+// as when a load balancer fails after the bot wrote it; the interaction fails for the user and
+// Discord keeps no response. SlowResponse: the answer arrives and is taken as the callback only
+// Fault.Duration later, as Discord, which promises no order between taking an answer and
+// answering a read of it, may; a read of the response meanwhile finds none.
 func (s *Server) InjectFault(route string, f Fault) error {
 	if err := f.check(); err != nil {
 		return err
 	}
-	if route == EndpointRoute && f.Kind != Dropped {
-		return fmt.Errorf("%w: %v on the interactions endpoint: only a dropped answer", ErrInvalidFault, f)
+	if route == EndpointRoute && f.Kind != Dropped && f.Kind != SlowResponse {
+		return fmt.Errorf("%w: %v on the interactions endpoint: only a dropped or slow answer", ErrInvalidFault, f)
 	}
 	if _, ok := s.table[route]; route != "" && route != EndpointRoute && !ok {
 		return fmt.Errorf("%w: %q", ErrUnknownRoute, route)
@@ -192,16 +194,16 @@ func (s *Server) FaultedRequests() []Request {
 }
 
 // endpointFault takes the fault injected for the next interaction posted to the endpoint, if
-// any, and records it on rec. The caller holds s.mu.
-func (s *Server) endpointFault(rec *Request) bool {
+// any, and records it on rec; nil for none. The caller holds s.mu.
+func (s *Server) endpointFault(rec *Request) *Fault {
 	i := slices.IndexFunc(s.scripted, func(sf scriptedFault) bool { return sf.route == EndpointRoute })
 	if i < 0 {
-		return false
+		return nil
 	}
-	f := s.scripted[i].fault
+	f := s.scripted[i].fault.withDefaults(s.opts.CallbackDeadline)
 	s.scripted = slices.Delete(s.scripted, i, i+1)
 	rec.Fault = &f
-	return true
+	return &f
 }
 
 // faultFor picks the fault for a REST request to route, if any: the first injected fault for

@@ -49,7 +49,8 @@ const (
 )
 
 // ErrNotConnected is returned when an event is to be dispatched but no bot has identified on
-// the gateway.
+// the gateway, or for an interaction no session would be sent (see InvokeCommand): Discord loses
+// it.
 var ErrNotConnected = errors.New("fakediscord: no bot connected to the gateway")
 
 // Identify is what a bot sent in its IDENTIFY, without the token.
@@ -101,7 +102,7 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ws.SetReadLimit(gatewayReadLimit)
-	c := &gatewayConn{ws: ws, srv: s, out: newQueue[frame]()}
+	c := &gatewayConn{ws: ws, srv: s, out: newQueue[frame](), beats: make(chan struct{}, 1)}
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
@@ -119,6 +120,7 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 	}
 	hello, _ := json.Marshal(map[string]any{"heartbeat_interval": s.opts.HeartbeatInterval.Milliseconds(), "_trace": []string{gatewayTraceName}})
 	c.send(payload{Op: 10, D: hello})
+	go c.watchHeartbeats(s.opts.HeartbeatInterval)
 	c.readLoop(q)
 }
 
@@ -168,13 +170,20 @@ func (c *gatewayConn) handle(op int, d json.RawMessage, q url.Values) bool {
 	s := c.srv
 	switch op {
 	case 1: // heartbeat
+		select {
+		case c.beats <- struct{}{}:
+		default:
+		}
 		s.mu.Lock()
 		if !c.beat {
 			c.beat = true
 			s.notify() // a fault waits for the first heartbeat
 		}
+		zombie := c.zombie
 		s.mu.Unlock()
-		c.send(payload{Op: 11})
+		if !zombie {
+			c.send(payload{Op: 11})
+		}
 		return true
 	case 2:
 		return s.identify(c, d, q)
@@ -229,6 +238,11 @@ func (s *Server) identify(c *gatewayConn, d json.RawMessage, q url.Values) bool 
 	case !validShard(id.Shard):
 		c.close(closeInvalidShard, "Invalid shard.")
 		return false
+	case !s.mayIdentify(id.Shard):
+		c.send(payload{Op: 9, D: json.RawMessage("false")})
+		s.concurrencyRefusals++
+		s.notify()
+		return true
 	}
 	if id.LargeThreshold == 0 {
 		id.LargeThreshold = defaultLargeThreshold
@@ -253,12 +267,11 @@ func (s *Server) identify(c *gatewayConn, d json.RawMessage, q url.Values) bool 
 		}
 	}
 	s.sessions[sess.identify.SessionID] = sess
-	s.reidentifyBy = time.Time{}
 	s.identifies = append(s.identifies, sess.identify)
 	c.session, c.compress, c.faulted = sess, id.Compress, false
 	s.dispatchTo(sess, "READY", s.ready(sess))
 	for _, gid := range s.botGuilds() {
-		if sess.serves(gid) {
+		if sess.serves(gid) && !s.guilds[gid].unavailable {
 			s.dispatchTo(sess, "GUILD_CREATE", s.guildCreate(s.guilds[gid])(sess.identify.Intents))
 		}
 	}
@@ -296,7 +309,6 @@ func (s *Server) resume(c *gatewayConn, d json.RawMessage, q url.Values) bool {
 	if !ok || r.Seq > sess.seq || sess.seq-r.Seq > int64(len(sess.sent)) {
 		s.resumes = append(s.resumes, attempt)
 		s.notify()
-		s.reidentifyBy = time.Now().Add(gatewayHandshakeTimeout)
 		c.send(payload{Op: 9, D: json.RawMessage("false")})
 		return true
 	}

@@ -24,6 +24,8 @@ type gatewayConn struct {
 	zw       *zlib.Writer    // reused for compressed payloads; guarded by mu
 	beat     bool            // the bot heartbeated on it; guarded by srv.mu
 	faulted  bool            // a gateway fault was done to it since its IDENTIFY; guarded by srv.mu
+	zombie   bool            // it acknowledges and sends nothing: see ZombieGateway; guarded by srv.mu
+	beats    chan struct{}   // a heartbeat came, for watchHeartbeats
 }
 
 // frame is one websocket message to send; without data, the end of the connection.

@@ -53,8 +53,9 @@ func (s *Server) SendReconnect() error { return s.eachIdentified(gatewayReconnec
 // INVALID_SESSION again, and what was dispatched is lost. The connections stay open and
 // unidentified, so the bot must send a new IDENTIFY, on the same connection (as discordgo
 // v0.29.0 does) or on a new one, and gets a new session and READY. An interaction started
-// meanwhile waits, up to 10 s, until it has: Discord would have no session to send it to, and
-// the bot cannot tell it from one its user started a moment later.
+// meanwhile is lost, as on Discord, which has no session to send it to: InvokeCommand and
+// ClickComponent answer ErrNotConnected, and the user would see that the application did not
+// respond.
 func (s *Server) InvalidateSession() error { return s.eachIdentified(gatewayInvalidate) }
 
 // eachIdentified does a fault to every open connection that carries a session, once the bot has
@@ -104,7 +105,7 @@ func (s *Server) faultGateway(c *gatewayConn, f gatewayFault) {
 	case gatewayInvalidate:
 		c.send(payload{Op: 9, D: json.RawMessage("false")})
 		delete(s.sessions, c.session.identify.SessionID)
-		c.session, s.reidentifyBy = nil, time.Now().Add(gatewayHandshakeTimeout)
+		c.session = nil
 	default:
 		return
 	}
@@ -119,20 +120,6 @@ func (s *Server) GatewayFaults() (dropped, reconnects, invalidated int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.gatewayFaults[gatewayDrop], s.gatewayFaults[gatewayReconnect], s.gatewayFaults[gatewayInvalidate]
-}
-
-// awaitIdentify waits, up to gatewayHandshakeTimeout, until a bot told INVALID_SESSION has
-// identified anew (see InvalidateSession).
-func (s *Server) awaitIdentify() {
-	s.mu.Lock()
-	by := s.reidentifyBy
-	s.mu.Unlock()
-	if by.IsZero() {
-		return
-	}
-	ctx, cancel := context.WithDeadline(context.Background(), by)
-	defer cancel()
-	_ = s.waitFor(ctx, func() bool { return s.reidentifyBy.IsZero() })
 }
 
 // WaitIdentifies waits until at least n IDENTIFYs have been received, and a session is

@@ -1,8 +1,10 @@
 package fakediscord
 
 import (
+	"errors"
 	"slices"
 	"time"
+	"unicode/utf8"
 )
 
 // Guild is a Discord server: it holds channels, roles and members.
@@ -21,6 +23,8 @@ type guildState struct {
 	roles    []*Role
 	members  map[string]*Member
 	order    []string // member user IDs in joining order
+	// unavailable: an outage (see GuildOutage).
+	unavailable bool
 }
 
 // AddGuild creates a guild with an @everyone role allowing Options.EveryonePermissions, and adds
@@ -133,6 +137,27 @@ func (s *Server) join(g *guildState, u *User, roleIDs ...string) *Member {
 	return m
 }
 
+// ErrBadNick is returned by SetNick for a nickname Discord refuses: more than 32 characters.
+var ErrBadNick = errors.New("fakediscord: a nickname is at most 32 characters")
+
+// SetNick sets a member's nickname in a guild, as they do in their server profile; empty removes
+// it. Discord takes up to 32 characters ("Guild" resource, Modify Current Member and Modify Guild
+// Member: nick) and, like the stand-in, reads no markdown in them: what a nickname holds is
+// shown as it is wherever a bot echoes it.
+func (s *Server) SetNick(guildID, userRef, nick string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if utf8.RuneCountInString(nick) > 32 {
+		return ErrBadNick
+	}
+	m, err := s.member(guildID, userRef)
+	if err != nil {
+		return err
+	}
+	m.Nick = nick
+	return nil
+}
+
 // Member returns a user's membership of a guild.
 func (s *Server) Member(guildID, userID string) (Member, error) {
 	s.mu.Lock()
@@ -172,7 +197,7 @@ func (g *guildState) role(id string) *Role {
 }
 
 // permissions computes a member's guild permissions: @everyone, plus each role, all of them for
-// the owner or an administrator. Channel overwrites are not modelled.
+// the owner or an administrator. A channel's overwrites apply on top (see channelPermissions).
 func (g *guildState) permissions(m *Member) int64 {
 	if m.User.ID == g.OwnerID {
 		return permAll
@@ -189,8 +214,9 @@ func (g *guildState) permissions(m *Member) int64 {
 	return p
 }
 
-// Permissions returns a user's permissions in a channel: their guild permissions, or in a DM or
-// group DM they are in what Discord allows there (ErrMissingPermissions in one they are not in).
+// Permissions returns a user's permissions in a channel: their guild permissions with the
+// channel's overwrites (see SetOverwrite), or in a DM or group DM they are in what Discord allows
+// there (ErrMissingPermissions in one they are not in).
 func (s *Server) Permissions(channelID, userID string) (int64, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -217,7 +243,7 @@ func (s *Server) permissions(channelID, userRef string) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return s.guilds[c.GuildID].permissions(m), nil
+	return s.channelPermissions(s.guilds[c.GuildID], c, m), nil
 }
 
 // dmPermissions is what everyone may do in a direct message channel.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"slices"
 	"strconv"
 )
 
@@ -18,6 +19,14 @@ type invoker struct {
 	botHere bool    // the bot is a member where the interaction happens: the guild, or its DM
 	// owners is the interaction's authorizing_integration_owners, which its maker works out.
 	owners map[string]string
+}
+
+// guildID is the ID of the guild where the interaction happens; empty outside guilds.
+func (inv *invoker) guildID() string {
+	if inv.guild == nil {
+		return ""
+	}
+	return inv.guild.ID
 }
 
 // invokerIn finds a user in a channel they can see: a member of its guild, with or without the
@@ -44,7 +53,7 @@ func (s *Server) invokerIn(channelID, userRef string) (*invoker, error) {
 		return nil, err
 	}
 	inv.guild, inv.member = s.guilds[c.GuildID], m
-	inv.perms = inv.guild.permissions(m)
+	inv.perms = s.channelPermissions(inv.guild, c, m)
 	if inv.perms&PermViewChannel == 0 {
 		return nil, ErrMissingPermissions
 	}
@@ -67,7 +76,6 @@ func (s *Server) Autocomplete(cmd SlashCommand) (*Interaction, error) {
 
 // invoke builds and dispatches a command or autocomplete interaction.
 func (s *Server) invoke(cmd SlashCommand, typ InteractionType) (*Interaction, error) {
-	s.awaitIdentify()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	inv, err := s.invokerIn(cmd.ChannelID, cmd.User)
@@ -84,7 +92,7 @@ func (s *Server) invoke(cmd SlashCommand, typ InteractionType) (*Interaction, er
 	if inv.owners, err = s.offer(def, inv); err != nil {
 		return nil, err
 	}
-	rv := newResolver(s, inv.guild, typ == InteractionAutocomplete)
+	rv := newResolver(s, inv.guild, inv.channel, typ == InteractionAutocomplete)
 	opts, err := rv.options(def.Name, def.Options, cmd.Options)
 	if err != nil {
 		return nil, err
@@ -116,9 +124,14 @@ func (s *Server) invoke(cmd SlashCommand, typ InteractionType) (*Interaction, er
 // when one is set (SetInteractionsURLs): context, authorizing_integration_owners (inv.owners),
 // app_permissions; guild_id, guild, guild_locale and member in a guild, with the bot in it or
 // not; user in a DM or group DM; the channel, group DMs with their recipients. source is the
-// message whose component was used, if any. The caller holds s.mu.
+// message whose component was used, if any. Without an endpoint, and without a gateway session
+// of the shard that serves the interaction's guild (none yet, or one invalidated and not yet
+// identified again), Discord has nowhere to send it: it is lost, and ErrNotConnected is
+// returned. The caller holds s.mu.
 func (s *Server) newInteraction(typ InteractionType, inv *invoker, data map[string]any, source string) (*interactionState, error) {
-	if len(s.sessions) == 0 && len(s.endpoints) == 0 {
+	if len(s.endpoints) == 0 && !slices.ContainsFunc(slices.Collect(maps.Values(s.sessions)), func(sess *gatewaySession) bool {
+		return sess.serves(inv.guildID())
+	}) {
 		return nil, ErrNotConnected
 	}
 	now := s.now()

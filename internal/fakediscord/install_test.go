@@ -279,6 +279,10 @@ func TestInteractionPayloadPerContext(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Where the app is not installed, what @everyone may do there: it
+	// allows View Channel and Send Messages, which the bot must not take
+	// for its own.
+	everyone := srv.Roles(gw.away.ID)[0].Permissions
 	for _, tc := range []struct {
 		place       Channel
 		context     discordgo.InteractionContextType
@@ -290,8 +294,8 @@ func TestInteractionPayloadPerContext(t *testing.T) {
 		owners      string
 	}{
 		{gw.general, discordgo.InteractionContextGuild, gw.guild.ID, "en-US", discordgo.ChannelTypeGuildText, 0, botPerms, "0=G,1=U"},
-		{gw.lobby, discordgo.InteractionContextGuild, gw.away.ID, "de", discordgo.ChannelTypeGuildText, 0, private | discordgo.PermissionUseExternalEmojis, "1=U"},
-		{gw.lobbyThread, discordgo.InteractionContextGuild, gw.away.ID, "de", discordgo.ChannelTypeGuildPublicThread, 0, private | discordgo.PermissionUseExternalEmojis, "1=U"},
+		{gw.lobby, discordgo.InteractionContextGuild, gw.away.ID, "de", discordgo.ChannelTypeGuildText, 0, everyone, "1=U"},
+		{gw.lobbyThread, discordgo.InteractionContextGuild, gw.away.ID, "de", discordgo.ChannelTypeGuildPublicThread, 0, everyone, "1=U"},
 		{gw.botDM, discordgo.InteractionContextBotDM, "", "", discordgo.ChannelTypeDM, 1, private | discordgo.PermissionUseExternalEmojis, "0=0,1=U"},
 		{gw.group, discordgo.InteractionContextPrivateChannel, "", "", discordgo.ChannelTypeGroupDM, 3, private, "1=U"},
 		{gw.friends, discordgo.InteractionContextPrivateChannel, "", "", discordgo.ChannelTypeDM, 2, private, "1=U"},

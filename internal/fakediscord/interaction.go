@@ -26,8 +26,10 @@ const (
 	CallbackPong                   CallbackType = 1
 	CallbackChannelMessage         CallbackType = 4
 	CallbackDeferredChannelMessage CallbackType = 5
+	CallbackDeferredUpdateMessage  CallbackType = 6
 	CallbackUpdateMessage          CallbackType = 7
 	CallbackAutocompleteResult     CallbackType = 8
+	CallbackModal                  CallbackType = 9
 	// CallbackLaunchActivity opens the application's Activity for the user, where the
 	// application has one (see activity.go).
 	CallbackLaunchActivity CallbackType = 12
@@ -36,10 +38,12 @@ const (
 // ReplyKind says what the bot did in answer to an interaction.
 type ReplyKind int
 
-// The kinds of replies: the callback, and follow-ups.
+// The kinds of replies: the callback, follow-ups, and edits of the original response (PATCH
+// .../messages/@original).
 const (
 	ReplyCallback ReplyKind = iota + 1
 	ReplyFollowup
+	ReplyEdit
 )
 
 // Reply is one thing the bot did in answer to an interaction: its callback, then any follow-up.
@@ -48,10 +52,12 @@ type Reply struct {
 	// CallbackType is the type of a ReplyCallback.
 	CallbackType CallbackType
 	// Message is the message created or edited, as it was right after; nil for a
-	// callback that touches no message (pong, autocomplete result).
+	// callback that touches no message (pong, autocomplete result, deferred update, modal).
 	Message *Message
 	// Choices are the suggestions of an autocomplete result.
 	Choices []Choice
+	// Modal is the data of a modal (type 9) callback, as sent.
+	Modal json.RawMessage
 	// RequestSeq is the Seq of the request that carried the reply.
 	RequestSeq int
 	Time       time.Time
@@ -99,7 +105,10 @@ type interactionState struct {
 	posted   bool
 	original string // ID of the @original message, once there is one
 	activity string // the Activity instance a LAUNCH_ACTIVITY callback opened, if any
-	replies  []Reply
+	// followUps counts the follow-ups sent with the token: five at most where only a user
+	// install authorised the interaction (see postFollowup).
+	followUps int
+	replies   []Reply
 }
 
 // Replies returns the replies the bot made so far, in order.

@@ -71,9 +71,17 @@ func (s *Server) apply(m *Message, d messageData, files []File, creating bool) *
 	}
 	if d.has("components") {
 		m.Components = d["components"]
+		checkComponents(m.Components, fields)
 	}
-	if d.has("allowed_mentions") {
+	switch {
+	case d.has("allowed_mentions"):
 		m.AllowedMentions = d["allowed_mentions"]
+	case d.has("content") && !creating:
+		// "If there is no explicit allowed_mentions in the edit request, the content will be
+		// parsed with default allowances, that is, without regard to whether or not an
+		// allowed_mentions was present in the request that originally created the message"
+		// (the "Messages" resource, Edit Message).
+		m.AllowedMentions = nil
 	}
 	if d.has("tts") && creating {
 		_ = json.Unmarshal(d["tts"], &m.TTS)
@@ -222,4 +230,37 @@ func arrayLen(raw json.RawMessage) int {
 		return 0
 	}
 	return len(list)
+}
+
+// maxActionRows is how many action rows a message without the IS_COMPONENTS_V2 flag may have
+// ("Message Components", Action Rows: "Messages can have up to 5 Action Rows").
+const maxActionRows = 5
+
+// checkComponents records what Discord refuses in a message's components: more than five action
+// rows, and a custom_id used twice ("Message Components", Custom ID: "custom_id must be unique
+// per component; multiple buttons on the same message must not share the same custom_id").
+func checkComponents(raw json.RawMessage, fields fieldErrors) {
+	var rows []struct {
+		Components []struct {
+			CustomID string `json:"custom_id"`
+		} `json:"components"`
+	}
+	if len(raw) == 0 || string(raw) == "null" || json.Unmarshal(raw, &rows) != nil {
+		return // the validator reports a shape Discord's OpenAPI description refuses
+	}
+	if len(rows) > maxActionRows {
+		fields.add("components", "BASE_TYPE_MAX_LENGTH", "Must be 5 or fewer in length.")
+	}
+	seen := map[string]bool{}
+	for i, row := range rows {
+		for j, c := range row.Components {
+			if c.CustomID == "" {
+				continue
+			}
+			if seen[c.CustomID] {
+				fields.add("components."+strconv.Itoa(i)+".components."+strconv.Itoa(j)+".custom_id", "COMPONENT_CUSTOM_ID_DUPLICATED", "Component custom id cannot be duplicated")
+			}
+			seen[c.CustomID] = true
+		}
+	}
 }

@@ -16,13 +16,11 @@ var allContexts = []int{ContextGuild, ContextBotDM, ContextPrivateChannel}
 
 // Permissions Discord gives an app in its interactions where its bot has no say: in group DMs
 // and DMs between people, and in the bot's own DM (which also allows external emojis), as its
-// documentation of app_permissions says. In a guild without the bot Discord documents nothing;
-// the stand-in gives what the bot's DM has, and neither VIEW_CHANNEL nor SEND_MESSAGES: the app
-// answers there only through the interaction.
+// documentation of app_permissions says ("Receiving and Responding", Interaction Object, the
+// note on app_permissions). In a guild without the bot it documents nothing; see appPermissions.
 const (
-	privateAppPermissions    = PermAttachFiles | PermEmbedLinks | PermMentionEveryone
-	botDMAppPermissions      = privateAppPermissions | PermUseExternalEmojis
-	guestGuildAppPermissions = privateAppPermissions | PermUseExternalEmojis
+	privateAppPermissions = PermAttachFiles | PermEmbedLinks | PermMentionEveryone
+	botDMAppPermissions   = privateAppPermissions | PermUseExternalEmojis
 )
 
 // commandGuild is the guild whose own commands are looked up in a channel: its guild, when the
@@ -147,9 +145,15 @@ func (s *Server) componentOwners(m *Message, inv *invoker) map[string]string {
 	return owners
 }
 
-// appPermissions is an interaction's app_permissions: the bot's permissions in a guild it is in,
-// and otherwise what Discord gives an app where its bot has no say (see privateAppPermissions).
-// The caller holds s.mu.
+// appPermissions is an interaction's app_permissions, "the permissions the app has in the source
+// location of the interaction": the bot's in the channel, overwrites included, in a guild it is
+// in; what Discord documents in DMs and group DMs (see privateAppPermissions). In a guild the app
+// is not installed to Discord documents no value; the stand-in sends what @everyone may do in the
+// channel, as its changelog says an app without a bot user gets ("Changes to Bot Permissions for
+// Interactions and Webhooks", 2022-06-29), which typically allows View Channel and Send Messages:
+// a bot that took those for its own would post where it is no member, and meet 50001. Whether
+// the bot is there is told by authorizing_integration_owners, whose "0" key is the guild
+// install's. The caller holds s.mu.
 func (s *Server) appPermissions(inv *invoker) int64 {
 	switch {
 	case inv.context == ContextBotDM:
@@ -157,9 +161,9 @@ func (s *Server) appPermissions(inv *invoker) int64 {
 	case inv.context == ContextPrivateChannel:
 		return privateAppPermissions
 	case inv.botHere:
-		return inv.guild.permissions(inv.guild.members[s.bot.ID])
+		return s.channelPermissions(inv.guild, inv.channel, inv.guild.members[s.bot.ID])
 	}
-	return guestGuildAppPermissions
+	return s.everyonePermissions(inv.guild, inv.channel)
 }
 
 // ephemeralOnly reports whether Discord makes every answer to an interaction ephemeral: in a

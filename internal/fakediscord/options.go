@@ -33,17 +33,18 @@ type OptionValue struct {
 // and members it mentions, as Discord does for the resolved field.
 type resolver struct {
 	s       *Server
-	guild   *guildState // nil in a DM
-	partial bool        // autocomplete: required options may be missing, one is focused
+	guild   *guildState   // nil in a DM
+	channel *channelState // where the command is used: the members' permissions are there
+	partial bool          // autocomplete: required options may be missing, one is focused
 	focused int
 	users   map[string]User
 	members map[string]map[string]any
 }
 
-// newResolver starts resolving the options of an invocation in a guild (nil in a DM). The caller
-// holds s.mu.
-func newResolver(s *Server, g *guildState, partial bool) *resolver {
-	return &resolver{s: s, guild: g, partial: partial, users: map[string]User{}, members: map[string]map[string]any{}}
+// newResolver starts resolving the options of an invocation in channel c of a guild (nil in a
+// DM). The caller holds s.mu.
+func newResolver(s *Server, g *guildState, c *channelState, partial bool) *resolver {
+	return &resolver{s: s, guild: g, channel: c, partial: partial, users: map[string]User{}, members: map[string]map[string]any{}}
 }
 
 // resolved is the data's resolved object, or nil when no user was mentioned.
@@ -181,7 +182,7 @@ func (rv *resolver) user(v any) (string, error) {
 	if rv.guild != nil {
 		if m, ok := rv.guild.members[u.ID]; ok {
 			partial := map[string]any{}
-			mustRoundTrip(memberWire{Member: *m, Permissions: rv.guild.permissions(m)}, &partial)
+			mustRoundTrip(memberWire{Member: *m, Permissions: rv.s.channelPermissions(rv.guild, rv.channel, m)}, &partial)
 			delete(partial, "user")
 			rv.members[u.ID] = partial
 		}

@@ -64,6 +64,13 @@ type Request struct {
 	// callback by the route instead.
 	Endpoint bool
 	Refused  string
+	// RateLimited is the limit of the stand-in's own that answered the request 429 (see
+	// ratelimit.go): "user" for a route's bucket, "global", or "ban" while the bot is restricted
+	// for too many invalid requests; empty otherwise, a Fault's 429 included.
+	RateLimited string
+	// Deprecated says which behaviour Discord documents as deprecated the request relied on,
+	// such as a follow-up that fills in a deferred response; empty for none.
+	Deprecated string
 }
 
 // File is a file uploaded in a multipart body, a part named files[n].
@@ -129,4 +136,22 @@ func redactedHeader(h http.Header) http.Header {
 		out.Set("Authorization", strings.TrimSpace(scheme+" [redacted]"))
 	}
 	return out
+}
+
+// DeprecatedRequests returns the requests that relied on a behaviour Discord documents as
+// deprecated (Request.Deprecated), in arrival order: a bot that is to keep working asserts there
+// are none.
+func (s *Server) DeprecatedRequests() []Request {
+	return s.RequestsFunc(func(r Request) bool { return r.Deprecated != "" })
+}
+
+// deprecated marks the record of request seq as relying on a deprecated behaviour. The caller
+// holds s.mu.
+func (s *Server) deprecated(seq int, why string) {
+	for _, r := range slices.Backward(s.requests) {
+		if r.Seq == seq {
+			r.Deprecated = why
+			return
+		}
+	}
 }

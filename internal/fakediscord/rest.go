@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // call is one REST request on its way through a route handler.
@@ -107,6 +108,7 @@ func (s *Server) routeTable() map[string]route {
 		"GET /applications/{application_id}/activity-instances/{instance_id}": bot(s.getActivityInstance),
 		"POST /interactions/{interaction_id}/{interaction_token}/callback":    token(s.postCallback),
 		"GET /webhooks/{webhook_id}/{webhook_token}/messages/@original":       token(s.getOriginal),
+		"PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original":     token(s.editOriginal),
 		"POST /webhooks/{webhook_id}/{webhook_token}":                         token(s.postFollowup),
 		"POST /channels/{channel_id}/messages":                                bot(s.createMessage),
 		"GET /channels/{channel_id}/messages":                                 bot(s.listMessages),
@@ -147,6 +149,20 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rr := s.resolve(r, rec)
+	if rr.api && rr.pattern != "" {
+		s.mu.Lock()
+		limited := s.rateLimit(w.Header(), rr.pattern, pathParams(rr.pattern, rr.path), time.Now())
+		if limited != nil {
+			s.limits.limited++
+			rec.RateLimited = limited.scope
+		}
+		s.mu.Unlock()
+		if limited != nil {
+			s.prepare(rr, body, rec) // recorded and validated all the same
+			s.finish(rec, http.StatusTooManyRequests, limited.answer(w))
+			return
+		}
+	}
 	var f *Fault
 	if rr.api {
 		s.mu.Lock()
@@ -309,12 +325,16 @@ func (s *Server) startRecord(r *http.Request, body []byte) *Request {
 	return rec
 }
 
-// finish records the answer to a request.
+// finish records the answer to a request, and counts it toward the invalid request limit (see
+// countInvalid).
 func (s *Server) finish(rec *Request, status int, resp []byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	rec.Status, rec.Response = status, resp
 	rec.ErrorCode = errorCode(status, resp)
+	if rec.APIVersion != "" {
+		s.countInvalid(status, "", time.Now())
+	}
 }
 
 // errorCode reads the code of Discord's JSON error object in an error answer; 0 otherwise.

@@ -89,22 +89,9 @@ func (s *Server) createMessage(c *call) (int, any, *apiError) {
 }
 
 // getMessage answers GET /channels/{channel_id}/messages/{message_id}: a message everyone in
-// the channel sees, in a channel whose history the bot may read. Like a read of an
-// interaction's response, it waits while the answer of the bot's endpoint to a click on the
-// message is being taken.
+// the channel sees, in a channel whose history the bot may read, as it is now: an answer of the
+// bot's endpoint that would update it, not yet taken, has not (see getOriginal).
 func (s *Server) getMessage(c *call) (int, any, *apiError) {
-	id := c.param("message_id")
-	_ = s.waitFor(c.r.Context(), func() bool {
-		if len(s.endpoints) == 0 {
-			return true // no endpoint: no answer is being taken
-		}
-		for _, st := range s.interactions {
-			if st.posted && st.source == id {
-				return false
-			}
-		}
-		return true
-	})
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	ch, perms, aerr := s.visibleChannel(c.param("channel_id"))
@@ -158,11 +145,13 @@ func (s *Server) listMessages(c *call) (int, any, *apiError) {
 }
 
 // editMessage answers PATCH /channels/{channel_id}/messages/{message_id}. The bot can edit only
-// its own messages, and none in an archived thread (400, 50083).
+// its own messages, and none in an archived thread (400, 50083) nor, without Manage Threads, in
+// a locked one (403, 160005: "Users ... won't be able to create or update messages in locked
+// threads", the "Threads" topic, Locked Threads).
 func (s *Server) editMessage(c *call) (int, any, *apiError) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	ch, _, aerr := s.writableChannel(c.param("channel_id"))
+	ch, perms, aerr := s.writableChannel(c.param("channel_id"))
 	if aerr != nil {
 		return 0, nil, aerr
 	}
@@ -175,6 +164,9 @@ func (s *Server) editMessage(c *call) (int, any, *apiError) {
 	}
 	if ch.archived() {
 		return 0, nil, errArchivedThread()
+	}
+	if lockedTo(ch, perms) {
+		return 0, nil, errThreadLocked()
 	}
 	d, aerr := parseMessageData(c.payload)
 	if aerr != nil {

@@ -9,26 +9,29 @@ import (
 	"unicode/utf8"
 )
 
-// callbacksFor lists the callback types Discord accepts for each interaction type. LAUNCH_ACTIVITY
-// (12) is "Only available for apps with Activities enabled", in answer to APPLICATION_COMMAND and
-// MESSAGE_COMPONENT interactions (and MODAL_SUBMIT, which the stand-in does not model):
-// docs/interactions/receiving-and-responding.mdx, Interaction Callback Type, and the change log
-// of 2024-08-26, "Launching Activities via Interactions". Elsewhere it is an invalid type.
+// callbacksFor lists the callback types Discord accepts for each interaction type, as
+// "Receiving and Responding", Interaction Callback Type, says: DEFERRED_UPDATE_MESSAGE (6) and
+// UPDATE_MESSAGE (7) for components only, MODAL (9) for all but modal submits and pings.
+// LAUNCH_ACTIVITY (12) is "Only available for apps with Activities enabled", in answer to
+// APPLICATION_COMMAND and MESSAGE_COMPONENT interactions (and MODAL_SUBMIT, which the stand-in
+// does not model): the same section, and the change log of 2024-08-26, "Launching Activities
+// via Interactions". Elsewhere it is an invalid type.
 func callbacksFor(t InteractionType, activities bool) []CallbackType {
+	var types []CallbackType
 	switch t {
-	case InteractionApplicationCommand, InteractionMessageComponent:
-		types := []CallbackType{CallbackChannelMessage, CallbackDeferredChannelMessage}
-		if t == InteractionMessageComponent {
-			types = append(types, CallbackUpdateMessage)
-		}
-		if activities {
-			types = append(types, CallbackLaunchActivity)
-		}
-		return types
+	case InteractionApplicationCommand:
+		types = []CallbackType{CallbackChannelMessage, CallbackDeferredChannelMessage, CallbackModal}
+	case InteractionMessageComponent:
+		types = []CallbackType{CallbackChannelMessage, CallbackDeferredChannelMessage, CallbackDeferredUpdateMessage, CallbackUpdateMessage, CallbackModal}
 	case InteractionAutocomplete:
 		return []CallbackType{CallbackAutocompleteResult}
+	default:
+		return []CallbackType{CallbackPong}
 	}
-	return []CallbackType{CallbackPong}
+	if activities {
+		types = append(types, CallbackLaunchActivity)
+	}
+	return types
 }
 
 // postCallback answers POST /interactions/{interaction_id}/{interaction_token}/callback, the
@@ -88,6 +91,8 @@ func (s *Server) takeCallback(id, token string, payload json.RawMessage, files [
 		msg, aerr = s.respondWithMessage(st, req.Type, d, files)
 	case CallbackUpdateMessage:
 		msg, aerr = s.updateSource(st, d, files)
+	case CallbackDeferredUpdateMessage:
+		aerr = s.deferUpdate(st)
 	case CallbackAutocompleteResult:
 		reply.Choices, aerr = autocompleteChoices(req.Data)
 	case CallbackLaunchActivity:
@@ -96,6 +101,8 @@ func (s *Server) takeCallback(id, token string, payload json.RawMessage, files [
 		if ch := s.channels[st.ChannelID]; ch != nil {
 			st.activity = s.launch(ch, st.User.ID).InstanceID
 		}
+	case CallbackModal:
+		reply.Modal, aerr = modalData(req.Data)
 	}
 	if aerr != nil {
 		return nil, 0, nil, aerr
@@ -104,6 +111,9 @@ func (s *Server) takeCallback(id, token string, payload json.RawMessage, files [
 	if msg != nil {
 		st.original = msg.ID
 		reply.Message = msg
+	}
+	if req.Type == CallbackDeferredUpdateMessage {
+		st.original = st.source // the message to "edit later", by PATCH .../messages/@original
 	}
 	s.addReply(st, reply)
 	return st, req.Type, msg, nil
@@ -134,6 +144,9 @@ func (s *Server) respondWithMessage(st *interactionState, t CallbackType, d mess
 	ch, ok := s.channels[st.ChannelID]
 	if !ok {
 		return nil, errUnknownChannel()
+	}
+	if aerr := s.lockedToApp(ch); aerr != nil {
+		return nil, aerr
 	}
 	m := s.interactionMessage(st, ch)
 	if st.EphemeralOnly {
@@ -175,6 +188,9 @@ func (s *Server) updateSource(st *interactionState, d messageData, files []File)
 	ch, m := s.findMessage(st.source)
 	if m == nil {
 		return nil, errUnknownMessage()
+	}
+	if aerr := s.lockedToApp(ch); aerr != nil {
+		return nil, aerr
 	}
 	edited := m.clone()
 	if aerr := s.apply(&edited, d, files, false); aerr != nil {
@@ -222,15 +238,12 @@ func (s *Server) webhookInteraction(c *call) (*interactionState, *apiError) {
 }
 
 // getOriginal answers GET /webhooks/{webhook_id}/{webhook_token}/messages/@original: the
-// interaction's response message. While the answer of the bot's endpoint is still being taken
-// the request waits for it: Discord's API, which took the answer before the bot could ask,
-// would not say it is missing.
+// interaction's response message, 404 Unknown Message while there is none. An answer of the
+// bot's endpoint not yet taken (see SetInteractionsURLs) is none yet: Discord promises nothing of
+// the order in which it takes an HTTP answer and answers a read ("Receiving and Responding", Get
+// Original Interaction Response, says only that it returns the response), so the stand-in does
+// not wait for one, and a bot that looks too early reads 404.
 func (s *Server) getOriginal(c *call) (int, any, *apiError) {
-	token := c.param("webhook_token")
-	_ = s.waitFor(c.r.Context(), func() bool {
-		st := s.byToken[token]
-		return st == nil || !st.posted
-	})
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st, aerr := s.webhookInteraction(c)
@@ -246,8 +259,12 @@ func (s *Server) getOriginal(c *call) (int, any, *apiError) {
 
 // postFollowup answers POST /webhooks/{webhook_id}/{webhook_token}, a follow-up message. The
 // first follow-up after a deferred response fills in the "is thinking" message instead, keeping
-// its visibility, as on Discord. A follow-up of an EphemeralOnly interaction is ephemeral. With
-// ?wait=true the message is returned, else nothing.
+// its visibility, as on Discord, which documents it as deprecated ("Receiving and Responding",
+// Create Followup Message: "use the Edit Original Interaction Response endpoint in this case
+// instead"): the request is marked Request.Deprecated. A follow-up of an EphemeralOnly
+// interaction is ephemeral. An interaction only a user install authorised takes five follow-ups,
+// the sixth is refused 40094 (the same section); none is taken in a locked thread (see
+// lockedToApp). With ?wait=true the message is returned, else nothing.
 func (s *Server) postFollowup(c *call) (int, any, *apiError) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -266,8 +283,15 @@ func (s *Server) postFollowup(c *call) (int, any, *apiError) {
 	if !ok {
 		return 0, nil, errUnknownChannel()
 	}
+	if aerr := s.lockedToApp(ch); aerr != nil {
+		return 0, nil, aerr
+	}
+	if _, guildInstall := st.owners["0"]; !guildInstall && st.followUps >= MaxUserInstallFollowUps {
+		return 0, nil, errMaxFollowUps()
+	}
 	var m *Message
 	if _, orig := s.findMessage(st.original); orig != nil && orig.Flags&FlagLoading != 0 {
+		s.deprecated(c.seq, "a follow-up that fills in a deferred response: Discord deprecates it for PATCH .../messages/@original")
 		edited := orig.clone()
 		edited.Flags &^= FlagLoading
 		if aerr := s.apply(&edited, d, c.files, false); aerr != nil {
@@ -290,9 +314,90 @@ func (s *Server) postFollowup(c *call) (int, any, *apiError) {
 		}
 		s.addMessage(ch, m)
 	}
+	st.followUps++
 	s.addReply(st, Reply{Kind: ReplyFollowup, Message: m, RequestSeq: c.seq})
 	if c.query.Get("wait") != "true" {
 		return http.StatusNoContent, nil, nil
 	}
 	return 0, m.clone(), nil
+}
+
+// MaxUserInstallFollowUps is how many follow-ups Discord takes for an interaction whose
+// authorizing_integration_owners hold only USER_INSTALL: an app used through a person's
+// installation alone ("Receiving and Responding", Create Followup Message).
+const MaxUserInstallFollowUps = 5
+
+// editOriginal answers PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original, the edit
+// of an interaction's first response ("Receiving and Responding", Edit Original Interaction
+// Response): the "is thinking" message of a deferred response, filled in and no longer loading,
+// keeping its visibility; the response message of a type 4 callback; or, after a deferred update
+// (type 6), the message whose component was used. Not in a locked thread (see lockedToApp).
+func (s *Server) editOriginal(c *call) (int, any, *apiError) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st, aerr := s.webhookInteraction(c)
+	if aerr != nil {
+		return 0, nil, aerr
+	}
+	if !st.acked {
+		return 0, nil, errUnknownWebhook()
+	}
+	ch, m := s.findMessage(st.original)
+	if m == nil {
+		return 0, nil, errUnknownMessage()
+	}
+	if aerr := s.lockedToApp(ch); aerr != nil {
+		return 0, nil, aerr
+	}
+	d, aerr := parseMessageData(c.payload)
+	if aerr != nil {
+		return 0, nil, aerr
+	}
+	edited := m.clone()
+	edited.Flags &^= FlagLoading
+	if aerr := s.apply(&edited, d, c.files, false); aerr != nil {
+		return 0, nil, aerr
+	}
+	*m = edited
+	s.updateMessage(ch, m)
+	s.addReply(st, Reply{Kind: ReplyEdit, Message: m, RequestSeq: c.seq})
+	return 0, m.clone(), nil
+}
+
+// deferUpdate checks a deferred update (type 6): the message whose component was used must be
+// there, and open to the app's answers. The caller holds s.mu.
+func (s *Server) deferUpdate(st *interactionState) *apiError {
+	ch, m := s.findMessage(st.source)
+	if m == nil {
+		return errUnknownMessage()
+	}
+	return s.lockedToApp(ch)
+}
+
+// modalData checks the data of a modal (type 9) callback as "Receiving and Responding",
+// Interaction Callback Data Structure, Modal, describes it: a custom_id of at most 100
+// characters, a title of at most 45, and 1 to 5 components.
+func modalData(raw json.RawMessage) (json.RawMessage, *apiError) {
+	var data struct {
+		CustomID   string            `json:"custom_id"`
+		Title      string            `json:"title"`
+		Components []json.RawMessage `json:"components"`
+	}
+	if len(raw) == 0 || json.Unmarshal(raw, &data) != nil {
+		return nil, errInvalidJSON(nil)
+	}
+	fields := fieldErrors{}
+	if n := utf8.RuneCountInString(data.CustomID); n < 1 || n > 100 {
+		fields.add("data.custom_id", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+	}
+	if n := utf8.RuneCountInString(data.Title); n < 1 || n > 45 {
+		fields.add("data.title", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 45 in length.")
+	}
+	if n := len(data.Components); n < 1 || n > 5 {
+		fields.add("data.components", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
+	}
+	if len(fields) > 0 {
+		return nil, fields.apiError()
+	}
+	return slices.Clone(raw), nil
 }

@@ -87,7 +87,8 @@ func (s *Server) listMyGuilds(c *call) (int, any, *apiError) {
 		g := ig.g
 		out = append(out, map[string]any{
 			"id": g.ID, "name": g.Name, "icon": nil, "banner": nil, "owner": g.OwnerID == s.bot.ID,
-			"permissions": strconv.FormatInt(g.permissions(g.members[s.bot.ID]), 10), "features": []string{},
+			"permissions": strconv.FormatInt(g.permissions(g.members[s.bot.ID]), 10), "features": []string{}, // guild-level, as Discord's
+
 		})
 	}
 	return 0, out, nil

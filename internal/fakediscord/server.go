@@ -77,6 +77,11 @@ type Options struct {
 	// MaxConcurrency is the session start limit's max_concurrency GET /gateway/bot tells: how
 	// many shards may identify at once. 1 when zero.
 	MaxConcurrency int
+	// InvalidRequestLimit is how many invalid requests (401, 403, 429) within
+	// InvalidRequestWindow restrict the bot for InvalidRequestBan, every request answered 429
+	// meanwhile; DefaultInvalidRequestLimit and DefaultInvalidRequestBan, Discord's, when zero.
+	InvalidRequestLimit int
+	InvalidRequestBan   time.Duration
 	// Clock tells the time; time.Now when nil.
 	Clock func() time.Time
 	// Logf, when set, receives a line for each problem the stand-in notices on its own side,
@@ -105,39 +110,44 @@ type Server struct {
 	table  map[string]route
 	client *http.Client
 
-	mu               sync.Mutex
-	changed          chan struct{} // closed and replaced whenever state that waiters watch changes
-	ids              snowflakes
-	app              Application
-	bot              User
-	users            map[string]*User
-	userOrder        []string
-	refusesDMs       map[string]bool // IDs of the users who accept no direct messages from the bot
-	userInstalls     map[string]bool // IDs of the users who added the app to their account
-	guilds           map[string]*guildState
-	guildOrder       []string
-	channels         map[string]*channelState
-	channelOrder     []string
-	messages         map[string]string    // message ID to channel ID
-	commands         map[string][]Command // by guild ID, "" for global
-	interactions     map[string]*interactionState
-	byToken          map[string]*interactionState
-	interactionOrder []string // interaction IDs, oldest first
-	requests         []*Request
-	requestSeq       int
-	scripted         []scriptedFault
-	chaos            chaosState
-	resumes          []Resume
-	done             chan struct{} // closed by Close
-	conns            map[*gatewayConn]struct{}
-	sessions         map[string]*gatewaySession
-	identifies       []Identify
-	reidentifyBy     time.Time // set when a session is invalidated, until the next IDENTIFY
-	gatewayFaults    [4]int    // by gatewayFault
-	subs             map[*queue[Event]]struct{}
-	listener         net.Listener
-	httpServer       *http.Server
-	closed           bool
+	mu                sync.Mutex
+	changed           chan struct{} // closed and replaced whenever state that waiters watch changes
+	ids               snowflakes
+	app               Application
+	bot               User
+	users             map[string]*User
+	userOrder         []string
+	refusesDMs        map[string]bool // IDs of the users who accept no direct messages from the bot
+	userInstalls      map[string]bool // IDs of the users who added the app to their account
+	guilds            map[string]*guildState
+	guildOrder        []string
+	channels          map[string]*channelState
+	channelOrder      []string
+	messages          map[string]string    // message ID to channel ID
+	commands          map[string][]Command // by guild ID, "" for global
+	interactions      map[string]*interactionState
+	byToken           map[string]*interactionState
+	interactionOrder  []string // interaction IDs, oldest first
+	requests          []*Request
+	requestSeq        int
+	scripted          []scriptedFault
+	chaos             chaosState
+	limits            limits // the rate limits: see ratelimit.go
+	resumes           []Resume
+	done              chan struct{} // closed by Close
+	conns             map[*gatewayConn]struct{}
+	sessions          map[string]*gatewaySession
+	identifies        []Identify
+	heartbeatTimeouts int // connections closed for want of a heartbeat
+	// identifyAt is the last IDENTIFY of each rate limit key (see mayIdentify);
+	// concurrencyRefusals counts those refused.
+	identifyAt          map[int]lastIdentify
+	concurrencyRefusals int
+	gatewayFaults       [4]int // by gatewayFault
+	subs                map[*queue[Event]]struct{}
+	listener            net.Listener
+	httpServer          *http.Server
+	closed              bool
 	// Interactions by HTTP: the application's key pair, which signs them, the bot's endpoint
 	// URLs (none: interactions go by the gateway) and the next one to take.
 	signer    ed25519.PrivateKey
@@ -178,6 +188,12 @@ func New(opts Options) *Server {
 	if opts.TokenLifetime == 0 {
 		opts.TokenLifetime = 15 * time.Minute
 	}
+	if opts.InvalidRequestLimit == 0 {
+		opts.InvalidRequestLimit = DefaultInvalidRequestLimit
+	}
+	if opts.InvalidRequestBan == 0 {
+		opts.InvalidRequestBan = DefaultInvalidRequestBan
+	}
 	if len(opts.IntegrationTypes) == 0 {
 		opts.IntegrationTypes = []int{GuildInstall, UserInstall}
 	} else {
@@ -205,6 +221,7 @@ func New(opts Options) *Server {
 		instanceByID: map[string]*instanceState{},
 		codes:        map[string]*oauthGrant{},
 		accessTokens: map[string]*oauthGrant{},
+		identifyAt:   map[int]lastIdentify{},
 	}
 	s.clientSecret = randomHex(16)
 	_, s.signer, _ = ed25519.GenerateKey(rand.Reader) // crypto/rand does not fail

@@ -1,6 +1,9 @@
 package fakediscord
 
-import "strconv"
+import (
+	"strconv"
+	"time"
+)
 
 // Sharding, as Discord does it: a bot's gateway connection identifies with
 // shard [id, count] and is sent the events of the servers whose
@@ -46,6 +49,45 @@ func (sess *gatewaySession) shard() [2]int {
 func (sess *gatewaySession) serves(guild string) bool {
 	sh := sess.shard()
 	return ShardOf(guild, sh[1]) == sh[0]
+}
+
+// identifyWindow is the time max_concurrency counts IDENTIFYs over: "Number of identify requests
+// allowed per 5 seconds" (the Gateway topic, Session Start Limit Object).
+const identifyWindow = 5 * time.Second
+
+// lastIdentify is the last IDENTIFY of a rate limit key: which shard, and when, by the wall
+// clock.
+type lastIdentify struct {
+	shard int
+	at    time.Time
+}
+
+// mayIdentify reports whether a shard may identify now, and if so records it. As the Gateway
+// topic's "Max Concurrency" says, a shard's rate limit key is shard_id % max_concurrency, and
+// shards are started max_concurrency at a time, a key once per identifyWindow: an IDENTIFY of
+// another shard of the same key within the window exceeds the limit, and "Discord will respond
+// with an Invalid Session (opcode 9) event" ("Identifying"). A shard identifying again (after
+// an op 9 or a restart) is not counted against itself: discordgo v0.29.0 answers op 9 with an
+// IDENTIFY at once, and the stand-in would only make it spin. The caller holds s.mu.
+func (s *Server) mayIdentify(shard *[2]int) bool {
+	id := 0
+	if shard != nil {
+		id = shard[0]
+	}
+	key := id % max(1, s.opts.MaxConcurrency)
+	now := time.Now()
+	if last, ok := s.identifyAt[key]; ok && last.shard != id && now.Sub(last.at) < identifyWindow {
+		return false
+	}
+	s.identifyAt[key] = lastIdentify{shard: id, at: now}
+	return true
+}
+
+// ConcurrencyRefusals counts the IDENTIFYs refused with op 9 for exceeding max_concurrency.
+func (s *Server) ConcurrencyRefusals() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.concurrencyRefusals
 }
 
 // validShard reports whether [id, count] is a shard Discord accepts.

@@ -12,7 +12,7 @@ import (
 // events; events of no server (direct messages) go to shard 0.
 func TestShardsGetTheirOwnServers(t *testing.T) {
 	t.Parallel()
-	srv := startServer(t, Options{})
+	srv := startServer(t, Options{MaxConcurrency: 2}) // both shards identify at once
 	var guilds []string
 	for range 8 {
 		guilds = append(guilds, srv.AddGuild("server").ID)

@@ -335,6 +335,7 @@ func arePeople(recipients []User, users map[string]*User) bool {
 // cloneChannel copies a channel with what it points to.
 func cloneChannel(c Channel) Channel {
 	c.Recipients = slices.Clone(c.Recipients)
+	c.PermissionOverwrites = slices.Clone(c.PermissionOverwrites)
 	if c.ThreadMetadata != nil {
 		meta := *c.ThreadMetadata
 		c.ThreadMetadata = &meta

@@ -361,15 +361,19 @@ func (sb *Sandbox) serveCommand(r *http.Request, req commandRequest) (any, error
 	return sb.await(r.Context(), inter, "The application did not respond."), nil
 }
 
-// clickRequest is a click on a button, or a choice in a select menu.
+// clickRequest is a click on a button, or a choice in a select menu. Forged sends the custom ID
+// as a button click whether or not the message carries it, as a tampered client would, so that
+// a sandbox's visitor can try what the bot does with one.
 type clickRequest struct {
 	User     string   `json:"user"`
 	Message  string   `json:"message"`
 	CustomID string   `json:"customId"`
 	Values   []string `json:"values"`
+	Forged   bool     `json:"forged"`
 }
 
-// serveClick answers POST /api/click: a button clicked or a menu chosen from, as the user.
+// serveClick answers POST /api/click: a button clicked or a menu chosen from, as the user; with
+// "forged": true, any custom ID sent as a click on the message.
 func (sb *Sandbox) serveClick(r *http.Request, req clickRequest) (any, error) {
 	u, err := sb.member(req.User)
 	if err != nil {
@@ -381,7 +385,7 @@ func (sb *Sandbox) serveClick(r *http.Request, req clickRequest) (any, error) {
 		}
 	}
 	inter, err := sb.srv.ClickComponent(fakediscord.ComponentClick{MessageID: req.Message, User: u.ID,
-		CustomID: req.CustomID, Values: req.Values})
+		CustomID: req.CustomID, Values: req.Values, Forged: req.Forged})
 	if err != nil {
 		return nil, err
 	}

@@ -417,6 +417,31 @@ func TestClickMistakes(t *testing.T) {
 	}
 }
 
+// A forged click, as a tampered client sends one, goes to the bot with the custom ID given,
+// though the message does not carry it: the bot's answer to it can be tried in the sandbox.
+func TestForgedClick(t *testing.T) {
+	w := newWorld(t)
+	volo := w.channelID(t, "volo")
+	w.run(t, volo, "ana", "/volo challenge opponent:@ben")
+	msg := w.waitMessages(t, volo, "ana", 1, nil)[0]
+	var out apiOutcome
+	body := map[string]any{"user": "ben", "message": msg.ID, "customId": "volo/lb/global/0/", "forged": true}
+	if status := w.post(t, "/api/click", body, &out); status != http.StatusOK || out.Interaction == "" {
+		t.Fatalf("a forged click: %d %+v", status, out)
+	}
+	in, ok := w.srv.Interaction(out.Interaction)
+	if !ok {
+		t.Fatal("the stand-in has no interaction of the forged click")
+	}
+	var ic discordgo.InteractionCreate
+	if err := json.Unmarshal(in.Payload, &ic); err != nil {
+		t.Fatal(err)
+	}
+	if id := ic.MessageComponentData().CustomID; id != "volo/lb/global/0/" || ic.Message == nil || ic.Message.ID != msg.ID {
+		t.Errorf("the forged click reached the bot as %q on %v", id, ic.Message)
+	}
+}
+
 func TestThreads(t *testing.T) {
 	w := newWorld(t)
 	volo := w.channelID(t, "volo")

@@ -75,7 +75,9 @@
 //	                                           those of the user's own DMs and group DMs
 //	GET  /api/autocomplete?channel&user&line   the popup for a line being typed
 //	POST /api/command {channel, user, line}    run a slash command, or post a message
-//	POST /api/click {user, message, customId, values}
+//	POST /api/click {user, message, customId, values, forged}
+//	                                           a click; forged sends any custom ID on the
+//	                                           message, as a tampered client would
 //	POST /api/threads {channel, user, name}    start a thread
 //	GET  /attachments/{channel}/{id}/{name}    an attachment's bytes
 //	GET  /events?user=name                     server-sent events: ready, message, channel;

@@ -32,6 +32,7 @@ var tables = []table{
 	{store.KindDailyPuzzle, "daily_puzzles", [2]string{"guild", "day"}, "data"},
 	{store.KindPuzzleAttempt, "puzzle_attempts", [2]string{"user_id"}, "data"},
 	{store.KindPoolPuzzle, "puzzle_pool", [2]string{"guild", "id"}, "data"},
+	{store.KindInteraction, "interactions", [2]string{"id"}, "record"},
 }
 
 // sequences are the database's sequences by the names of store.Entry.
@@ -194,6 +195,13 @@ func loadEntry(ctx context.Context, tx pgx.Tx, e store.Entry) error {
 		id, _ := strconv.ParseInt(e.Key[0], 10, 64)
 		_, err := tx.Exec(ctx, "INSERT INTO outbox (id, record) VALUES ($1, $2)", id, e.Value)
 		return err
+	case store.KindInteraction:
+		var at int64 // an unreadable record is forgotten at the first take
+		if in, err := store.DecodeInteraction(e.Key[0], e.Value); err == nil {
+			at = nanos(in.At)
+		}
+		_, err := tx.Exec(ctx, "INSERT INTO interactions (id, at, record) VALUES ($1, $2, $3)", e.Key[0], at, string(e.Value))
+		return err
 	}
 	return insertKeyed(ctx, tx, t, e, false)
 }
@@ -284,6 +292,9 @@ func (s *Store) putRaw(e store.Entry) error {
 			id, _ := strconv.ParseInt(e.Key[0], 10, 64)
 			_, err = tx.Exec(ctx, `INSERT INTO outbox (id, record) VALUES ($1, $2)
 				ON CONFLICT (id) DO UPDATE SET record = EXCLUDED.record`, id, e.Value)
+		case store.KindInteraction: // at is left as it is: 0 for a new row
+			_, err = tx.Exec(ctx, `INSERT INTO interactions (id, at, record) VALUES ($1, 0, $2)
+				ON CONFLICT (id) DO UPDATE SET record = EXCLUDED.record`, e.Key[0], string(e.Value))
 		default:
 			t, ok := tableOf(e.Kind)
 			if !ok {

@@ -72,6 +72,9 @@ type Store struct {
 
 	closed    atomic.Bool
 	closeOnce sync.Once
+	// forgot is when this process last deleted the interactions no longer
+	// remembered, in unix nanoseconds (see forgetInteractions).
+	forgot atomic.Int64
 }
 
 var _ store.Database = (*Store)(nil)
@@ -299,6 +302,7 @@ func retryable(err error) bool {
 var storeErrors = []error{
 	store.ErrNotFound, store.ErrConflict, store.ErrChannelBusy, store.ErrInvalid,
 	store.ErrCorrupt, store.ErrNotEmpty, store.ErrClosed, store.ErrSchema, store.ErrReadOnly,
+	store.ErrTaken,
 }
 
 // fail returns err with the operation named, unless it is nil or one of

@@ -14,8 +14,8 @@ import (
 )
 
 // Populate fills db with one of everything a database keeps: games being
-// played and finished, announcements, standings, settings, puzzles, the
-// last time the bot was alive. It moves clock on as it goes.
+// played and finished, announcements, standings, settings, puzzles,
+// interactions taken, the last time the bot was alive. It moves clock on as it goes.
 func Populate(t *testing.T, db store.Database, clock func(time.Duration)) {
 	t.Helper()
 	must := func(err error) {
@@ -56,6 +56,9 @@ func Populate(t *testing.T, db store.Database, clock func(time.Duration)) {
 		store.PoolPuzzle{Guild: "g1", ID: "p1", Line: lineA, Difficulty: "easy", Game: "x", Found: epoch},
 		store.PoolPuzzle{ID: "p2", Line: lineB, Difficulty: "medium", Found: epoch},
 	))
+	must(db.TakeInteraction("1300000000000000001"))
+	_, err = db.SpendFollowUp("1300000000000000002", 5)
+	must(err)
 	must(db.Beat())
 }
 

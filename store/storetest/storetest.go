@@ -10,7 +10,8 @@
 //
 // The suite covers games (Create, Get, Update, AppendMove, Delete,
 // Discard, Finish, the lists and the histories, Due and NextDue, the time
-// the bot was away given back by Beat and Resume), the
+// the bot was away given back by Beat and Resume), the interactions taken
+// and their follow-ups (TakeInteraction, SpendFollowUp), the
 // outbox (announcements committed with their change, Pending, Delivered,
 // Announce), the players (standings settled by Finish, Preview, user
 // settings), servers' settings, puzzles (streaks, daily puzzles,

@@ -45,6 +45,15 @@ var suite = []test{
 	{"ResumeChangesOnlyTheTimesAndTheVersion", 0, testResumeChangesOnlyTheTimesAndTheVersion},
 	{"BeatKeepsTheLaterTime", 0, testBeatKeepsTheLaterTime},
 
+	// interactions.go: interactions taken, and their follow-ups.
+	{"AnInteractionIsTakenOnce", 0, testAnInteractionIsTakenOnce},
+	{"AnInteractionIsForgottenAfterItsMemory", 0, testAnInteractionIsForgottenAfterItsMemory},
+	{"ConcurrentTakesHaveOneWinner", 0, testConcurrentTakesHaveOneWinner},
+	{"FollowUpsAreCountedToTheLimit", 0, testFollowUpsAreCountedToTheLimit},
+	{"ConcurrentFollowUpsCountToTheLimit", 0, testConcurrentFollowUpsCountToTheLimit},
+	{"InteractionsSurviveAReopen", needsReopen, testInteractionsSurviveAReopen},
+	{"CheckFindsAnUnreadableInteraction", needsRaw, testCheckFindsAnUnreadableInteraction},
+
 	// outbox.go: announcements.
 	{"AnnouncementsCommitWithTheirChange", 0, testAnnouncementsCommitWithTheirChange},
 	{"AnnouncementsOfConcurrentChangesKeepTheirOrder", 0, testAnnouncementsOfConcurrentChanges},
