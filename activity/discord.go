@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -164,19 +165,61 @@ func (d *HTTPDiscord) Instance(ctx context.Context, instanceID string) (Instance
 	return Instance{ID: out.InstanceID, Channel: out.Location.ChannelID, Guild: out.Location.GuildID, Users: out.Users}, nil
 }
 
-// do sends req and reads a JSON answer into out, whatever its status.
+// do sends req and reads a JSON answer into out, whatever its status. A
+// 429 is waited out as Discord's "Rate Limits" topic asks (its
+// retry_after, or Retry-After) and the request sent again, while req's
+// context lasts.
 func (d *HTTPDiscord) do(req *http.Request, out any) (int, error) {
-	resp, err := d.Client.Do(req)
-	if err != nil {
-		return 0, err
+	for {
+		resp, err := d.Client.Do(req)
+		if err != nil {
+			return 0, err
+		}
+		body, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+		resp.Body.Close()
+		if err != nil {
+			return resp.StatusCode, err
+		}
+		if resp.StatusCode == http.StatusTooManyRequests {
+			if err := d.waitOut(req, resp, body); err != nil {
+				return resp.StatusCode, err
+			}
+			continue
+		}
+		if len(body) > 0 && strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
+			_ = json.Unmarshal(body, out) // an error body is read as far as it goes
+		}
+		return resp.StatusCode, nil
 	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	if err != nil {
-		return resp.StatusCode, err
+}
+
+// waitOut waits as long as a 429 asks, and readies req to be sent again;
+// it fails when req's context ends first.
+func (d *HTTPDiscord) waitOut(req *http.Request, resp *http.Response, body []byte) error {
+	var limited struct {
+		RetryAfter float64 `json:"retry_after"`
 	}
-	if len(body) > 0 && strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
-		_ = json.Unmarshal(body, out) // an error body is read as far as it goes
+	_ = json.Unmarshal(body, &limited)
+	wait := time.Duration(limited.RetryAfter * float64(time.Second))
+	if wait <= 0 {
+		if s, err := strconv.ParseFloat(resp.Header.Get("Retry-After"), 64); err == nil {
+			wait = time.Duration(s * float64(time.Second))
+		}
 	}
-	return resp.StatusCode, nil
+	wait = max(wait, 50*time.Millisecond)
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	select {
+	case <-req.Context().Done():
+		return fmt.Errorf("Discord's rate limit: %w", req.Context().Err())
+	case <-timer.C:
+	}
+	if req.GetBody != nil {
+		b, err := req.GetBody()
+		if err != nil {
+			return err
+		}
+		req.Body = b
+	}
+	return nil
 }

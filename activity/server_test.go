@@ -348,3 +348,24 @@ func TestServeStopsAndClosesTheBoards(t *testing.T) {
 		t.Fatalf("the board was not told to reconnect: %v", err)
 	}
 }
+
+// HTTPDiscord waits out Discord's rate limit and asks again.
+func TestHTTPDiscordWaitsOutARateLimit(t *testing.T) {
+	calls := 0
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls++
+		w.Header().Set("Content-Type", "application/json")
+		if calls == 1 {
+			w.WriteHeader(http.StatusTooManyRequests)
+			_, _ = w.Write([]byte(`{"message": "You are being rate limited.", "retry_after": 0.05, "global": false}`))
+			return
+		}
+		_, _ = w.Write([]byte(`{"instance_id": "i-1", "location": {"channel_id": "9"}, "users": ["1"]}`))
+	}))
+	defer hs.Close()
+	d := &HTTPDiscord{Client: hs.Client(), API: hs.URL, ClientID: func() string { return "100" }, BotToken: "Bot t"}
+	in, err := d.Instance(context.Background(), "i-1")
+	if err != nil || in.Channel != "9" || calls != 2 {
+		t.Fatalf("Instance after a 429: %+v, %v, %d calls", in, err, calls)
+	}
+}
