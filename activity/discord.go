@@ -211,7 +211,7 @@ func (d *HTTPDiscord) waitOut(req *http.Request, resp *http.Response, body []byt
 	defer timer.Stop()
 	select {
 	case <-req.Context().Done():
-		return fmt.Errorf("Discord's rate limit: %w", req.Context().Err())
+		return fmt.Errorf("waiting out a 429 from Discord: %w", req.Context().Err())
 	case <-timer.C:
 	}
 	if req.GetBody != nil {

@@ -151,7 +151,7 @@ func forgetInteractions(tx *bolt.Tx, now time.Time) error {
 	cutoff := binary.BigEndian.AppendUint64(nil, nanos(now.Add(-InteractionMemory)))
 	var gone [][]byte
 	c := byTime.Cursor()
-	for k, _ := c.First(); k != nil && len(k) >= 8 && bytes.Compare(k[:8], cutoff) <= 0; k, _ = c.Next() {
+	for k, _ := c.First(); len(k) >= 8 && bytes.Compare(k[:8], cutoff) <= 0; k, _ = c.Next() {
 		gone = append(gone, bytes.Clone(k))
 	}
 	for _, k := range gone {
