@@ -214,10 +214,28 @@ func TestFollowUpsSpentElsewhereHoldTheMessage(t *testing.T) {
 	}
 	w.flush()
 	w.heldBack(dm.ID, "· move 2")
+	// ana's next use of the bot lends its token: the board she asked for
+	// is her answer, and the computer's move, held until then, follows it.
 	w.do("ana", "/volo board")
-	w.waitSaid(dm.ID, "· move 2")
-	if got := w.said(dm.ID, "· move 2"); len(got) != 1 {
-		t.Errorf("the computer's move shows %d times, want once", len(got))
+	w.waitSaid(dm.ID, "vs Blue")
+	computersMove := func() (n int) {
+		for _, m := range w.said(dm.ID, "· move 2") {
+			if strings.HasPrefix(m.Content, "Blue (") {
+				n++
+			}
+		}
+		return n
+	}
+	deadline = time.Now().Add(2 * answerWait())
+	for computersMove() == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the computer's move, held, never followed ana's board")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	w.flush()
+	if n := computersMove(); n != 1 {
+		t.Errorf("the computer's move shows %d times, want once", n)
 	}
 	if n := withToken(); n != fakediscord.MaxUserInstallFollowUps+1 {
 		t.Errorf("%d follow-ups with the spent token, want the five elsewhere and the bot's one", n)
