@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"slices"
 	"sync"
 	"time"
 
@@ -33,16 +34,24 @@ const DefaultHeartbeatAckTimeout = 20 * time.Second
 const zombieClose = 4000
 
 // watchZombies checks every shard's heartbeats until ctx is done or the
-// bot begins to stop, and resumes each whose last heartbeat has gone
-// unacknowledged for the ack timeout (see resumeZombie).
+// bot begins to stop, and resumes each whose acknowledgements have stopped
+// for longer than the heartbeat interval and the ack timeout together
+// (see acks and resumeZombie).
 func (b *Bot) watchZombies(ctx context.Context) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	b.cancelWhenClosing(ctx, cancel) // a stopping bot closes its shards: none is reopened
 	var busy sync.Map                // shard ID → a resume under way
+	seen := make(map[int]*acks, len(b.shards))
+	for id := range b.shards {
+		seen[id] = &acks{timeout: b.ackTimeout}
+	}
 	every(ctx, b.ackTimeout/4, func() {
 		for id, s := range b.shards {
-			if !zombied(s, b.ackTimeout, time.Now()) {
+			s.RLock() // discordgo writes LastHeartbeatAck under its lock
+			last := s.LastHeartbeatAck
+			s.RUnlock()
+			if !seen[id].zombied(last, time.Now()) {
 				continue
 			}
 			if _, under := busy.LoadOrStore(id, true); under {
@@ -56,13 +65,47 @@ func (b *Bot) watchZombies(ctx context.Context) {
 	})
 }
 
-// zombied reports whether s sent a heartbeat more than timeout before
-// now and has had no ACK since.
-func zombied(s *discordgo.Session, timeout time.Duration, now time.Time) bool {
-	s.RLock()
-	sent, ack := s.LastHeartbeatSent, s.LastHeartbeatAck
-	s.RUnlock()
-	return !sent.IsZero() && sent.After(ack) && now.Sub(sent) > timeout
+// acks follows one shard's heartbeat acknowledgements, as the times
+// discordgo records in Session.LastHeartbeatAck. The time of the last
+// heartbeat sent, LastHeartbeatSent, cannot be read safely: discordgo
+// writes it under a lock of its own that it does not export. Nor is the
+// heartbeat interval kept, which only the gateway's HELLO tells. So acks
+// learns the interval from the gaps between acknowledgements: a healthy
+// connection has one ACK per heartbeat, a heartbeat every interval. A gap
+// shorter than the ack timeout is not an interval (the timeout is shorter
+// than the interval; see Options.HeartbeatAckTimeout): discordgo marks
+// HELLO as an acknowledgement, and the first heartbeat, sent at once, is
+// acknowledged right after it. The interval is taken as the longest of the
+// last few gaps, so that a missed observation or an outage errs towards
+// waiting longer, and an outage's gap is forgotten after a few heartbeats.
+type acks struct {
+	timeout time.Duration
+	last    time.Time       // the latest acknowledgement seen
+	gaps    []time.Duration // the latest gaps at least timeout long, oldest first
+}
+
+// gapsKept is how many gaps acks keeps to learn the interval from.
+const gapsKept = 3
+
+// zombied notes last, the session's LastHeartbeatAck at now, and reports
+// whether no acknowledgement has come for longer than the interval and
+// the ack timeout together: a heartbeat went unanswered. Until it has seen
+// one interval it reports false: discordgo's own check, after five
+// intervals, still stands.
+func (a *acks) zombied(last, now time.Time) bool {
+	if last.After(a.last) {
+		if gap := last.Sub(a.last); !a.last.IsZero() && gap >= a.timeout {
+			a.gaps = append(a.gaps, gap)
+			if len(a.gaps) > gapsKept {
+				a.gaps = a.gaps[1:]
+			}
+		}
+		a.last = last
+	}
+	if len(a.gaps) == 0 {
+		return false
+	}
+	return now.Sub(a.last) > slices.Max(a.gaps)+a.timeout
 }
 
 // resumeZombie ends s's zombie connection with zombieClose and opens it
