@@ -79,6 +79,8 @@
 //	                                           a click; forged sends any custom ID on the
 //	                                           message, as a tampered client would
 //	POST /api/threads {channel, user, name}    start a thread
+//	POST /api/users {name, locale}             add a person to the guild, the app added to
+//	                                           their account; locale "en-US" (the default) or "fr"
 //	GET  /attachments/{channel}/{id}/{name}    an attachment's bytes
 //	GET  /events?user=name                     server-sent events: ready, message, channel;
 //	                                           of DMs and group DMs, only the user's own

@@ -124,6 +124,7 @@ func (sb *Sandbox) routes(static fs.FS) *http.ServeMux {
 	mux.HandleFunc("POST /api/command", sb.answer(posted(sb.serveCommand)))
 	mux.HandleFunc("POST /api/click", sb.answer(posted(sb.serveClick)))
 	mux.HandleFunc("POST /api/threads", sb.answer(posted(sb.serveNewThread)))
+	mux.HandleFunc("POST /api/users", sb.answer(posted(sb.serveAddUser)))
 	mux.HandleFunc("GET /attachments/{channel}/{id}/{name}", sb.serveAttachment)
 	mux.HandleFunc("GET /events", sb.serveEvents)
 	return mux
