@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/volo-discord/volo/internal/sandbox/sandboxtest"
 )
 
 // apiNewUser is the answer to POST /api/users.
@@ -85,4 +87,30 @@ func TestAddUserMistakes(t *testing.T) {
 	if len(st.Users) != 4 {
 		t.Errorf("%d users after the mistakes, want the 4 seeded", len(st.Users))
 	}
+}
+
+// TestBrowserAddsPeople adds people from the user switch's form in headless Chromium: a
+// mistake is shown under it and adds no one; a French person added is acted as at once, sees
+// the commands in French and plays with them. It skips when no Chromium is installed.
+func TestBrowserAddsPeople(t *testing.T) {
+	w := newWorld(t)
+	p := sandboxtest.Open(t, w.http.URL+"/?as=ana&channel=volo", sandboxtest.Options{})
+
+	if msg := p.AddUserError("ben", "en-US"); msg != "There is already someone called ben." {
+		t.Errorf("adding ben again shows %q", msg)
+	}
+	p.Screenshot("add-user-refused")
+	p.AddUser("dora", "fr")
+	p.Type("/volo d")
+	if got := p.Suggestions(); !slices.Equal(got, []string{"/volo defi"}) {
+		t.Errorf("/volo d suggests %q to dora, want the French /volo defi", got)
+	}
+	p.Run("/volo defi adversaire:@ana")
+	p.WaitForText("challenges @ana to a game of Volo")
+	if m := p.LastMessage(); m.Command != "dora used /volo challenge" {
+		t.Errorf("the challenge shows %+v, want dora's command", m)
+	}
+	// dora stays in the user switch, to come back to.
+	p.SelectUser("ana")
+	p.SelectUser("dora")
 }

@@ -262,6 +262,41 @@ func (p *Page) SelectUser(username string) {
 		`document.getElementById("message-list").dataset.username === %s && document.body.dataset.busy === "0"`, js(username)))
 }
 
+// AddUser adds a person from the user switch's form, their Discord in locale ("en-US" or
+// "fr"), and waits until the page acts as them. It fails the test with the sentence the form
+// shows if the page refused.
+func (p *Page) AddUser(username, locale string) {
+	p.t.Helper()
+	if msg := p.addUser(username, locale); msg != "" {
+		p.fail("the page refused to add %q: %s", username, msg)
+	}
+	p.waitJS(username+"'s view of the channel", fmt.Sprintf(
+		`document.getElementById("message-list").dataset.username === %s && document.body.dataset.busy === "0"`, js(username)))
+}
+
+// AddUserError adds a person the page should refuse, and returns the sentence the form shows.
+func (p *Page) AddUserError(username, locale string) string {
+	p.t.Helper()
+	msg := p.addUser(username, locale)
+	if msg == "" {
+		p.fail("the page added %q, want it refused", username)
+	}
+	return msg
+}
+
+// addUser fills in and sends the form, and returns the error it shows, if any.
+func (p *Page) addUser(username, locale string) string {
+	p.t.Helper()
+	if Eval[bool](p, `document.getElementById("user-menu").hidden`) {
+		p.run("open the user switch", chromedp.Click(chromedp.ID("user-switch")))
+	}
+	Eval[bool](p, fmt.Sprintf(`(document.getElementById("add-user-name").value = "", document.getElementById("add-user-locale").value = %s, true)`, js(locale)))
+	p.run("add "+username, chromedp.SendKeys(chromedp.ID("add-user-name"), username),
+		chromedp.Click(chromedp.CSS(`#add-user-form button[type=submit]`)))
+	p.waitJS("the person to be added", `document.body.dataset.busy === "0" && (document.getElementById("user-menu").hidden || !document.getElementById("add-user-error").hidden)`)
+	return Eval[string](p, `document.getElementById("add-user-error").hidden ? "" : document.getElementById("add-user-error").textContent`)
+}
+
 // SelectChannel shows a channel or thread, by name (general, volo, or a thread's name), and
 // waits until its messages are there.
 func (p *Page) SelectChannel(name string) {

@@ -1285,6 +1285,24 @@ async function createThread(ev) {
   }
 }
 
+// addUser adds a person to the guild (POST /api/users), in the language picked, and acts as them.
+async function addUser(ev) {
+  ev.preventDefault();
+  const name = $("add-user-name").value.trim();
+  const locale = $("add-user-locale").value;
+  try {
+    const u = await api("/api/users", { name, locale });
+    $("add-user-name").value = "";
+    $("add-user-error").hidden = true;
+    await loadWorld();
+    closeUserMenu();
+    selectUser(u.id);
+  } catch (e) {
+    $("add-user-error").textContent = e.message;
+    $("add-user-error").hidden = false;
+  }
+}
+
 function openLightbox(src) {
   const box = $("lightbox");
   box.querySelector("img").src = src;
@@ -1329,6 +1347,7 @@ function bind() {
   $("activity-close").addEventListener("click", closeActivity);
   $("new-thread-button").addEventListener("click", openThreadForm);
   $("thread-form").addEventListener("submit", createThread);
+  $("add-user-form").addEventListener("submit", addUser);
   $("thread-cancel").addEventListener("click", () => {
     $("thread-form").hidden = true;
   });
