@@ -11,7 +11,9 @@
 // cursor in its first required option (/volo move move:), and a value typed there without the
 // option's name fills it (/volo move f5). A switch picks who the page acts as (ana and ben, who
 // play, cleo, who watches, and margaux, who plays and whose Discord speaks French), so that one
-// person can play both sides. New messages arrive without reloading, over server-sent events.
+// person can play both sides; its form adds more people (a username, their Discord in English
+// or French), members with the app added to their account, as many as a tournament needs.
+// New messages arrive without reloading, over server-sent events.
 // The page is plain HTML, CSS and JavaScript embedded in the binary, with no build step and
 // nothing fetched from the network.
 //

@@ -2,6 +2,7 @@ package sandbox_test
 
 import (
 	"net/http"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -113,4 +114,29 @@ func TestBrowserAddsPeople(t *testing.T) {
 	// dora stays in the user switch, to come back to.
 	p.SelectUser("ana")
 	p.SelectUser("dora")
+}
+
+// A person added is written to the world file at once, and is there after a restart, a member
+// speaking the language they were added with, not only those of the seed.
+func TestAddedPeopleKept(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "volo-sandbox.world.json")
+	first := startKept(t, path)
+	var dora apiNewUser
+	if status := first.page.post(t, "/api/users", map[string]string{"name": "dora", "locale": "fr"}, &dora); status != http.StatusOK {
+		t.Fatalf("adding dora: %d %q", status, dora.Error)
+	}
+	kept := readKept(t, path) // before any stop: a crash does not lose her
+	if kept.World.LastID == "" || snowflake(t, kept.World.LastID) < snowflake(t, dora.ID) {
+		t.Errorf("the world file's last ID %q is before dora's %s: she is not written", kept.World.LastID, dora.ID)
+	}
+	first.stop(t)
+
+	second := startKept(t, path)
+	u, ok := second.srv.User("dora")
+	if !ok || u.ID != dora.ID || u.Locale != "fr" {
+		t.Fatalf("after the restart dora is %+v (%v), want %s speaking fr", u, ok, dora.ID)
+	}
+	if _, err := second.srv.Member(second.sb.Guild().ID, u.ID); err != nil {
+		t.Errorf("after the restart dora is not a member: %v", err)
+	}
 }
