@@ -50,7 +50,8 @@ type Config struct {
 	AbandonAfter Duration `yaml:"abandon_after"`
 	// ReminderAt is the share of the time per move left when the player to
 	// move is reminded: 0.25 pings with a quarter of the time left; zero
-	// sends no reminders.
+	// sends no reminders. A reminder that leaves more than an hour is
+	// followed by a second one with one hour left.
 	ReminderAt float64 `yaml:"reminder_at"`
 	// Render sets the board images.
 	Render RenderConfig `yaml:"render"`

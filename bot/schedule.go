@@ -269,13 +269,33 @@ func (b *Bot) remind(g *store.Game) error {
 	if err != nil {
 		return err
 	}
+	// The one-hour warning follows the reminder at reminder_at when that
+	// one leaves more than an hour.
+	at := g.Deadline.Add(-lastWarning)
+	warns := time.Duration(float64(g.TimePerMove)*b.cfg.ReminderAt) > lastWarning
+	final := warns && !g.RemindAt.Before(at)
 	g.RemindAt = time.Time{}
+	if warns && !final && at.After(b.clock()) {
+		g.RemindAt = at
+	}
+	if final {
+		return b.nudge(g, eg, func(t lang.Tag, p string, c engine.Colour) string {
+			return t.Sprintf("%s, one hour left: it is your move as %s, and your time runs out %s. /volo board shows the game.", p, c, when(g.Deadline))
+		}, func(t lang.Tag, turn string) string {
+			return t.Sprintf("One hour left: %s", turn)
+		})
+	}
 	return b.nudge(g, eg, func(t lang.Tag, p string, c engine.Colour) string {
 		return t.Sprintf("%s, a reminder: it is your move as %s, and your time runs out %s. /volo board shows the game.", p, c, when(g.Deadline))
 	}, func(t lang.Tag, turn string) string {
 		return t.Sprintf("A reminder: %s", turn)
 	})
 }
+
+// lastWarning is how long before a player's time runs out they are
+// warned a second time, after the reminder at reminder_at, when the
+// reminder came earlier than that.
+const lastWarning = time.Hour
 
 // nudge tells the player to move in g that it is their move, and commits
 // g with it: a reminder, or the time given back after the bot was away.
