@@ -180,6 +180,36 @@ func TestBotDM(t *testing.T) {
 	w.noValidationFailures()
 }
 
+// A plain /volo challenge in the bot's own DM, where nobody else could
+// accept, is a game against the bot; a level may come with it.
+func TestPlainChallengeInTheBotDM(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ name, command, level string }{
+		{"plain", "/volo challenge colour:orange", "medium"},
+		{"with a level", "/volo challenge level:easy colour:orange", "easy"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			w, _ := newAnywhereWorld(t)
+			dm, err := w.srv.DMChannel("ana")
+			if err != nil {
+				t.Fatal(err)
+			}
+			w.channel = dm.ID
+			start := w.do("ana", tc.command)
+			if !strings.Contains(start.Content, "against me") || !strings.Contains(start.Content, tc.level) {
+				t.Fatalf("%s in the bot's DM: %q", tc.command, start.Content)
+			}
+			w.do("ana", "/volo move move:f5")
+			w.waitSaid(dm.ID, "· move 2")
+			if got := w.said(dm.ID, "· move 2"); len(got) != 1 {
+				t.Fatalf("the computer's reply in its DM: %d messages", len(got))
+			}
+			w.noValidationFailures()
+		})
+	}
+}
+
 // A server that did not add the bot, where a member's own apps may not
 // post: the bot says so, privately, and starts nothing.
 func TestServerForbiddingExternalApps(t *testing.T) {
