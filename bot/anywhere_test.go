@@ -296,7 +296,7 @@ func TestPickerInAGroupDM(t *testing.T) {
 	w.startGame(gd.ID)
 	board := w.said(gd.ID, "The game begins.")[0]
 	pick := w.click("ana", &board, "Make a move")
-	preview := w.choose("ana", w.choose("ana", w.choose("ana", pick, "Add a bird"), "Row f"), "f5")
+	preview := w.choose("ana", w.choose("ana", pick, "Row f"), "f5")
 	if done := w.click("ana", preview, "Confirm f5"); !strings.Contains(done.Content, "You played f5 (move 1)") {
 		t.Errorf("after Confirm the picker says %q", done.Content)
 	}
