@@ -1136,6 +1136,14 @@ async function suggest(line) {
     out = { items: [], error: e.message };
   }
   if (seq !== state.suggestSeq || lineBeforeCaret() !== line || state.suppress) return;
+  if (out.line && out.line !== line) {
+    // The word typed moves into the command's first option, as Discord's client moves there:
+    // "/volo challenge b" shows as "/volo challenge opponent:b", the caret after the b.
+    const after = els.input.value.slice(line.length);
+    els.input.value = out.line + after;
+    els.input.setSelectionRange(out.line.length, out.line.length);
+    line = out.line;
+  }
   showPopup(out);
   els.popup.dataset.answered = line; // for whoever drives the page (see package sandboxtest)
 }
