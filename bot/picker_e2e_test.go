@@ -120,3 +120,42 @@ func TestAutocompleteTeaches(t *testing.T) {
 		t.Errorf("the first suggestion with flights to make: %q", all)
 	}
 }
+
+// A move made with the picker, with Back on the way, leaves one private
+// message: the picker's, updated in place at every step and ending as the
+// confirmation. Counted over four moves, two by each player.
+func TestPickerLeavesOneNotePerMove(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	w.startGame(w.channel)
+	private := func(user string) int {
+		n := 0
+		for _, m := range w.srv.MessagesVisibleTo(w.channel, w.userID(user)) {
+			if m.Flags&fakediscord.FlagEphemeral != 0 {
+				n++
+			}
+		}
+		return n
+	}
+	players := []string{"ana", "ben"}
+	for i, point := range []string{"f5", "h7", "d3", "k9"} {
+		user := players[i%2]
+		before := private(user)
+		board := w.lastMessage()
+		pick := w.click(user, &board, "Make a move")
+		if slices.Contains(optionLabels(t, pick), "Add a bird") { // from the third move, not the only choice
+			pick = w.choose(user, pick, "Add a bird")
+		}
+		points := w.choose(user, pick, "Row "+point[:1])
+		preview := w.click(user, w.choose(user, points, point), "Back") // one step back, to the points
+		done := w.click(user, w.choose(user, preview, point), "Confirm "+point)
+		if !strings.Contains(done.Content, "You played "+point+" (move "+strconv.Itoa(i+1)+")") {
+			t.Fatalf("after Confirm the picker says %q", done.Content)
+		}
+		w.saidOnce(w.channel, point+" · move "+strconv.Itoa(i+1)+" ·", players[(i+1)%2])
+		if left := private(user) - before; left != 1 {
+			t.Errorf("move %d, %s by %s, left %d private messages; want 1", i+1, point, user, left)
+		}
+	}
+	w.noValidationFailures()
+}
