@@ -180,6 +180,36 @@ func TestBotDM(t *testing.T) {
 	w.noValidationFailures()
 }
 
+// A plain /volo challenge in the bot's own DM, where nobody else could
+// accept, is a game against the bot; a level may come with it.
+func TestPlainChallengeInTheBotDM(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ name, command, level string }{
+		{"plain", "/volo challenge colour:orange", "medium"},
+		{"with a level", "/volo challenge level:easy colour:orange", "easy"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			w, _ := newAnywhereWorld(t)
+			dm, err := w.srv.DMChannel("ana")
+			if err != nil {
+				t.Fatal(err)
+			}
+			w.channel = dm.ID
+			start := w.do("ana", tc.command)
+			if !strings.Contains(start.Content, "against me") || !strings.Contains(start.Content, tc.level) {
+				t.Fatalf("%s in the bot's DM: %q", tc.command, start.Content)
+			}
+			w.do("ana", "/volo move move:f5")
+			w.waitSaid(dm.ID, "· move 2")
+			if got := w.said(dm.ID, "· move 2"); len(got) != 1 {
+				t.Fatalf("the computer's reply in its DM: %d messages", len(got))
+			}
+			w.noValidationFailures()
+		})
+	}
+}
+
 // A server that did not add the bot, where a member's own apps may not
 // post: the bot says so, privately, and starts nothing.
 func TestServerForbiddingExternalApps(t *testing.T) {
@@ -249,7 +279,7 @@ func TestProfileInAGroupDMKeepsOtherGamesPrivate(t *testing.T) {
 	w, gd := newAnywhereWorld(t)
 	w.play("ana", "ben", "ben", "") // in the server
 	p := w.doIn(gd.ID, "ben", "/volo profile user:@ana")
-	if !strings.Contains(p.Content, "1662 ± 290?") || !strings.Contains(p.Content, "**Last results:** none yet") || strings.Contains(p.Content, "Won against") {
+	if !strings.Contains(p.Content, "1662 ± 290 (provisional)") || !strings.Contains(p.Content, "**Last results:** none yet") || strings.Contains(p.Content, "Won against") {
 		t.Errorf("ana's profile in the group DM:\n%s", p.Content)
 	}
 	if p := w.do("ben", "/volo profile user:@ana"); !strings.Contains(p.Content, "Won against ben") {
@@ -266,7 +296,7 @@ func TestPickerInAGroupDM(t *testing.T) {
 	w.startGame(gd.ID)
 	board := w.said(gd.ID, "The game begins.")[0]
 	pick := w.click("ana", &board, "Make a move")
-	preview := w.choose("ana", w.choose("ana", w.choose("ana", pick, "Add a bird"), "Row f"), "f5")
+	preview := w.choose("ana", w.choose("ana", pick, "Row f"), "f5")
 	if done := w.click("ana", preview, "Confirm f5"); !strings.Contains(done.Content, "You played f5 (move 1)") {
 		t.Errorf("after Confirm the picker says %q", done.Content)
 	}

@@ -322,16 +322,23 @@ const DefaultShutdownGrace = 5 * time.Second
 // lock at every READY, a new IDENTIFY after the gateway invalidated the
 // session included, so it is read under the lock too.
 func (b *Bot) me() string {
+	return b.meUser().ID
+}
+
+// meUser returns the bot's own user as Discord last described it, or a
+// user with no ID before the bot has connected.
+func (b *Bot) meUser() *discordgo.User {
 	st := b.session.State
 	if st == nil {
-		return ""
+		return &discordgo.User{}
 	}
 	st.RLock()
 	defer st.RUnlock()
 	if st.User != nil {
-		return st.User.ID
+		u := *st.User // a copy: discordgo replaces the state's at a READY
+		return &u
 	}
-	return ""
+	return &discordgo.User{}
 }
 
 func (b *Bot) randomColour() engine.Colour {

@@ -21,9 +21,16 @@ func (b *Bot) challenge(in *interaction, opts map[string]*discordgo.ApplicationC
 	if o, ok := opts[optOpponent]; ok {
 		oppID, _ = o.Value.(string)
 	}
+	if oppID == "" && in.Context == discordgo.InteractionContextBotDM {
+		// Nobody else can accept in the bot's own DM: a plain challenge
+		// there is one to the bot.
+		oppID = b.me()
+	}
 	opponent := &discordgo.User{ID: oppID}
 	if resolved != nil && resolved.Users[oppID] != nil {
 		opponent = resolved.Users[oppID]
+	} else if oppID != "" && oppID == b.me() {
+		opponent = b.meUser()
 	}
 	oppName := displayName(opponent)
 	if resolved != nil && resolved.Members[oppID] != nil && resolved.Members[oppID].Nick != "" {

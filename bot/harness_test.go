@@ -479,6 +479,16 @@ func menuOf(t testing.TB, msg *fakediscord.Message) component {
 	return component{}
 }
 
+// optionLabels lists the labels of a message's select menu.
+func optionLabels(t testing.TB, msg *fakediscord.Message) []string {
+	t.Helper()
+	var labels []string
+	for _, o := range menuOf(t, msg).Options {
+		labels = append(labels, o.Label)
+	}
+	return labels
+}
+
 // choose has user pick the option whose label starts with label in the
 // message's select menu.
 func (w *world) choose(user string, msg *fakediscord.Message, label string) *fakediscord.Message {

@@ -113,12 +113,15 @@ func (w *world) movedOnce(m engine.Move, n int) *fakediscord.Message {
 }
 
 // pickAdd plays an added bird with the picker: Make a move on the board,
-// Add a bird, the row if there are many points, the point, Confirm.
+// Add a bird unless it is the only choice, the row if there are many points, the point, Confirm.
 func (w *world) pickAdd(user string, m engine.Move, n int) *fakediscord.Message {
 	w.t.Helper()
 	board := w.lastMessage()
 	pick := w.click(user, &board, "Make a move")
-	step := w.choose(user, pick, "Add a bird")
+	step := pick
+	if slices.Contains(optionLabels(w.t, pick), "Add a bird") { // on the first two moves, the only choice, taken
+		step = w.choose(user, pick, "Add a bird")
+	}
 	point := m.From.String()
 	if strings.Contains(step.Content, "row") {
 		step = w.choose(user, step, "Row "+strings.TrimRight(point, "0123456789"))

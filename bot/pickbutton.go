@@ -50,7 +50,7 @@ func (b *Bot) pickerButton(in *interaction, bt button) error {
 		return err
 	}
 	pk := newPicker(eg.Position(), g.Rules, in.lang)
-	view := pk.start()
+	view := pk.opening()
 	if bt.action != actPick {
 		var ok bool
 		if view, ok = pk.chosen(in, bt); !ok {
@@ -68,17 +68,27 @@ func (b *Bot) pickerButton(in *interaction, bt button) error {
 }
 
 // chosen is the view after the choice a click made in the picker's menu
-// of bt, or the first step again after Back; ok is false for a choice the
-// position does not offer, or a click with other than one value.
+// of bt, the steps with one choice taken, or the step before after Back;
+// ok is false for a choice the position does not offer, or a click with
+// other than one value.
 func (pk picker) chosen(in *interaction, bt button) (view pickView, ok bool) {
 	if bt.action == actBack {
-		return pk.start(), true
+		c, ok := parseChoiceArg(bt.arg)
+		if !ok {
+			return pickView{}, false
+		}
+		return pk.back(c)
 	}
 	values := in.MessageComponentData().Values
 	if len(values) != 1 {
 		return pickView{}, false
 	}
-	return pk.choose(bt.action, bt.arg, values[0])
+	if view, ok = pk.choose(bt.action, bt.arg, values[0]); !ok {
+		return pickView{}, false
+	}
+	view = pk.settle(view)
+	view.back = true // the step clicked in asked
+	return view, true
 }
 
 // pickReply draws a picker view of g's position: its sentence, its
@@ -110,7 +120,7 @@ func pickMessage(v pickView, id func(action, arg string) string, t lang.Tag, img
 		buttons = append(buttons, discordgo.Button{Label: t.Sprintf("Confirm %s", *v.preview), Style: discordgo.SuccessButton, CustomID: id(actConfirm, moveArg(*v.preview))})
 	}
 	if v.back {
-		buttons = append(buttons, discordgo.Button{Label: t.Sprint("Back"), Style: discordgo.SecondaryButton, CustomID: id(actBack, "")})
+		buttons = append(buttons, discordgo.Button{Label: t.Sprint("Back"), Style: discordgo.SecondaryButton, CustomID: id(actBack, choiceArg(v.from))})
 	}
 	if len(buttons) > 0 {
 		r.components = append(r.components, discordgo.ActionsRow{Components: buttons})

@@ -26,7 +26,7 @@ const (
 	actDir     = "pdir"  // chose a direction, for a source with more than 25 flights (arg: the source)
 	actMove    = "pmove" // chose a move: to the region step or the preview
 	actConfirm = "pok"   // confirmed the previewed move (arg: the move)
-	actBack    = "pback" // back to the first step
+	actBack    = "pback" // back one step (arg: the choice that led to the step, see choiceArg)
 )
 
 // Kinds of move, as the first step names them.
@@ -56,7 +56,27 @@ type pickView struct {
 	// it, with Confirm. pending is a flight waiting for its region choice:
 	// the view shows the lettered regions.
 	preview, pending *engine.Move
-	back             bool // offer Back to the first step
+	back             bool       // offer Back to the step before
+	from             pickChoice // the choice that led here; zero for the first step
+}
+
+// pickChoice is a choice made in a picker's menu: the menu's action and
+// argument, and the value chosen.
+type pickChoice struct{ action, arg, value string }
+
+// choiceArg writes a choice as a custom ID's argument, for Back: its parts
+// joined by "~", a kept region's "/" written "+" as in moveArg.
+func choiceArg(c pickChoice) string {
+	return strings.ReplaceAll(strings.Join([]string{c.action, c.arg, c.value}, "~"), "/", "+")
+}
+
+// parseChoiceArg reads what choiceArg wrote.
+func parseChoiceArg(arg string) (pickChoice, bool) {
+	parts := strings.Split(strings.ReplaceAll(arg, "+", "/"), "~")
+	if len(parts) != 3 || parts[0] == "" {
+		return pickChoice{}, false
+	}
+	return pickChoice{parts[0], parts[1], parts[2]}, true
 }
 
 // picker builds views for a position.
@@ -143,6 +163,13 @@ func (pk picker) start() pickView {
 // arg; ok is false for a choice the position does not offer (a stale or
 // forged one).
 func (pk picker) choose(action, arg, value string) (pickView, bool) {
+	v, ok := pk.step(action, arg, value)
+	v.from = pickChoice{action, arg, value}
+	return v, ok
+}
+
+// step is choose without noting the choice.
+func (pk picker) step(action, arg, value string) (pickView, bool) {
 	switch action {
 	case actKind:
 		return pk.kind(value, "")
@@ -157,6 +184,74 @@ func (pk picker) choose(action, arg, value string) (pickView, bool) {
 	}
 	return pickView{}, false
 }
+
+// settle takes for the player every step of v's that offers one choice,
+// and returns the first view that asks them something: a menu of two
+// choices or more, or the preview to confirm.
+func (pk picker) settle(v pickView) pickView {
+	for v.preview == nil && v.menu != nil && len(v.menu.options) == 1 {
+		next, ok := pk.choose(v.menu.action, v.menu.arg, v.menu.options[0].value)
+		if !ok {
+			break
+		}
+		v = next
+	}
+	return v
+}
+
+// opening is the picker's first view: the first step that asks something.
+func (pk picker) opening() pickView {
+	v := pk.settle(pk.start())
+	v.back = false
+	return v
+}
+
+// asks reports whether a view is shown to the player rather than taken
+// for them: it offers a choice, or is the preview.
+func (v pickView) asks() bool {
+	return v.preview != nil || v.menu != nil && len(v.menu.options) > 1
+}
+
+// back is the view before the one that choice c led to: the last step
+// on the way there that asked something, with its own Back when an
+// earlier one asked too. ok is false when the position offers no such way
+// (a stale or forged Back).
+func (pk picker) back(c pickChoice) (view pickView, ok bool) {
+	var path []pickView
+	var visit func(v pickView, depth int) bool
+	visit = func(v pickView, depth int) bool {
+		path = append(path, v)
+		if v.from == c {
+			return true
+		}
+		if v.preview == nil && v.menu != nil && depth < maxPickDepth {
+			for _, o := range v.menu.options {
+				if next, ok := pk.choose(v.menu.action, v.menu.arg, o.value); ok && visit(next, depth+1) {
+					return true
+				}
+			}
+		}
+		path = path[:len(path)-1]
+		return false
+	}
+	if c == (pickChoice{}) || !visit(pk.start(), 0) {
+		return pickView{}, false
+	}
+	path = path[:len(path)-1] // the view c led to
+	for i := len(path) - 1; i >= 0; i-- {
+		if path[i].asks() {
+			view = path[i]
+			view.back = slices.ContainsFunc(path[:i], pickView.asks)
+			return view, true
+		}
+	}
+	return pickView{}, false
+}
+
+// maxPickDepth bounds the picker's steps, for a walk of them: what to do,
+// a row, the bird a line starts from, the source, a direction, the move,
+// a region.
+const maxPickDepth = 7
 
 // kind is the step after choosing what to do, within a row when row is
 // set: the points to add on, or the birds or lines to fly.

@@ -23,27 +23,32 @@ func TestMoveWithThePicker(t *testing.T) {
 	if msg := w.click("cleo", &board, "Make a move"); !strings.Contains(msg.Content, "not playing") {
 		t.Errorf("cleo opening the picker: %q", msg.Content)
 	}
+	// The first move can only add a bird: the picker asks where at once.
 	pick := w.click("ana", &board, "Make a move")
-	if pick.Flags&64 == 0 || !strings.Contains(pick.Content, "What do you do?") || len(pick.Attachments) != 1 {
+	if pick.Flags&64 == 0 || !strings.Contains(pick.Content, "Where do you add a bird?") || len(pick.Attachments) != 1 || hasButton(t, pick, "Back") {
 		t.Fatalf("the picker, with the board and its points named: %q (flags %d, %d images)", pick.Content, pick.Flags, len(pick.Attachments))
 	}
 	if named := w.do("cleo", "/volo board labels:true"); len(named.Attachments) != 1 || named.Attachments[0].Size <= board.Attachments[0].Size {
 		t.Errorf("the board with its points named: %d images", len(named.Attachments))
 	}
-	rows := w.choose("ana", pick, "Add a bird")
-	if !strings.Contains(rows.Content, "row") {
-		t.Fatalf("more than 25 points to add on, and no row first: %q", rows.Content)
+	if !strings.Contains(pick.Content, "row") {
+		t.Fatalf("more than 25 points to add on, and no row first: %q", pick.Content)
 	}
-	points := w.choose("ana", rows, "Row f")
+	points := w.choose("ana", pick, "Row f")
 	preview := w.choose("ana", points, "f5")
 	if !strings.Contains(preview.Content, "**f5**") || len(preview.Attachments) != 1 {
 		t.Fatalf("the preview of f5: %q with %d images", preview.Content, len(preview.Attachments))
 	}
+	// Back goes one step back, and from there to the step before.
 	back := w.click("ana", preview, "Back")
-	if !strings.Contains(back.Content, "What do you do?") || len(back.Attachments) != 1 {
-		t.Errorf("Back: %q with %d images", back.Content, len(back.Attachments))
+	if len(back.Attachments) != 1 || !slices.Equal(optionLabels(t, back), optionLabels(t, points)) || !hasButton(t, back, "Back") {
+		t.Errorf("Back from the preview: %q with %d images, options %q", back.Content, len(back.Attachments), optionLabels(t, back))
 	}
-	preview = w.choose("ana", w.choose("ana", w.choose("ana", back, "Add a bird"), "Row f"), "f5")
+	rows := w.click("ana", back, "Back")
+	if !slices.Equal(optionLabels(t, rows), optionLabels(t, pick)) || hasButton(t, rows, "Back") {
+		t.Errorf("Back from the points of row f: %q, options %q", rows.Content, optionLabels(t, rows))
+	}
+	preview = w.choose("ana", w.choose("ana", rows, "Row f"), "f5")
 	done := w.click("ana", preview, "Confirm f5")
 	if !strings.Contains(done.Content, "You played f5 (move 1)") || len(done.Components) > 2 || len(done.Attachments) != 0 {
 		t.Errorf("after Confirm the picker says %q, components %s", done.Content, done.Components)
@@ -68,7 +73,7 @@ func TestPickerOnTheFirstBoardAgainstTheComputer(t *testing.T) {
 	w := newWorld(t)
 	opens := func(board *fakediscord.Message, what string) {
 		t.Helper()
-		if pick := w.click("ana", board, "Make a move"); !strings.Contains(pick.Content, "What do you do?") {
+		if pick := w.click("ana", board, "Make a move"); !strings.Contains(pick.Content, "Where do you add a bird?") {
 			t.Errorf("%s: Make a move says %q", what, pick.Content)
 		}
 	}
@@ -114,4 +119,43 @@ func TestAutocompleteTeaches(t *testing.T) {
 	if len(all) == 0 || !strings.Contains(all[0], "flies") {
 		t.Errorf("the first suggestion with flights to make: %q", all)
 	}
+}
+
+// A move made with the picker, with Back on the way, leaves one private
+// message: the picker's, updated in place at every step and ending as the
+// confirmation. Counted over four moves, two by each player.
+func TestPickerLeavesOneNotePerMove(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	w.startGame(w.channel)
+	private := func(user string) int {
+		n := 0
+		for _, m := range w.srv.MessagesVisibleTo(w.channel, w.userID(user)) {
+			if m.Flags&fakediscord.FlagEphemeral != 0 {
+				n++
+			}
+		}
+		return n
+	}
+	players := []string{"ana", "ben"}
+	for i, point := range []string{"f5", "h7", "d3", "k9"} {
+		user := players[i%2]
+		before := private(user)
+		board := w.lastMessage()
+		pick := w.click(user, &board, "Make a move")
+		if slices.Contains(optionLabels(t, pick), "Add a bird") { // from the third move, not the only choice
+			pick = w.choose(user, pick, "Add a bird")
+		}
+		points := w.choose(user, pick, "Row "+point[:1])
+		preview := w.click(user, w.choose(user, points, point), "Back") // one step back, to the points
+		done := w.click(user, w.choose(user, preview, point), "Confirm "+point)
+		if !strings.Contains(done.Content, "You played "+point+" (move "+strconv.Itoa(i+1)+")") {
+			t.Fatalf("after Confirm the picker says %q", done.Content)
+		}
+		w.saidOnce(w.channel, point+" · move "+strconv.Itoa(i+1)+" ·", players[(i+1)%2])
+		if left := private(user) - before; left != 1 {
+			t.Errorf("move %d, %s by %s, left %d private messages; want 1", i+1, point, user, left)
+		}
+	}
+	w.noValidationFailures()
 }

@@ -46,10 +46,10 @@ func TestRatingsAcrossSixGames(t *testing.T) {
 	}
 	// Two new players (1500 ± 350): after one win, about 1662 ± 290 and
 	// 1338 ± 290.
-	if p := w.do("cleo", "/volo profile user:@ana"); !strings.Contains(p.Content, "**Rating:** 1662 ± 290? (provisional) in this server · 1662 ± 290? (provisional) everywhere") {
+	if p := w.do("cleo", "/volo profile user:@ana"); !strings.Contains(p.Content, "**Rating:** 1662 ± 290 (provisional) in this server · 1662 ± 290 (provisional) everywhere") {
 		t.Errorf("ana's profile after one win:\n%s", p.Content)
 	}
-	if p := w.do("ben", "/volo profile"); !strings.Contains(p.Content, "1338 ± 290?") || !strings.Contains(p.Content, "Lost to ana (resignation) · 1500 → 1338 (−162)") {
+	if p := w.do("ben", "/volo profile"); !strings.Contains(p.Content, "1338 ± 290 (provisional)") || strings.Contains(p.Content, "?") || !strings.Contains(p.Content, "Lost to ana (resignation) · 1500 → 1338 (−162)") {
 		t.Errorf("ben's own profile after one loss:\n%s", p.Content)
 	}
 	w.play("ben", "cleo", "cleo", "")
@@ -61,9 +61,9 @@ func TestRatingsAcrossSixGames(t *testing.T) {
 	w.play("cleo", "ben", "ben", "")
 
 	for _, tc := range []struct{ name, rating, record, last string }{
-		{"ana", "1391 ± 234?", "4 games: 1 won, 2 lost, 1 drawn", "Lost to ben (resignation) · unrated"},
-		{"ben", "1398 ± 221?", "4 games: 2 won, 2 lost, 0 drawn", "Lost to cleo (resignation) · 1"},
-		{"cleo", "1622 ± 206?", "4 games: 2 won, 1 lost, 1 drawn", "Won against ben (resignation) · 1"},
+		{"ana", "1391 ± 234", "4 games: 1 won, 2 lost, 1 drawn", "Lost to ben (resignation) · unrated"},
+		{"ben", "1398 ± 221", "4 games: 2 won, 2 lost, 0 drawn", "Lost to cleo (resignation) · 1"},
+		{"cleo", "1622 ± 206", "4 games: 2 won, 1 lost, 1 drawn", "Won against ben (resignation) · 1"},
 	} {
 		p := w.do("ana", "/volo profile user:@"+tc.name)
 		for _, want := range []string{tc.rating + " (provisional) everywhere", tc.record + " everywhere", tc.last} {
@@ -255,7 +255,7 @@ func TestLeaderboardPages(t *testing.T) {
 	confirm := w.do("ana", "/volo resign")
 	w.click("ana", confirm, "Resign")
 	w.flush()
-	if p := w.do("ben", "/volo profile user:@Volo"); !strings.Contains(p.Content, "**easy**: 1662 ± 290? (provisional) everywhere · 1 game: 1 won") {
+	if p := w.do("ben", "/volo profile user:@Volo"); !strings.Contains(p.Content, "**easy**: 1662 ± 290 (provisional) everywhere · 1 game: 1 won") {
 		t.Errorf("the computer's profile:\n%s", p.Content)
 	}
 	// Twenty-four more players, each with one rated game, straight into

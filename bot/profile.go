@@ -181,7 +181,8 @@ func (b *Bot) ratingText(t lang.Tag, st store.Standing) string {
 	for i, r := range ranked {
 		if r.Player == st.Player {
 			if st.Rating.Provisional() {
-				return t.Sprintf("%s (provisional)", st.Rating)
+				// The word says it: no question mark beside it.
+				return t.Sprintf("%s (provisional)", st.Rating.Figures())
 			}
 			return t.Sprintf("%s (%s of %d)", st.Rating, ordinal(t, i+1), len(ranked))
 		}

@@ -37,7 +37,7 @@ func (b *Bot) openPuzzle(in *interaction, bt button) error {
 	}
 	// The reply is drawn before the commit: only its sending can fail
 	// after it.
-	r, err := b.puzzlePickReply(in, p, newPicker(p.Position, p.Rules, in.lang).start())
+	r, err := b.puzzlePickReply(in, p, newPicker(p.Position, p.Rules, in.lang).opening())
 	if err != nil {
 		return err
 	}

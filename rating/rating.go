@@ -42,11 +42,18 @@ func (r Rating) Provisional() bool {
 // String shows the rating and its deviation rounded to whole points, "1642 ± 87", with a
 // question mark when the rating is provisional: "1642 ± 287?".
 func (r Rating) String() string {
-	s := fmt.Sprintf("%.0f ± %.0f", whole(r.R), whole(r.RD))
+	s := r.Figures()
 	if r.Provisional() {
 		s += "?"
 	}
 	return s
+}
+
+// Figures shows the rating and its deviation rounded to whole points,
+// "1642 ± 287", without the question mark of a provisional rating: for a
+// sentence that says "provisional" in words.
+func (r Rating) Figures() string {
+	return fmt.Sprintf("%.0f ± %.0f", whole(r.R), whole(r.RD))
 }
 
 // whole rounds half away from zero, as people do, and never yields −0.

@@ -1,6 +1,7 @@
 package rating_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/volo-discord/volo/rating"
@@ -31,6 +32,9 @@ func TestString(t *testing.T) {
 	for _, tt := range tests {
 		if got := tt.r.String(); got != tt.want {
 			t.Errorf("%+v.String() = %q, want %q", tt.r, got, tt.want)
+		}
+		if got, want := tt.r.Figures(), strings.TrimSuffix(tt.want, "?"); got != want {
+			t.Errorf("%+v.Figures() = %q, want %q", tt.r, got, want)
 		}
 		if got := tt.r.Provisional(); got != tt.provisional {
 			t.Errorf("%+v.Provisional() = %v, want %v", tt.r, got, tt.provisional)

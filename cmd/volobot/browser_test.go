@@ -121,6 +121,14 @@ func TestSandboxGroupDMInABrowser(t *testing.T) {
 	if got := p.Suggestions(); !slices.Equal(got, []string{"/volo challenge"}) {
 		t.Errorf("/volo ch in the group DM suggests %q", got)
 	}
+	// No option of /volo challenge is required: a word typed after it
+	// moves into the first, the opponent, as in Discord's client.
+	p.ChooseSuggestion("/volo challenge")
+	p.Type("b")
+	if got := p.Suggestions(); !slices.Equal(got, []string{"ben"}) || p.Line() != "/volo challenge opponent:b" {
+		t.Errorf("/volo challenge then b: the line %q, suggesting %q; want opponent:b and ben", p.Line(), got)
+	}
+	p.Clear()
 	p.Run("/volo challenge opponent:@ben colour:orange")
 	p.WaitForText("challenges")
 	p.SelectUser("ben")

@@ -27,6 +27,10 @@ type suggestions struct {
 	Hint string `json:"hint,omitempty"`
 	// Error says why nothing can be suggested, such as an unknown option.
 	Error string `json:"error,omitempty"`
+	// Line, when set, is the line as the page should show it: a word typed after a command with
+	// no required option moves into its first option, "/volo challenge b" becoming
+	// "/volo challenge opponent:b", as Discord's client moves the cursor there.
+	Line string `json:"line,omitempty"`
 }
 
 // suggestion is one entry of the popup; choosing it replaces the line with Line.
@@ -193,6 +197,12 @@ type given struct {
 // of the first required option, where Discord's client puts the cursor.
 func (sb *Sandbox) optionSuggestions(t *typing, line string, base int, cmd *leaf, tokens []fakediscord.LineWord, trailing bool) suggestions {
 	first, hasFirst := fakediscord.FirstRequired(cmd.options)
+	// With no option required, a word that names none goes into the first option, as Discord's
+	// client moves there when one types after the command.
+	moves := !hasFirst && len(cmd.options) > 0
+	if moves {
+		first, hasFirst = cmd.options[0], true
+	}
 	var filled []given
 	lastBare := false // the last word named no option, and may be the start of one
 	for _, t := range tokens {
@@ -238,7 +248,11 @@ func (sb *Sandbox) optionSuggestions(t *typing, line string, base int, cmd *leaf
 	}
 	g := filled[len(filled)-1]
 	prefix := line[:base+g.tok.Start] + g.def.Name + ":"
-	return sb.offerValues(t, line, prefix, g)
+	out := sb.offerValues(t, line, prefix, g)
+	if moves && g.bare {
+		out.Line = prefix + line[base+g.tok.Start:]
+	}
+	return out
 }
 
 // offerOptions lists the options not given yet whose name starts with typed, required ones

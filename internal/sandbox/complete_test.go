@@ -41,6 +41,11 @@ func completer(tb testing.TB) (sb *Sandbox, general, ana string) {
 					{Type: discordgo.ApplicationCommandOptionString, Name: "move", Description: "The move", Required: true, Autocomplete: true},
 				}},
 			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "games", Description: "Games"},
+			{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "open", Description: "Challenge anyone, or someone",
+				Options: []*discordgo.ApplicationCommandOption{
+					{Type: discordgo.ApplicationCommandOptionUser, Name: "opponent", Description: "Who"},
+					{Type: discordgo.ApplicationCommandOptionBoolean, Name: "rated", Description: "Rated"},
+				}},
 		},
 	}})
 	if err != nil {
@@ -77,6 +82,35 @@ func TestCompleteFirstRequiredOption(t *testing.T) {
 		}
 		if out.Title != tc.title || !slices.Equal(lines, tc.lines) {
 			t.Errorf("complete(%q) = %q %q, want %q %q", tc.line, out.Title, lines, tc.title, tc.lines)
+		}
+	}
+}
+
+// With no option required, a word that names no option moves into the first option, as Discord's
+// client moves the cursor there: the page is told the line to show, and offered its values.
+func TestCompleteMovesIntoTheFirstOption(t *testing.T) {
+	sb, general, ana := completer(t)
+	for _, tc := range []struct {
+		line, title, shown string
+		lines              []string
+		error              string
+	}{
+		{"/volo open b", "opponent", "/volo open opponent:b", []string{"/volo open opponent:@ben "}, ""},
+		{"/volo open @ma", "opponent", "/volo open opponent:@ma", []string{"/volo open opponent:@margaux "}, ""},
+		{"/volo open r", "/volo open", "", []string{"/volo open rated:"}, ""}, // the start of an option's name
+		{"/volo open opponent:b", "opponent", "", []string{"/volo open opponent:@ben "}, ""},
+		{"/volo games b", "", "", nil, `/volo games has no option "b" (write name:value).`},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		out := sb.complete(ctx, general, ana, tc.line)
+		cancel()
+		var lines []string
+		for _, it := range out.Items {
+			lines = append(lines, it.Line)
+		}
+		if out.Title != tc.title || out.Line != tc.shown || !slices.Equal(lines, tc.lines) || out.Error != tc.error {
+			t.Errorf("complete(%q) = %q, line %q, %q, error %q; want %q, line %q, %q, error %q",
+				tc.line, out.Title, out.Line, lines, out.Error, tc.title, tc.shown, tc.lines, tc.error)
 		}
 	}
 }

@@ -38,6 +38,15 @@ func TestBrowserGroupDM(t *testing.T) {
 		got.Placeholder != "Message ana, ben as ana" {
 		t.Errorf("the group DM shows %+v", got)
 	}
+	type members struct {
+		Title string
+		Names []string
+	}
+	list := `({ Title: document.querySelector(".members-title").textContent,
+		Names: [...document.querySelectorAll("#member-list .member-name > span:first-child")].map((s) => s.textContent.trim()) })`
+	if got := sandboxtest.Eval[members](p, list); got.Title != "Members — 2" || !slices.Equal(got.Names, []string{"ana", "ben"}) {
+		t.Errorf("the group DM's member list: %+v, want its two members alone", got)
+	}
 	if q := sandboxtest.Eval[string](p, `location.search`); q != "?as=ana&channel=%40ana%2C+ben" {
 		t.Errorf("the address of the group DM: %s", q)
 	}

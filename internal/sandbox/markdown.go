@@ -15,6 +15,8 @@ type names struct {
 	user    func(id string) (string, bool)
 	channel func(id string) (string, bool)
 	role    func(id string) (string, bool)
+	// dm names a direct message or group DM for a link to it: the bot's name, the people's.
+	dm func(id string) (string, bool)
 }
 
 // renderer turns message content written in Discord's markdown into HTML: the subset Discord's
@@ -135,7 +137,8 @@ var (
 	bareURL      = regexp.MustCompile(`^https?://[^\s<]+[^\s<.,:;"')\]!?]`)
 	// channelLink is a link to a channel of a server, which Discord's client shows as the
 	// channel's mention, such as the link to a game in the bot's direct messages.
-	channelLink = regexp.MustCompile(`^https://(?:(?:ptb|canary)\.)?discord\.com/channels/[0-9]{1,20}/([0-9]{1,20})$`)
+	// A direct message's link has @me for the server, such as a game's in /volo mygames.
+	channelLink = regexp.MustCompile(`^https://(?:(?:ptb|canary)\.)?discord\.com/channels/(?:[0-9]{1,20}|@me)/([0-9]{1,20})$`)
 )
 
 // inline renders one line's inline markup: code, emphasis, mentions, timestamps and links.
@@ -188,6 +191,12 @@ func (r *renderer) token(s string, wordStart bool) (int, string, bool) {
 			if c := channelLink.FindStringSubmatch(m); c != nil {
 				if name, ok := r.channel(c[1]); ok && name != "" {
 					return len(m), r.mention("#", c[1]), true
+				}
+				if r.dm != nil {
+					if name, ok := r.dm(c[1]); ok {
+						// Clicked, it opens the conversation, as the mention of a channel does.
+						return len(m), fmt.Sprintf(`<span class="mention channel-mention" data-channel="%s">@%s</span>`, c[1], html.EscapeString(name)), true
+					}
 				}
 			}
 			return len(m), link(m, html.EscapeString(m)), true

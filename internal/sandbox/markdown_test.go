@@ -8,7 +8,8 @@ import (
 	"time"
 )
 
-// testRenderer names ana (1), ben (2), #volo (10) and the Moderator role (20).
+// testRenderer names ana (1), ben (2), #volo (10), the Moderator role (20) and the DM with Volo
+// (30).
 func testRenderer(now time.Time) *renderer {
 	lookup := func(m map[string]string) func(string) (string, bool) {
 		return func(id string) (string, bool) { v, ok := m[id]; return v, ok }
@@ -17,6 +18,7 @@ func testRenderer(now time.Time) *renderer {
 		user:    lookup(map[string]string{"1": "ana", "2": "ben"}),
 		channel: lookup(map[string]string{"10": "volo"}),
 		role:    lookup(map[string]string{"20": "Moderator"}),
+		dm:      lookup(map[string]string{"30": "Volo"}),
 	}}
 }
 
@@ -46,6 +48,8 @@ func TestMarkdown(t *testing.T) {
 		{"custom emoji", "<:bird:123>", `<span class="emoji">:bird:</span>`},
 		{"link", "see https://example.com/rules.", `see <a href="https://example.com/rules" target="_blank" rel="noopener noreferrer">https://example.com/rules</a>.`},
 		{"channel link", "The game: https://discord.com/channels/5/10", `The game: <span class="mention channel-mention" data-channel="10">#volo</span>`},
+		{"link to a direct message", "The game: https://discord.com/channels/@me/30", `The game: <span class="mention channel-mention" data-channel="30">@Volo</span>`},
+		{"link to a direct message not here", "https://discord.com/channels/@me/31", `<a href="https://discord.com/channels/@me/31" target="_blank" rel="noopener noreferrer">https://discord.com/channels/@me/31</a>`},
 		{"link to a channel not here", "https://discord.com/channels/5/11", `<a href="https://discord.com/channels/5/11" target="_blank" rel="noopener noreferrer">https://discord.com/channels/5/11</a>`},
 		{"masked link", "[the rules](https://example.com/a?b=1&c=2)", `<a href="https://example.com/a?b=1&amp;c=2" target="_blank" rel="noopener noreferrer">the rules</a>`},
 		{"no javascript link", "[x](javascript:alert(1))", "[x](javascript:alert(1))"},

@@ -227,6 +227,26 @@ func (sb *Sandbox) privateView(c fakediscord.Channel, viewer fakediscord.User) c
 	return v
 }
 
+// dmName names a direct message or group DM for whoever reads a link to it: the bot's name for
+// its own DMs, else the group's name or its people's names.
+func (sb *Sandbox) dmName(c fakediscord.Channel) string {
+	if isBotDM(c) {
+		return sb.botName()
+	}
+	if c.Type == fakediscord.ChannelGroupDM && c.Name != "" {
+		return c.Name
+	}
+	var people []string
+	for _, r := range c.Recipients {
+		u, ok := sb.srv.User(r.ID)
+		if !ok {
+			u = r
+		}
+		people = append(people, sb.userView(u).Name)
+	}
+	return strings.Join(people, ", ")
+}
+
 // userView shows a user with an avatar colour that stays the same for them.
 func (sb *Sandbox) userView(u fakediscord.User) userView {
 	name := u.GlobalName
@@ -273,6 +293,13 @@ func (sb *Sandbox) renderer() *renderer {
 		channel: func(id string) (string, bool) {
 			c, ok := sb.srv.Channel(id)
 			return c.Name, ok
+		},
+		dm: func(id string) (string, bool) {
+			c, ok := sb.srv.Channel(id)
+			if !ok || c.Type != fakediscord.ChannelDM && c.Type != fakediscord.ChannelGroupDM {
+				return "", false
+			}
+			return sb.dmName(c), true
 		},
 		role: func(id string) (string, bool) {
 			for _, r := range roles {

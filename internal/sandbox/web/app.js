@@ -376,16 +376,22 @@ function renderUser() {
 // composerHelp is the line under the message box in the guild's channels.
 const composerHelp = [...$("composer-help").childNodes].map((n) => n.cloneNode(true));
 
+// renderMembers lists the people of the channel shown: a group DM's own members, as Discord
+// shows them (the bot is not one), or the server's people and its bot.
 function renderMembers() {
   const w = state.world;
-  const people = w.users.length + 1;
-  document.querySelector(".members-title").textContent = `Members — ${people}`;
+  const c = channelById(state.channel);
+  const group = Boolean(c && c.dm && dmKind(c) === "group");
+  const users = group ? (c.members || []).map((m) => userById(m.id) || m) : w.users;
+  document.querySelector(".members-title").textContent = `Members — ${users.length + (group ? 0 : 1)}`;
   els.members.replaceChildren();
-  const bot = el("li", { class: "member bot-member", title: `Message ${w.bot.name}: your direct messages with the bot under test`, onclick: openBotDM }, avatar(w.bot, "small"),
-    el("span", { class: "member-name" }, el("span", {}, w.bot.name, " ", el("span", { class: "bot-tag" }, svg(icons.check), "App")),
-      el("span", { class: "member-note" }, "the bot")));
-  els.members.append(bot);
-  for (const u of w.users) {
+  if (!group) {
+    const bot = el("li", { class: "member bot-member", title: `Message ${w.bot.name}: your direct messages with the bot under test`, onclick: openBotDM }, avatar(w.bot, "small"),
+      el("span", { class: "member-name" }, el("span", {}, w.bot.name, " ", el("span", { class: "bot-tag" }, svg(icons.check), "App")),
+        el("span", { class: "member-note" }, "the bot")));
+    els.members.append(bot);
+  }
+  for (const u of users) {
     els.members.append(el("li", {
       class: `member${u.id === state.user ? " current" : ""}`,
       "data-username": u.username,
@@ -410,6 +416,7 @@ function closeUserMenu() {
 function renderHeader() {
   const c = channelById(state.channel);
   if (!c) return;
+  renderMembers();
   $("new-thread-button").hidden = Boolean(c.dm);
   $("intro-icon").style.background = "";
   $("intro-icon").classList.toggle("dm", Boolean(c.dm));
@@ -1129,6 +1136,14 @@ async function suggest(line) {
     out = { items: [], error: e.message };
   }
   if (seq !== state.suggestSeq || lineBeforeCaret() !== line || state.suppress) return;
+  if (out.line && out.line !== line) {
+    // The word typed moves into the command's first option, as Discord's client moves there:
+    // "/volo challenge b" shows as "/volo challenge opponent:b", the caret after the b.
+    const after = els.input.value.slice(line.length);
+    els.input.value = out.line + after;
+    els.input.setSelectionRange(out.line.length, out.line.length);
+    line = out.line;
+  }
   showPopup(out);
   els.popup.dataset.answered = line; // for whoever drives the page (see package sandboxtest)
 }
