@@ -78,12 +78,16 @@ func (b *Bot) timeUp(in *interaction, g *store.Game, eg *engine.Game) error {
 	return refuse("%s's time ran out %s, so %s loses on time, and the game can no longer change.", name, when(g.Deadline), name)
 }
 
-// adopt makes the interaction's language that of g's channel and, when
-// the user plays in g, theirs: what the bot says of g answering the
-// interaction is in it, and what it says later on its own too, once g
-// is committed.
+// adopt sets the languages of g from the interaction: the user's, when
+// they play in g, for what only they read (their direct messages); the
+// channel's for what everyone there reads: the server's language in a
+// server, whoever acted, and outside a server the language g started in,
+// so that a game stays in one language for everyone watching. Once g is
+// committed, what the bot says later on its own uses them too.
 func (in *interaction) adopt(g *store.Game) {
-	g.Lang = in.lang.String()
+	if g.Lang == "" || (in.GuildID != "" && in.GuildLocale != nil) {
+		g.Lang = in.public.String()
+	}
 	for c := range g.Players {
 		if g.Players[c].ID == in.user {
 			g.Players[c].Lang = in.lang.String()

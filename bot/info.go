@@ -26,8 +26,8 @@ func (b *Bot) boardCommand(in *interaction, labels bool) error {
 	if err != nil {
 		return err
 	}
-	in.adopt(g) // to word it for the asker; not stored
-	t := in.lang
+	in.adopt(g) // the channel's language, for everyone there; not stored
+	t := tr(g)
 	sc := b.scene(g, eg)
 	sc.PointNames = labels
 	img, err := b.render.Board(sc)
@@ -60,7 +60,7 @@ func (b *Bot) historyCommand(in *interaction, id string) error {
 	if err != nil {
 		return err
 	}
-	in.adopt(g) // to word it for the asker; not stored
+	g.Lang = in.lang.String() // worded for the asker alone; not stored
 	t := in.lang
 	record, err := g.Record()
 	if err != nil {

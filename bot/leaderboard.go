@@ -53,7 +53,7 @@ func (b *Bot) leaderboardCommand(in *interaction, scope string) error {
 		}
 		key = in.GuildID
 	}
-	r, err := b.leaderboard(in.lang, key, 0)
+	r, err := b.leaderboard(in.public, key, 0)
 	if err != nil {
 		return err
 	}
@@ -65,7 +65,7 @@ func (b *Bot) leaderboardButton(in *interaction, bt button) error {
 	if bt.game != scopeGlobal && bt.game != in.GuildID {
 		return refuse("That leaderboard belongs to another server. Use /volo leaderboard here.")
 	}
-	r, err := b.leaderboard(in.lang, bt.game, bt.ply)
+	r, err := b.leaderboard(in.public, bt.game, bt.ply)
 	if err != nil {
 		return err
 	}
