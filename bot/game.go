@@ -240,9 +240,21 @@ func stale(err error) bool {
 // mention returns a Discord mention of a user.
 func mention(id string) string { return "<@" + id + ">" }
 
-// who names a player for a message about g: "Orange (@ana)".
+// nameOf names the user id in a message about g in plain text, which
+// pings and highlights no one: their name as a player of g. A mention is
+// kept for a message that calls someone to act now (see pings).
+func nameOf(g *store.Game, id string) string {
+	for _, p := range g.Players {
+		if p.ID == id && p.Name != "" {
+			return plainName(p.Name)
+		}
+	}
+	return mention(id)
+}
+
+// who names a player for a message about g: "Orange (ana)".
 func who(g *store.Game, c engine.Colour) string {
-	return tr(g).Sprintf("%s (%s)", c, mention(g.Players[c].ID))
+	return tr(g).Sprintf("%s (%s)", c, nameOf(g, g.Players[c].ID))
 }
 
 // scene is what the board image of g shows now.
@@ -295,19 +307,30 @@ func (b *Bot) boardImage(g *store.Game, eg *engine.Game) ([]byte, error) {
 
 // turnLine says whose turn it is, with the time left, pinging that player.
 func (b *Bot) turnLine(g *store.Game, eg *engine.Game) string {
+	return b.turnLineFor(g, eg, b.pings(g, eg))
+}
+
+// turnLineFor says whose turn it is, with the time left, mentioning that
+// player when ping (the message pings them: see tellTurn), else naming
+// them in plain text.
+func (b *Bot) turnLineFor(g *store.Game, eg *engine.Game, ping bool) string {
 	t := tr(g)
 	if g.Outcome.Over() {
 		return t.Sprintf("%s", g.Outcome)
 	}
 	pos := eg.Position()
 	c := pos.ToMove()
+	name := nameOf(g, g.Players[c].ID)
+	if ping {
+		name = mention(g.Players[c].ID)
+	}
 	switch {
 	case overdue(g, b.clock()): // the scheduler is about to end it: see timeUp
-		return t.Sprintf("%s (%s) to move, but their time ran out %s", mention(g.Players[c].ID), c, when(g.Deadline))
+		return t.Sprintf("%s (%s) to move, but their time ran out %s", name, c, when(g.Deadline))
 	case !g.Deadline.IsZero():
-		return t.Sprintf("%s (%s) to move, time runs out %s", mention(g.Players[c].ID), c, when(g.Deadline))
+		return t.Sprintf("%s (%s) to move, time runs out %s", name, c, when(g.Deadline))
 	}
-	return t.Sprintf("%s (%s) to move", mention(g.Players[c].ID), c)
+	return t.Sprintf("%s (%s) to move", name, c)
 }
 
 // moveReply is the public message after a move: the board and a line such

@@ -37,12 +37,12 @@ func (b *Bot) boardCommand(in *interaction, labels bool) error {
 	if g.Status == store.Finished {
 		return b.respond(in, reply{content: t.Sprintf("%s. /volo history has its record.", endLine(g)), image: img})
 	}
-	line := t.Sprintf("%s vs %s · %s · %s", who(g, engine.Orange), who(g, engine.Blue), progress(t, eg.Ply()), b.turnLine(g, eg))
+	line := t.Sprintf("%s vs %s · %s · %s", who(g, engine.Orange), who(g, engine.Blue), progress(t, eg.Ply()), b.turnLineFor(g, eg, false))
 	if g.RegionChoice != nil {
 		line += " " + t.Sprintf("(choosing which region to keep after %s)", g.RegionChoice.Flight)
 	}
 	if g.DrawOffer != nil {
-		line += " · " + t.Sprintf("%s offers a draw", mention(g.DrawOffer.By))
+		line += " · " + t.Sprintf("%s offers a draw", nameOf(g, g.DrawOffer.By))
 	}
 	r := reply{content: line, image: img}
 	if !g.Outcome.Over() {

@@ -227,11 +227,11 @@ func TestThreadAndEndLinesInFrench(t *testing.T) {
 	}
 	g.Players[engine.Blue] = store.Player{ID: "2", Name: "ben"}
 	got := endLine(g)
-	if want := "Orange (<@1>) contre Bleu (<@2>) · Bleu gagne" + nbsp + ": Orange a abandonné · terminée <t:1764000000:R> · partie `0a1b`"; got != want {
+	if want := "Orange (ana) contre Bleu (ben) · Bleu gagne" + nbsp + ": Orange a abandonné · terminée <t:1764000000:R> · partie `0a1b`"; got != want {
 		t.Errorf("French end line %q, want %q", got, want)
 	}
 	g.Lang = "en"
-	if got, want := endLine(g), "Orange (<@1>) vs Blue (<@2>) · Blue wins: Orange resigned · ended <t:1764000000:R> · game `0a1b`"; got != want {
+	if got, want := endLine(g), "Orange (ana) vs Blue (ben) · Blue wins: Orange resigned · ended <t:1764000000:R> · game `0a1b`"; got != want {
 		t.Errorf("English end line %q, want %q", got, want)
 	}
 }

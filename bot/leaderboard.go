@@ -137,7 +137,7 @@ func standingName(t lang.Tag, st store.Standing) string {
 	if level, ok := strings.CutPrefix(st.Player, store.ComputerID("")); ok {
 		return t.Sprintf("**%s** (the computer, %s)", plainName(cmp.Or(st.Name, "Volo")), levelName(t, level))
 	}
-	return fmt.Sprintf("**%s** (%s)", plainName(cmp.Or(st.Name, "?")), mention(st.Player))
+	return fmt.Sprintf("**%s**", plainName(cmp.Or(st.Name, "?")))
 }
 
 // recordText is a standing's record in t: "12 games: 8 won, 3 lost, 1

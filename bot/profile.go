@@ -61,7 +61,7 @@ func (b *Bot) profile(t lang.Tag, guild, channel, user, name string) (string, er
 		return "", fmt.Errorf("standing of %s: %w", user, err)
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**%s** (%s)\n", plainName(cmp.Or(name, global.Name, "?")), mention(user))
+	fmt.Fprintf(&sb, "**%s**\n", plainName(cmp.Or(name, global.Name, "?")))
 	if guild != "" {
 		here, err := b.store.Standing(guild, user)
 		if err != nil {

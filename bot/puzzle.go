@@ -75,7 +75,7 @@ func (b *Bot) puzzleCommand(in *interaction, opts map[string]*discordgo.Applicat
 	if err != nil {
 		return err
 	}
-	r.content = in.public.Sprintf("Puzzle for %s: %s", mention(in.user), r.content)
+	r.content = in.public.Sprintf("Puzzle for %s: %s", plainName(in.name), r.content)
 	attempt := store.PuzzleAttempt{ID: p.ID, Line: p.String(), Guild: in.GuildID, Channel: in.ChannelID, Started: b.clock()}
 	if err := b.committed(commitPuzzle, func() error { return b.store.SetPuzzleAttempt(in.user, attempt) }); err != nil {
 		return fmt.Errorf("puzzle attempt: %w", err)
