@@ -114,7 +114,7 @@ func TestHelpNamesTheCommandsOfItsLanguage(t *testing.T) {
 			t.Errorf("the French help names the English /volo %s", sub.name)
 		}
 	}
-	for _, opt := range []string{"adversaire:", "coup:", "noms:", "partie:", "portee:", "fil:", "classee:"} {
+	for _, opt := range []string{"adversaire:", "coup:", "noms:", "partie:", "portée:", "fil:", "classée:"} {
 		if !strings.Contains(fr, opt) {
 			t.Errorf("the French help does not name the option %s", opt)
 		}
@@ -133,7 +133,7 @@ func TestHelpNamesTheCommandsOfItsLanguage(t *testing.T) {
 func TestSettingsInFrench(t *testing.T) {
 	t.Parallel()
 	got := settingsText(lang.French, store.UserSettings{Notify: store.NotifyDM}, store.GuildSettings{Threads: true}, true, "dark")
-	for _, want := range []string{"**Vos réglages**", "• avis" + nbsp + ": message privé. Quand c’est à vous de jouer", "• thème" + nbsp + ": sombre (par défaut).", "/volo reglages avis:…", "**Ce serveur**", "dans un fil à part", "/volo reglages fil:true"} {
+	for _, want := range []string{"**Vos réglages**", "• avis" + nbsp + ": message privé. Quand c’est à vous de jouer", "• thème" + nbsp + ": sombre (par défaut).", "/volo réglages avis:…", "**Ce serveur**", "dans un fil à part", "/volo réglages fil:true"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("French settings lack %q:\n%s", want, got)
 		}

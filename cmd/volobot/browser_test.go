@@ -165,10 +165,10 @@ func TestSandboxGroupDMInABrowser(t *testing.T) {
 	p.SelectUser("margaux")
 	p.SelectChannel("general")
 	p.Type("/volo d")
-	if got := p.Suggestions(); !slices.Contains(got, "/volo defi") {
-		t.Errorf("margaux's popup for /volo d: %q, want /volo defi", got)
+	if got := p.Suggestions(); !slices.Contains(got, "/volo défi") {
+		t.Errorf("margaux's popup for /volo d: %q, want /volo défi", got)
 	}
-	p.Run("/volo defi adversaire:@cleo couleur:bleu")
+	p.Run("/volo défi adversaire:@cleo couleur:bleu")
 	// And the bot answers her in French.
 	p.WaitForText("défie")
 	p.Screenshot("french-challenge")
