@@ -75,10 +75,12 @@ func (b *Bot) historyCommand(in *interaction, id string) error {
 	moves := eg.Moves()
 	if len(moves) > 0 {
 		sb.WriteString("\n```\n")
+		// Two moves a line, each with its number in the game, as the
+		// board, the picker, the review and the record count them.
 		for i := 0; i < len(moves); i += 2 {
-			fmt.Fprintf(&sb, "%3d. %-16s", i/2+1, moves[i])
+			fmt.Fprintf(&sb, "%3d. %-16s", i+1, moves[i])
 			if i+1 < len(moves) {
-				sb.WriteString(moves[i+1].String())
+				fmt.Fprintf(&sb, "%3d. %s", i+2, moves[i+1])
 			}
 			sb.WriteByte('\n')
 			if sb.Len() > 1800 {
