@@ -121,7 +121,7 @@ func TestTimeoutInAGroupDM(t *testing.T) {
 	}
 	// The held announcement follows up that answer.
 	w.waitSaid(gd.ID, "ran out of time. Orange wins")
-	if got := w.said(gd.ID, "Blue (<@"+w.userID("ben")+">) ran out of time."); len(got) != 1 || len(got[0].Attachments) != 3 {
+	if got := w.said(gd.ID, "Blue (ben) ran out of time."); len(got) != 1 || len(got[0].Attachments) != 3 {
 		t.Errorf("the loss on time in the group DM after the next interaction: %d messages", len(got))
 	}
 	w.noMissingAccess()
@@ -244,7 +244,7 @@ func TestLapseInAGroupDM(t *testing.T) {
 	w.channel = gd.ID
 	w.do("ana", "/volo challenge opponent:@ben")
 	w.passTime(25 * time.Hour)
-	if got := w.dms("ana", "Your Volo challenge to <@"+w.userID("ben")+"> lapsed"); len(got) != 1 {
+	if got := w.dms("ana", "Your Volo challenge to ben lapsed"); len(got) != 1 {
 		t.Errorf("ana's DM of the lapse: %d", len(got))
 	}
 	w.heldBack(gd.ID, "lapsed")

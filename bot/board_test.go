@@ -45,7 +45,7 @@ func TestActsOfTheBoard(t *testing.T) {
 	if said, err := w.act("ana", bot.ActMove, "f5"); err != nil || said != "" {
 		t.Fatalf("ana's move on the board: %q, %v", said, err)
 	}
-	w.saidOnce(w.channel, "Orange (<@"+w.userID("ana")+">) f5 · move 1 · <@"+w.userID("ben")+"> (Blue) to move", "ben")
+	w.saidOnce(w.channel, "Orange (ana) f5 · move 1 · <@"+w.userID("ben")+"> (Blue) to move", "ben")
 	board := w.said(w.channel, "f5 · move 1")[0]
 	if len(board.Attachments) == 0 || !hasButton(t, &board, "Make a move") || !hasButton(t, &board, "Play on the board") {
 		t.Errorf("the board of a move made on the board: %d files, buttons %q", len(board.Attachments), buttonLabels(t, &board))

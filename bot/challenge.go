@@ -136,9 +136,9 @@ func (b *Bot) postChallenge(in *interaction, g *store.Game, note string) error {
 	var pings []string
 	if opp != "" {
 		pings = []string{opp}
-		line = t.Sprintf("%s challenges %s to a game of Volo: %s plays %s, %s.", mention(challenger), mention(opp), mention(challenger), c, describeTermsIn(t, g))
+		line = t.Sprintf("%s challenges %s to a game of Volo: %s plays %s, %s.", nameOf(g, challenger), mention(opp), nameOf(g, challenger), c, describeTermsIn(t, g))
 	} else {
-		line = t.Sprintf("%s challenges anyone in this channel to a game of Volo: %s plays %s, %s.", mention(challenger), mention(challenger), c, describeTermsIn(t, g))
+		line = t.Sprintf("%s challenges anyone in this channel to a game of Volo: %s plays %s, %s.", nameOf(g, challenger), nameOf(g, challenger), c, describeTermsIn(t, g))
 	}
 	thread := "" // the buttons name the game's thread, where the game is kept
 	if g.Channel != in.ChannelID {
@@ -249,7 +249,7 @@ func (b *Bot) busy(g *store.Game) error {
 		by, _ := b.challenger(there)
 		mine, _ := b.challenger(g)
 		if by == mine && b.challenged(there) == b.challenged(g) {
-			return refuse("Your challenge to %s is already posted in this channel; it lapses %s.", mention(b.challenged(g)), when(there.Deadline))
+			return refuse("Your challenge to %s is already posted in this channel; it lapses %s.", nameOf(there, b.challenged(there)), when(there.Deadline))
 		}
 	}
 	return refuse("This channel already has a game or a challenge. Start a thread and challenge there: every thread can hold its own game.")
@@ -279,7 +279,7 @@ func (b *Bot) startAgainstBot(in *interaction, g *store.Game, note string) error
 	}
 	var anns []*store.Announcement
 	if g.Channel != in.ChannelID {
-		link, err := b.announce(in.ChannelID, in, false, reply{content: t.Sprintf("%s starts a game of Volo against me (%s) in <#%s>.", mention(in.user), level, g.Channel)})
+		link, err := b.announce(in.ChannelID, in, false, reply{content: t.Sprintf("%s starts a game of Volo against me (%s) in <#%s>.", plainName(in.name), level, g.Channel)})
 		if err != nil {
 			return err
 		}
@@ -325,7 +325,7 @@ func (b *Bot) acceptedAlready(in *interaction, bt button) error {
 	if in.user == b.challenged(g) {
 		return refuse("You have accepted this challenge already: the game is on, and its board is in the channel.")
 	}
-	return refuse("%s accepted this challenge first; the game is on. Start your own with /volo challenge.", mention(b.challenged(g)))
+	return refuse("%s accepted this challenge first; the game is on. Start your own with /volo challenge.", nameOf(g, b.challenged(g)))
 }
 
 // acceptButton starts the game of a challenge.
@@ -344,7 +344,7 @@ func (b *Bot) acceptButton(in *interaction, bt button) error {
 	}
 	open := b.challenged(g) == ""
 	if _, named := g.Colour(in.user); !named && !open {
-		return refuse("This challenge is for %s, not for you. Start your own with /volo challenge.", mention(b.challenged(g)))
+		return refuse("This challenge is for %s, not for you. Start your own with /volo challenge.", nameOf(g, b.challenged(g)))
 	}
 	if open { // the first to click takes the seat
 		g.Players[c.Other()].ID = in.user
@@ -358,7 +358,7 @@ func (b *Bot) acceptButton(in *interaction, bt button) error {
 		return err
 	}
 	t := tr(g)
-	content := t.Sprintf("%s accepted the challenge of %s: %s.", mention(in.user), mention(challenger), describeTermsIn(t, g))
+	content := t.Sprintf("%s accepted the challenge of %s: %s.", nameOf(g, in.user), nameOf(g, challenger), describeTermsIn(t, g))
 	if g.Parent != "" {
 		content += " " + t.Sprintf("The game is on in <#%s>.", g.Channel)
 	}
@@ -394,13 +394,13 @@ func (b *Bot) declineButton(in *interaction, bt button, withdraw bool) error {
 	challenger, _ := b.challenger(g)
 	switch {
 	case withdraw && in.user != challenger:
-		return refuse("Only %s, who made the challenge, can withdraw it.", mention(challenger))
+		return refuse("Only %s, who made the challenge, can withdraw it.", nameOf(g, challenger))
 	case !withdraw && in.user != b.challenged(g):
-		return refuse("Only %s can decline this challenge.", mention(b.challenged(g)))
+		return refuse("Only %s can decline this challenge.", nameOf(g, b.challenged(g)))
 	}
-	said := tr(g).Sprintf("%s declined the challenge. The channel is free for a new one.", mention(in.user))
+	said := tr(g).Sprintf("%s declined the challenge. The channel is free for a new one.", plainName(in.name))
 	if withdraw {
-		said = tr(g).Sprintf("%s withdrew the challenge. The channel is free for a new one.", mention(in.user))
+		said = tr(g).Sprintf("%s withdrew the challenge. The channel is free for a new one.", plainName(in.name))
 	}
 	ann, err := b.announce(in.ChannelID, in, true, reply{content: said})
 	if err != nil {

@@ -79,9 +79,9 @@ const (
 
 func subcommands() []subSpec {
 	return []subSpec{
-		{cmdChallenge, "defi", text{"Challenge someone (or me) to a game of Volo in this channel", "Défier quelqu’un (ou moi) à une partie de Volo dans ce salon"}, []optionSpec{
+		{cmdChallenge, "défi", text{"Challenge someone (or me) to a game of Volo in this channel", "Défier quelqu’un (ou moi) à une partie de Volo dans ce salon"}, []optionSpec{
 			{name: text{optOpponent, "adversaire"}, desc: text{"Who you challenge; leave it out to let anyone here accept", "Qui vous défiez ; sinon, n’importe qui ici peut accepter"}, kind: discordgo.ApplicationCommandOptionUser},
-			{name: text{optRules, "regles"}, desc: text{"Rule set (standard unless you choose)", "Règles (standard par défaut)"}, kind: discordgo.ApplicationCommandOptionString, choices: []choiceSpec{
+			{name: text{optRules, "règles"}, desc: text{"Rule set (standard unless you choose)", "Règles (standard par défaut)"}, kind: discordgo.ApplicationCommandOptionString, choices: []choiceSpec{
 				{text{"standard", "standard"}, "standard"}, {text{"last-act (French translation)", "dernier acte (traduction française)"}, "last-act"},
 			}},
 			{name: text{optColour, "couleur"}, desc: text{"Your colour: orange moves first", "Votre couleur : orange commence"}, kind: discordgo.ApplicationCommandOptionString, choices: []choiceSpec{
@@ -92,7 +92,7 @@ func subcommands() []subSpec {
 				{text{"easy", "facile"}, "easy"}, {text{"medium", "moyen"}, "medium"}, {text{"hard", "difficile"}, "hard"},
 			}},
 			{name: text{optThread, "fil"}, desc: text{"Play in a thread of its own (the server's setting if left out)", "Jouer dans un fil à part (le réglage du serveur sinon)"}, kind: discordgo.ApplicationCommandOptionBoolean},
-			{name: text{optRated, "classee"}, desc: text{"Whether the game counts for ratings (yes unless you say false)", "La partie compte-t-elle pour le classement (oui sauf si false)"}, kind: discordgo.ApplicationCommandOptionBoolean},
+			{name: text{optRated, "classée"}, desc: text{"Whether the game counts for ratings (yes unless you say false)", "La partie compte-t-elle pour le classement (oui sauf si false)"}, kind: discordgo.ApplicationCommandOptionBoolean},
 		}},
 		{cmdMove, "jouer", text{"Play a move: f5 adds a bird, c3:c5-NE2 flies a line", "Jouer un coup : f5 pose un oiseau, c3:c5-NE2 fait voler une ligne"}, []optionSpec{
 			{name: text{optMove, "coup"}, desc: text{"The move, e.g. f5, l2-SE3, c3:c5-NE2/e7", "Le coup, par ex. f5, l2-SE3, c3:c5-NE2/e7"}, kind: discordgo.ApplicationCommandOptionString, required: true, autocomplete: true, minLen: 1, maxLen: maxMoveLength},
@@ -111,34 +111,34 @@ func subcommands() []subSpec {
 			{name: text{optGame, "partie"}, desc: text{"A finished game's ID, from /volo games (this channel's last if left out)", "L’identifiant d’une partie finie, vu dans /volo parties (la dernière du salon sinon)"}, kind: discordgo.ApplicationCommandOptionString, maxLen: maxGameIDLength},
 		}},
 		{cmdGames, "parties", text{"The games being played in this server", "Les parties en cours sur ce serveur"}, nil},
-		{cmdRules, "regles", text{"How to play Volo", "Comment jouer à Volo"}, nil},
+		{cmdRules, "règles", text{"How to play Volo", "Comment jouer à Volo"}, nil},
 		{cmdHelp, "aide", text{"What the Volo commands do", "Ce que font les commandes Volo"}, nil},
-		{cmdSettings, "reglages", text{"Your settings, and this server's (those for members who can manage it)", "Vos réglages, et ceux du serveur (pour ses gestionnaires)"}, []optionSpec{
+		{cmdSettings, "réglages", text{"Your settings, and this server's (those for members who can manage it)", "Vos réglages, et ceux du serveur (pour ses gestionnaires)"}, []optionSpec{
 			{name: text{optNotify, "avis"}, desc: text{"How I tell you it is your move", "Comment je vous dis que c’est à vous de jouer"}, kind: discordgo.ApplicationCommandOptionString, choices: []choiceSpec{
 				{text{"ping me in the game's channel", "me mentionner dans le salon de la partie"}, store.NotifyChannel},
 				{text{"a direct message in games with a time limit", "un message privé dans les parties à temps limité"}, store.NotifyDM},
 				{text{"off: name me without a ping", "aucun : me nommer sans mention"}, store.NotifyOff},
 			}},
-			{name: text{optTheme, "theme"}, desc: text{"The board's colours in the views only you see (the move picker)", "Les couleurs du plateau dans vos vues privées (le choix du coup)"}, kind: discordgo.ApplicationCommandOptionString, choices: []choiceSpec{
+			{name: text{optTheme, "thème"}, desc: text{"The board's colours in the views only you see (the move picker)", "Les couleurs du plateau dans vos vues privées (le choix du coup)"}, kind: discordgo.ApplicationCommandOptionString, choices: []choiceSpec{
 				{text{"dark", "sombre"}, "dark"}, {text{"light", "clair"}, "light"},
 			}},
 			{name: text{optThread, "fil"}, desc: text{"Server: start every game in a thread of its own", "Serveur : commencer chaque partie dans un fil à part"}, kind: discordgo.ApplicationCommandOptionBoolean},
-			{name: text{optDailyPuzzle, "probleme_du_jour"}, desc: text{"Server: post a puzzle of the day in this channel (false: none)", "Serveur : publier un problème du jour dans ce salon (false : aucun)"}, kind: discordgo.ApplicationCommandOptionBoolean},
+			{name: text{optDailyPuzzle, "problème_du_jour"}, desc: text{"Server: post a puzzle of the day in this channel (false: none)", "Serveur : publier un problème du jour dans ce salon (false : aucun)"}, kind: discordgo.ApplicationCommandOptionBoolean},
 		}},
 		{cmdProfile, "profil", text{"A player's ratings, record, games being played and last results", "Cote, bilan, parties en cours et derniers résultats d’un joueur"}, []optionSpec{
 			{name: text{optUser, "joueur"}, desc: text{"Whose profile (yours if left out)", "Le profil de qui (le vôtre sinon)"}, kind: discordgo.ApplicationCommandOptionUser},
 		}},
 		{cmdBoardList, "classement", text{"The players ranked by rating", "Les joueurs classés"}, []optionSpec{
-			{name: text{optScope, "portee"}, desc: text{"This server's ratings or everyone's (this server if left out)", "Le classement de ce serveur ou de tous (ce serveur par défaut)"}, kind: discordgo.ApplicationCommandOptionString, choices: []choiceSpec{
+			{name: text{optScope, "portée"}, desc: text{"This server's ratings or everyone's (this server if left out)", "Le classement de ce serveur ou de tous (ce serveur par défaut)"}, kind: discordgo.ApplicationCommandOptionString, choices: []choiceSpec{
 				{text{"this server", "ce serveur"}, scopeServer}, {text{"global", "global"}, scopeGlobal},
 			}},
 		}},
 		{cmdMyGames, "mesparties", text{"Every game of yours, in every server, the most urgent first (only you see it)", "Toutes vos parties, sur tous les serveurs, les plus urgentes d’abord"}, nil},
-		{cmdPuzzle, "probleme", text{"A Volo puzzle: find the one move that forces the win", "Un problème de Volo : trouvez le seul coup qui force le gain"}, []optionSpec{
+		{cmdPuzzle, "problème", text{"A Volo puzzle: find the one move that forces the win", "Un problème de Volo : trouvez le seul coup qui force le gain"}, []optionSpec{
 			{name: text{optLevel, "niveau"}, desc: text{"How hard (medium unless you choose)", "Sa difficulté (moyen par défaut)"}, kind: discordgo.ApplicationCommandOptionString, choices: []choiceSpec{
 				{text{"easy", "facile"}, "easy"}, {text{"medium", "moyen"}, "medium"}, {text{"hard", "difficile"}, "hard"},
 			}},
-			{name: text{optAnswer, "reponse"}, desc: text{"Your answer to the puzzle you are solving, e.g. c3:c5-NE2", "Votre réponse au problème en cours, par ex. c3:c5-NE2"}, kind: discordgo.ApplicationCommandOptionString, maxLen: maxMoveLength},
+			{name: text{optAnswer, "réponse"}, desc: text{"Your answer to the puzzle you are solving, e.g. c3:c5-NE2", "Votre réponse au problème en cours, par ex. c3:c5-NE2"}, kind: discordgo.ApplicationCommandOptionString, maxLen: maxMoveLength},
 			{name: text{optDaily, "du_jour"}, desc: text{"This server's puzzle of the day", "Le problème du jour de ce serveur"}, kind: discordgo.ApplicationCommandOptionBoolean},
 		}},
 		{cmdAbort, "annuler", text{"Call off the game before both have moved, or when your opponent has long left you waiting", "Annuler la partie avant que les deux aient joué, ou si l’adversaire vous fait trop attendre"}, nil},

@@ -93,7 +93,20 @@ func (b *Bot) lapsed(in *interaction, line string) error {
 	if in.Message.Content == "" || length(content) > maxContent {
 		content = line
 	}
-	return b.updateEphemeral(in, reply{content: content})
+	return b.updateEphemeral(in, reply{content: content, mention: pinged(in.Message)})
+}
+
+// pinged returns the users a message pinged when it was sent: an edit
+// that keeps its text keeps their names as they were (an edit notifies
+// no one).
+func pinged(m *discordgo.Message) []string {
+	var ids []string
+	for _, u := range m.Mentions {
+		if u != nil {
+			ids = append(ids, u.ID)
+		}
+	}
+	return ids
 }
 
 // carries reports whether the components hold a button or menu with the

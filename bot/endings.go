@@ -98,7 +98,7 @@ func (b *Bot) drawCommand(in *interaction) error {
 	opp := g.Players[c.Other()].ID
 	t := tr(g)
 	ann, err := b.announce(g.Channel, in, false, reply{
-		content: t.Sprintf("%s offers a draw. %s, do you accept? The offer lapses when a move is made.", mention(in.user), mention(opp)),
+		content: t.Sprintf("%s offers a draw. %s, do you accept? The offer lapses when a move is made.", nameOf(g, in.user), mention(opp)),
 		mention: []string{opp},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: t.Sprint("Accept the draw"), Style: discordgo.SuccessButton, CustomID: buttonID(actDrawYes, g, eg.Ply(), "")},
@@ -125,11 +125,11 @@ func (b *Bot) drawButton(in *interaction, bt button, accept bool) error {
 		return movedOn()
 	}
 	if _, plays := g.Colour(in.user); !plays || in.user == g.DrawOffer.By {
-		return refuse("Only the opponent of %s can answer this draw offer.", mention(g.DrawOffer.By))
+		return refuse("Only the opponent of %s can answer this draw offer.", nameOf(g, g.DrawOffer.By))
 	}
 	if !accept {
 		g.DrawOffer = nil
-		ann, err := b.announce(g.Channel, in, true, reply{content: tr(g).Sprintf("%s declined the draw. Play on!", mention(in.user))})
+		ann, err := b.announce(g.Channel, in, true, reply{content: tr(g).Sprintf("%s declined the draw. Play on!", nameOf(g, in.user))})
 		if err != nil {
 			return err
 		}
@@ -138,9 +138,9 @@ func (b *Bot) drawButton(in *interaction, bt button, accept bool) error {
 	if err := eg.AgreeDraw(); err != nil {
 		return refuse("%s", err)
 	}
-	by := mention(g.DrawOffer.By)
-	line := tr(g).Sprintf("%s accepted the draw offered by %s. %s", mention(in.user), by, eg.Outcome())
-	return b.finish(in, g, eg, line, in.lang.Sprintf("%s accepted the draw offered by %s.", mention(in.user), by))
+	by := nameOf(g, g.DrawOffer.By)
+	line := tr(g).Sprintf("%s accepted the draw offered by %s. %s", nameOf(g, in.user), by, eg.Outcome())
+	return b.finish(in, g, eg, line, in.lang.Sprintf("%s accepted the draw offered by %s.", nameOf(g, in.user), by))
 }
 
 // abortCommand calls a game off: either player before both have moved, or
@@ -152,7 +152,7 @@ func (b *Bot) abortCommand(in *interaction) error {
 		return err
 	}
 	_, plays := g.Colour(in.user)
-	said := tr(g).Sprintf("%s called off the game between %s and %s. The channel is free for a new challenge.", mention(in.user), mention(g.Players[0].ID), mention(g.Players[1].ID))
+	said := tr(g).Sprintf("%s called off the game between %s and %s. The channel is free for a new challenge.", plainName(in.name), nameOf(g, g.Players[0].ID), nameOf(g, g.Players[1].ID))
 	switch {
 	case in.canManageMessages():
 	case !plays:
@@ -163,7 +163,7 @@ func (b *Bot) abortCommand(in *interaction) error {
 			return err
 		}
 		said = tr(g).Sprintf("%s called off the game between %s and %s: %s had not moved for %s. It does not count for the ratings. The channel is free for a new challenge.",
-			mention(in.user), mention(g.Players[0].ID), mention(g.Players[1].ID), mention(opponent), formatDurationIn(tr(g), idle))
+			plainName(in.name), nameOf(g, g.Players[0].ID), nameOf(g, g.Players[1].ID), nameOf(g, opponent), formatDurationIn(tr(g), idle))
 	}
 	ann, err := b.announce(g.Channel, in, false, reply{content: said})
 	if err != nil {
@@ -183,7 +183,7 @@ func (b *Bot) abandoned(in *interaction, g *store.Game) (opponent string, idle t
 		return "", 0, refuse("Both players have moved, so the game can't be called off any more. You can offer a draw with /volo draw or resign with /volo resign.")
 	case b.clock().Before(at):
 		return "", 0, refuse("Both players have moved. As this game has no time limit, you can call it off if %s has not moved by %s (%s without a move). Until then you can offer a draw with /volo draw or resign with /volo resign.",
-			mention(opponent), stamp(at), formatDurationIn(in.lang, time.Duration(b.cfg.AbandonAfter)))
+			nameOf(g, opponent), stamp(at), formatDurationIn(in.lang, time.Duration(b.cfg.AbandonAfter)))
 	}
 	return opponent, b.clock().Sub(g.Updated).Truncate(24 * time.Hour), nil
 }

@@ -12,10 +12,14 @@ import (
 	"github.com/volo-discord/volo/internal/fakediscord"
 )
 
-// newFrenchWorld is a world whose three people have Discord in French.
+// newFrenchWorld is a world whose server and three people have Discord in
+// French.
 func newFrenchWorld(t *testing.T) *world {
 	t.Helper()
 	w := newWorld(t)
+	if err := w.srv.SetGuildLocale(w.guild, "fr"); err != nil {
+		t.Fatal(err)
+	}
 	for _, name := range []string{"ana", "ben", "cleo"} {
 		if err := w.srv.SetLocale(name, "fr"); err != nil {
 			t.Fatal(err)

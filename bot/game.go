@@ -78,12 +78,16 @@ func (b *Bot) timeUp(in *interaction, g *store.Game, eg *engine.Game) error {
 	return refuse("%s's time ran out %s, so %s loses on time, and the game can no longer change.", name, when(g.Deadline), name)
 }
 
-// adopt makes the interaction's language that of g's channel and, when
-// the user plays in g, theirs: what the bot says of g answering the
-// interaction is in it, and what it says later on its own too, once g
-// is committed.
+// adopt sets the languages of g from the interaction: the user's, when
+// they play in g, for what only they read (their direct messages); the
+// channel's for what everyone there reads: the server's language in a
+// server, whoever acted, and outside a server the language g started in,
+// so that a game stays in one language for everyone watching. Once g is
+// committed, what the bot says later on its own uses them too.
 func (in *interaction) adopt(g *store.Game) {
-	g.Lang = in.lang.String()
+	if g.Lang == "" || (in.GuildID != "" && in.GuildLocale != nil) {
+		g.Lang = in.public.String()
+	}
 	for c := range g.Players {
 		if g.Players[c].ID == in.user {
 			g.Players[c].Lang = in.lang.String()
@@ -236,9 +240,21 @@ func stale(err error) bool {
 // mention returns a Discord mention of a user.
 func mention(id string) string { return "<@" + id + ">" }
 
-// who names a player for a message about g: "Orange (@ana)".
+// nameOf names the user id in a message about g in plain text, which
+// pings and highlights no one: their name as a player of g. A mention is
+// kept for a message that calls someone to act now (see pings).
+func nameOf(g *store.Game, id string) string {
+	for _, p := range g.Players {
+		if p.ID == id && p.Name != "" {
+			return plainName(p.Name)
+		}
+	}
+	return mention(id)
+}
+
+// who names a player for a message about g: "Orange (ana)".
 func who(g *store.Game, c engine.Colour) string {
-	return tr(g).Sprintf("%s (%s)", c, mention(g.Players[c].ID))
+	return tr(g).Sprintf("%s (%s)", c, nameOf(g, g.Players[c].ID))
 }
 
 // scene is what the board image of g shows now.
@@ -291,19 +307,30 @@ func (b *Bot) boardImage(g *store.Game, eg *engine.Game) ([]byte, error) {
 
 // turnLine says whose turn it is, with the time left, pinging that player.
 func (b *Bot) turnLine(g *store.Game, eg *engine.Game) string {
+	return b.turnLineFor(g, eg, b.pings(g, eg))
+}
+
+// turnLineFor says whose turn it is, with the time left, mentioning that
+// player when ping (the message pings them: see tellTurn), else naming
+// them in plain text.
+func (b *Bot) turnLineFor(g *store.Game, eg *engine.Game, ping bool) string {
 	t := tr(g)
 	if g.Outcome.Over() {
 		return t.Sprintf("%s", g.Outcome)
 	}
 	pos := eg.Position()
 	c := pos.ToMove()
+	name := nameOf(g, g.Players[c].ID)
+	if ping {
+		name = mention(g.Players[c].ID)
+	}
 	switch {
 	case overdue(g, b.clock()): // the scheduler is about to end it: see timeUp
-		return t.Sprintf("%s (%s) to move, but their time ran out %s", mention(g.Players[c].ID), c, when(g.Deadline))
+		return t.Sprintf("%s (%s) to move, but their time ran out %s", name, c, when(g.Deadline))
 	case !g.Deadline.IsZero():
-		return t.Sprintf("%s (%s) to move, time runs out %s", mention(g.Players[c].ID), c, when(g.Deadline))
+		return t.Sprintf("%s (%s) to move, time runs out %s", name, c, when(g.Deadline))
 	}
-	return t.Sprintf("%s (%s) to move", mention(g.Players[c].ID), c)
+	return t.Sprintf("%s (%s) to move", name, c)
 }
 
 // moveReply is the public message after a move: the board and a line such

@@ -137,6 +137,7 @@ func newWorldWith(t testing.TB, o worldOptions) *world {
 	}
 	t.Cleanup(func() { w.srv.Close() })
 	t.Cleanup(w.noDeprecatedRequests)
+	t.Cleanup(w.noStrayMentions)
 	g := w.srv.AddGuild("Volo Club")
 	w.guild = g.ID
 	ch, _ := w.srv.AddChannel(g.ID, "general")

@@ -26,8 +26,8 @@ func (b *Bot) boardCommand(in *interaction, labels bool) error {
 	if err != nil {
 		return err
 	}
-	in.adopt(g) // to word it for the asker; not stored
-	t := in.lang
+	in.adopt(g) // the channel's language, for everyone there; not stored
+	t := tr(g)
 	sc := b.scene(g, eg)
 	sc.PointNames = labels
 	img, err := b.render.Board(sc)
@@ -37,12 +37,12 @@ func (b *Bot) boardCommand(in *interaction, labels bool) error {
 	if g.Status == store.Finished {
 		return b.respond(in, reply{content: t.Sprintf("%s. /volo history has its record.", endLine(g)), image: img})
 	}
-	line := t.Sprintf("%s vs %s · %s · %s", who(g, engine.Orange), who(g, engine.Blue), progress(t, eg.Ply()), b.turnLine(g, eg))
+	line := t.Sprintf("%s vs %s · %s · %s", who(g, engine.Orange), who(g, engine.Blue), progress(t, eg.Ply()), b.turnLineFor(g, eg, false))
 	if g.RegionChoice != nil {
 		line += " " + t.Sprintf("(choosing which region to keep after %s)", g.RegionChoice.Flight)
 	}
 	if g.DrawOffer != nil {
-		line += " · " + t.Sprintf("%s offers a draw", mention(g.DrawOffer.By))
+		line += " · " + t.Sprintf("%s offers a draw", nameOf(g, g.DrawOffer.By))
 	}
 	r := reply{content: line, image: img}
 	if !g.Outcome.Over() {
@@ -60,7 +60,7 @@ func (b *Bot) historyCommand(in *interaction, id string) error {
 	if err != nil {
 		return err
 	}
-	in.adopt(g) // to word it for the asker; not stored
+	g.Lang = in.lang.String() // worded for the asker alone; not stored
 	t := in.lang
 	record, err := g.Record()
 	if err != nil {
@@ -75,10 +75,12 @@ func (b *Bot) historyCommand(in *interaction, id string) error {
 	moves := eg.Moves()
 	if len(moves) > 0 {
 		sb.WriteString("\n```\n")
+		// Two moves a line, each with its number in the game, as the
+		// board, the picker, the review and the record count them.
 		for i := 0; i < len(moves); i += 2 {
-			fmt.Fprintf(&sb, "%3d. %-16s", i/2+1, moves[i])
+			fmt.Fprintf(&sb, "%3d. %-16s", i+1, moves[i])
 			if i+1 < len(moves) {
-				sb.WriteString(moves[i+1].String())
+				fmt.Fprintf(&sb, "%3d. %s", i+2, moves[i+1])
 			}
 			sb.WriteByte('\n')
 			if sb.Len() > 1800 {

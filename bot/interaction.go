@@ -139,6 +139,10 @@ type interaction struct {
 	received time.Time // by the wall clock: Discord wants the callback within 3 s
 	place    place     // what the bot may do in the interaction's channel
 	lang     lang.Tag  // the user's language: the interaction's locale, else the server's
+	// public is the language of what everyone in the channel reads: the
+	// server's (guild_locale) in a server, whoever acted; elsewhere the
+	// user's.
+	public lang.Tag
 	// board is set for an act of the Activity's board (see board.go): no
 	// token answers it, and what would answer it is kept there.
 	board *boardAct
@@ -151,6 +155,10 @@ func newInteraction(ic *discordgo.InteractionCreate) *interaction {
 		guild = string(*ic.GuildLocale)
 	}
 	in.lang = lang.FromLocale(string(ic.Locale), guild)
+	in.public = in.lang
+	if ic.GuildID != "" && guild != "" {
+		in.public = lang.FromLocale(guild)
+	}
 	switch {
 	case ic.Member != nil && ic.Member.User != nil:
 		in.user = ic.Member.User.ID

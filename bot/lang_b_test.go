@@ -114,7 +114,7 @@ func TestHelpNamesTheCommandsOfItsLanguage(t *testing.T) {
 			t.Errorf("the French help names the English /volo %s", sub.name)
 		}
 	}
-	for _, opt := range []string{"adversaire:", "coup:", "noms:", "partie:", "portee:", "fil:", "classee:"} {
+	for _, opt := range []string{"adversaire:", "coup:", "noms:", "partie:", "portée:", "fil:", "classée:"} {
 		if !strings.Contains(fr, opt) {
 			t.Errorf("the French help does not name the option %s", opt)
 		}
@@ -133,7 +133,7 @@ func TestHelpNamesTheCommandsOfItsLanguage(t *testing.T) {
 func TestSettingsInFrench(t *testing.T) {
 	t.Parallel()
 	got := settingsText(lang.French, store.UserSettings{Notify: store.NotifyDM}, store.GuildSettings{Threads: true}, true, "dark")
-	for _, want := range []string{"**Vos réglages**", "• avis" + nbsp + ": message privé. Quand c’est à vous de jouer", "• thème" + nbsp + ": sombre (par défaut).", "/volo reglages avis:…", "**Ce serveur**", "dans un fil à part", "/volo reglages fil:true"} {
+	for _, want := range []string{"**Vos réglages**", "• avis" + nbsp + ": message privé. Quand c’est à vous de jouer", "• thème" + nbsp + ": sombre (par défaut).", "/volo réglages avis:…", "**Ce serveur**", "dans un fil à part", "/volo réglages fil:true"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("French settings lack %q:\n%s", want, got)
 		}
@@ -227,11 +227,11 @@ func TestThreadAndEndLinesInFrench(t *testing.T) {
 	}
 	g.Players[engine.Blue] = store.Player{ID: "2", Name: "ben"}
 	got := endLine(g)
-	if want := "Orange (<@1>) contre Bleu (<@2>) · Bleu gagne" + nbsp + ": Orange a abandonné · terminée <t:1764000000:R> · partie `0a1b`"; got != want {
+	if want := "Orange (ana) contre Bleu (ben) · Bleu gagne" + nbsp + ": Orange a abandonné · terminée <t:1764000000:R> · partie `0a1b`"; got != want {
 		t.Errorf("French end line %q, want %q", got, want)
 	}
 	g.Lang = "en"
-	if got, want := endLine(g), "Orange (<@1>) vs Blue (<@2>) · Blue wins: Orange resigned · ended <t:1764000000:R> · game `0a1b`"; got != want {
+	if got, want := endLine(g), "Orange (ana) vs Blue (ben) · Blue wins: Orange resigned · ended <t:1764000000:R> · game `0a1b`"; got != want {
 		t.Errorf("English end line %q, want %q", got, want)
 	}
 }

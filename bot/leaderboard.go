@@ -53,7 +53,7 @@ func (b *Bot) leaderboardCommand(in *interaction, scope string) error {
 		}
 		key = in.GuildID
 	}
-	r, err := b.leaderboard(in.lang, key, 0)
+	r, err := b.leaderboard(in.public, key, 0)
 	if err != nil {
 		return err
 	}
@@ -65,7 +65,7 @@ func (b *Bot) leaderboardButton(in *interaction, bt button) error {
 	if bt.game != scopeGlobal && bt.game != in.GuildID {
 		return refuse("That leaderboard belongs to another server. Use /volo leaderboard here.")
 	}
-	r, err := b.leaderboard(in.lang, bt.game, bt.ply)
+	r, err := b.leaderboard(in.public, bt.game, bt.ply)
 	if err != nil {
 		return err
 	}
@@ -137,7 +137,7 @@ func standingName(t lang.Tag, st store.Standing) string {
 	if level, ok := strings.CutPrefix(st.Player, store.ComputerID("")); ok {
 		return t.Sprintf("**%s** (the computer, %s)", plainName(cmp.Or(st.Name, "Volo")), levelName(t, level))
 	}
-	return fmt.Sprintf("**%s** (%s)", plainName(cmp.Or(st.Name, "?")), mention(st.Player))
+	return fmt.Sprintf("**%s**", plainName(cmp.Or(st.Name, "?")))
 }
 
 // recordText is a standing's record in t: "12 games: 8 won, 3 lost, 1

@@ -32,6 +32,25 @@ func (b *Bot) notifyOf(user string) string {
 	return cmp.Or(us.Notify, store.NotifyChannel)
 }
 
+// pings reports whether a public board of g in play pings the player to
+// move (see tellTurn), and so mentions them in its turn line.
+func (b *Bot) pings(g *store.Game, eg *engine.Game) bool {
+	if g.Outcome.Over() {
+		return false
+	}
+	p := g.Players[eg.Position().ToMove()]
+	if p.Level != "" || p.ID == "" {
+		return false
+	}
+	switch b.notifyOf(p.ID) {
+	case store.NotifyOff:
+		return false
+	case store.NotifyDM:
+		return g.TimePerMove == 0
+	}
+	return true
+}
+
 // tellTurn decides how r, a public board of g in play, tells the player
 // to move that it is their move: a ping (their default), no ping
 // (notify:off), or, in a game with a time limit, a direct message

@@ -3,7 +3,6 @@ package bot_test
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strings"
 	"testing"
 
@@ -14,7 +13,7 @@ import (
 // takenFirst is the answer to a click on Accept of a challenge someone
 // else accepted first.
 func takenFirst(w *world, winner string) string {
-	return fmt.Sprintf("<@%s> accepted this challenge first; the game is on. Start your own with /volo challenge.", w.userID(winner))
+	return winner + " accepted this challenge first; the game is on. Start your own with /volo challenge."
 }
 
 // buttonsOf returns the components of a message as the stand-in holds it

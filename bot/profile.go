@@ -37,7 +37,7 @@ func (b *Bot) profileCommand(in *interaction, opts map[string]*discordgo.Applica
 	if user == b.me() && user != "" {
 		return b.computerProfile(in)
 	}
-	content, err := b.profile(in.lang, in.GuildID, in.ChannelID, user, name)
+	content, err := b.profile(in.public, in.GuildID, in.ChannelID, user, name)
 	if err != nil {
 		return err
 	}
@@ -61,7 +61,7 @@ func (b *Bot) profile(t lang.Tag, guild, channel, user, name string) (string, er
 		return "", fmt.Errorf("standing of %s: %w", user, err)
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**%s** (%s)\n", plainName(cmp.Or(name, global.Name, "?")), mention(user))
+	fmt.Fprintf(&sb, "**%s**\n", plainName(cmp.Or(name, global.Name, "?")))
 	if guild != "" {
 		here, err := b.store.Standing(guild, user)
 		if err != nil {
@@ -215,7 +215,7 @@ func ordinal(t lang.Tag, n int) string {
 // computerProfile shows the ratings of the computer's levels, so players
 // see where they stand against each.
 func (b *Bot) computerProfile(in *interaction) error {
-	t := in.lang
+	t := in.public
 	var sb strings.Builder
 	sb.WriteString(t.Sprint("**The computer** (me): each level is rated like a player, by the games people play against it.") + "\n")
 	for _, level := range Levels() {

@@ -71,11 +71,11 @@ func (b *Bot) puzzleCommand(in *interaction, opts map[string]*discordgo.Applicat
 	}
 	// The reply is drawn before the puzzle is stored as the one being
 	// solved, so that only its sending can fail after the commit.
-	r, err := b.puzzleReply(in.lang, p, "-", in.user)
+	r, err := b.puzzleReply(in.public, p, "-", in.user)
 	if err != nil {
 		return err
 	}
-	r.content = in.lang.Sprintf("Puzzle for %s: %s", mention(in.user), r.content)
+	r.content = in.public.Sprintf("Puzzle for %s: %s", plainName(in.name), r.content)
 	attempt := store.PuzzleAttempt{ID: p.ID, Line: p.String(), Guild: in.GuildID, Channel: in.ChannelID, Started: b.clock()}
 	if err := b.committed(commitPuzzle, func() error { return b.store.SetPuzzleAttempt(in.user, attempt) }); err != nil {
 		return fmt.Errorf("puzzle attempt: %w", err)

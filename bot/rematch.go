@@ -40,7 +40,7 @@ func (b *Bot) rematchButton(in *interaction, bt button) error {
 	old := games[0]
 	c, plays := old.Colour(in.user)
 	if !plays {
-		return refuse("Only %s and %s can ask for a rematch. Start your own game with /volo challenge.", mention(old.Players[0].ID), mention(old.Players[1].ID))
+		return refuse("Only %s and %s can ask for a rematch. Start your own game with /volo challenge.", nameOf(old, old.Players[0].ID), nameOf(old, old.Players[1].ID))
 	}
 	if in.place.denied() {
 		return deniedChannel()

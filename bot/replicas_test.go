@@ -860,7 +860,7 @@ func (c *cluster) deadPosts() int {
 }
 
 // announcedMove reads the move and its number from a move's announcement:
-// "Orange (<@…>) f5 · move 1 · …".
+// "Orange (ana) f5 · move 1 · …".
 var announcedMove = regexp.MustCompile(`(\S+) · move (\d+) ·`)
 
 // check reads every game back from the database and holds it against the

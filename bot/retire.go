@@ -78,7 +78,8 @@ func (b *Bot) retellLapse(was *store.Game) {
 }
 
 // editChallenge makes the edit of g's challenge message that edit returns
-// for it (nil for none), without pinging anyone again. It looks for the
+// for it (nil for none), without pinging anyone again (an edit notifies
+// no one; it keeps the names the message pinged as they were). It looks for the
 // message among the latest hundred of its channel, and gives up after
 // retireWait or when the bot stops; a failure is only logged, as what
 // (what the edit is for). With hold, the edit is made only if hold says
@@ -114,7 +115,7 @@ func (b *Bot) editChallenge(g *store.Game, what string, edit func(*discordgo.Mes
 		ctx, cancel = context.WithTimeout(ctx, heldEditWait)
 		defer cancel()
 	}
-	e.ID, e.Channel, e.AllowedMentions = m.ID, channel, only(nil)
+	e.ID, e.Channel, e.AllowedMentions = m.ID, channel, only(pinged(m))
 	if _, err := b.session.ChannelMessageEditComplex(e, discordgo.WithContext(ctx)); err != nil {
 		b.log.Warn("could not "+what, "channel", channel, "message", m.ID, "err", err)
 	}

@@ -48,7 +48,7 @@ func (b *Bot) reviewCommand(in *interaction, id string) error {
 	if err != nil {
 		return err
 	}
-	in.adopt(g) // to word it for the asker; not stored
+	in.adopt(g) // the channel's language, where the review is posted; not stored
 	if eg.Ply() == 0 {
 		return refuse("Game `%s` ended before anyone moved, so there is nothing to review.", g.ID)
 	}
@@ -208,9 +208,9 @@ func (b *Bot) directReply(in *interaction, r reply) error {
 }
 
 // reviewReply is the public message of a review: the chart and the three
-// moves that changed their player's chance most, in the asker's language.
+// moves that changed their player's chance most, in the channel's language.
 func (b *Bot) reviewReply(in *interaction, g *store.Game, r ai.GameReview) (reply, error) {
-	t := in.lang
+	t := tr(g)
 	chart, err := render.DrawChart(b.reviewChart(in, g, r))
 	if err != nil {
 		return reply{}, fmt.Errorf("review chart %s: %w", g.ID, err)
@@ -261,10 +261,10 @@ func percent(t lang.Tag, chance float64) string {
 	return t.Sprintf("%d%%", int(math.Round(100*chance)))
 }
 
-// reviewChart is the chart of a review, in the asker's language and
-// theme.
+// reviewChart is the chart of a review, in the channel's language and
+// the asker's theme.
 func (b *Bot) reviewChart(in *interaction, g *store.Game, r ai.GameReview) render.Chart {
-	t := in.lang
+	t := tr(g)
 	c := render.Chart{
 		Chances: r.Chances,
 		Theme:   b.themed(in.user).Options().Theme,

@@ -133,10 +133,10 @@ func (b *Bot) runDue(ctx context.Context, channel string, seen *channelSeen) err
 func (b *Bot) lapse(g *store.Game) error {
 	challenger, c := b.challenger(g)
 	t := tr(g)
-	lapsed := t.Sprintf("The challenge from %s to anyone lapsed without an answer. The channel is free for a new one.", mention(challenger))
+	lapsed := t.Sprintf("The challenge from %s to anyone lapsed without an answer. The channel is free for a new one.", nameOf(g, challenger))
 	opp := b.challenged(g)
 	if opp != "" {
-		lapsed = t.Sprintf("The challenge from %s to %s lapsed without an answer. The channel is free for a new one.", mention(challenger), mention(opp))
+		lapsed = t.Sprintf("The challenge from %s to %s lapsed without an answer. The channel is free for a new one.", nameOf(g, challenger), nameOf(g, opp))
 	}
 	ann, err := b.announce(challengeChannel(g), nil, false, reply{content: lapsed})
 	if err != nil {
@@ -148,7 +148,7 @@ func (b *Bot) lapse(g *store.Game) error {
 		t := trTo(g, c)
 		text := t.Sprintf("Your Volo challenge to anyone lapsed without an answer. The game's channel: %s", channelLink(g.Guild, g.Channel))
 		if opp != "" {
-			text = t.Sprintf("Your Volo challenge to %s lapsed without an answer. The game's channel: %s", mention(opp), channelLink(g.Guild, g.Channel))
+			text = t.Sprintf("Your Volo challenge to %s lapsed without an answer. The game's channel: %s", nameOf(g, opp), channelLink(g.Guild, g.Channel))
 		}
 		dm, err := b.announce(challengeChannel(g), nil, false, reply{direct: &directNote{User: challenger, Content: text}})
 		if err != nil {

@@ -79,7 +79,7 @@ func (b *Bot) settingsCommand(in *interaction, opts map[string]*discordgo.Applic
 		if setDaily {
 			gs.PuzzleChannel, gs.PuzzleLang = "", ""
 			if daily {
-				gs.PuzzleChannel, gs.PuzzleLang = in.ChannelID, in.lang.String()
+				gs.PuzzleChannel, gs.PuzzleLang = in.ChannelID, in.public.String()
 			}
 		}
 		if err := b.committed(commitSettings, func() error { return b.store.SetSettings(in.GuildID, gs) }); err != nil {

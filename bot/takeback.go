@@ -43,7 +43,7 @@ func (b *Bot) takebackCommand(in *interaction) error {
 	}
 	if vsBot {
 		g.Unrated = true
-		return b.takeBack(in, g, back, tookBack(tr(g), g, mention(in.user), back))
+		return b.takeBack(in, g, back, tookBack(tr(g), g, nameOf(g, in.user), back))
 	}
 	if g.Takeback != nil {
 		return refuse("You have asked already; your opponent answers with the buttons on your request.")
@@ -52,7 +52,7 @@ func (b *Bot) takebackCommand(in *interaction) error {
 	opp := g.Players[c.Other()].ID
 	t := tr(g)
 	ann, err := b.announce(g.Channel, in, false, reply{
-		content: t.Sprintf("%s asks to take back %s. %s, do you agree? The request lapses when a move is made.", mention(in.user), g.Moves[n-1].Notation, mention(opp)),
+		content: t.Sprintf("%s asks to take back %s. %s, do you agree? The request lapses when a move is made.", nameOf(g, in.user), g.Moves[n-1].Notation, mention(opp)),
 		mention: []string{opp},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: t.Sprint("Agree"), Style: discordgo.SuccessButton, CustomID: buttonID(actTakebackYes, g, eg.Ply(), "")},
@@ -89,18 +89,18 @@ func (b *Bot) takebackButton(in *interaction, bt button, agree bool) error {
 		return movedOn()
 	}
 	if _, plays := g.Colour(in.user); !plays || in.user == g.Takeback.By {
-		return refuse("Only the opponent of %s can answer this request.", mention(g.Takeback.By))
+		return refuse("Only the opponent of %s can answer this request.", nameOf(g, g.Takeback.By))
 	}
 	by := g.Takeback.By
 	g.Takeback = nil
 	if !agree {
-		ann, err := b.announce(in.ChannelID, in, true, reply{content: tr(g).Sprintf("%s declined to take back %s. Play on!", mention(in.user), g.Moves[len(g.Moves)-1].Notation)})
+		ann, err := b.announce(in.ChannelID, in, true, reply{content: tr(g).Sprintf("%s declined to take back %s. Play on!", nameOf(g, in.user), g.Moves[len(g.Moves)-1].Notation)})
 		if err != nil {
 			return err
 		}
 		return b.commitGame(g, ann)
 	}
-	what := tr(g).Sprintf("%s agreed: %s takes back %s", mention(in.user), mention(by), g.Moves[len(g.Moves)-1].Notation)
+	what := tr(g).Sprintf("%s agreed: %s takes back %s", nameOf(g, in.user), nameOf(g, by), g.Moves[len(g.Moves)-1].Notation)
 	return b.takeBack(in, g, 1, what)
 }
 

@@ -37,9 +37,9 @@ func (b *Bot) gameChannel(in *interaction, want bool, name string) (channel, par
 	}
 	switch {
 	case !in.place.member:
-		return in.ChannelID, "", " " + in.lang.Sprint("I can't start threads where I'm not a member, so the game is in this channel."), nil
+		return in.ChannelID, "", " " + in.public.Sprint("I can't start threads where I'm not a member, so the game is in this channel."), nil
 	case !in.place.threads:
-		return in.ChannelID, "", " " + in.lang.Sprint("I can't start threads here (I need Create Public Threads and Send Messages in Threads), so the game is in this channel."), nil
+		return in.ChannelID, "", " " + in.public.Sprint("I can't start threads here (I need Create Public Threads and Send Messages in Threads), so the game is in this channel."), nil
 	}
 	th, err := b.session.ThreadStart(in.ChannelID, name, discordgo.ChannelTypeGuildPublicThread, threadArchive)
 	var re *discordgo.RESTError
@@ -50,7 +50,7 @@ func (b *Bot) gameChannel(in *interaction, want bool, name string) (channel, par
 		// A thread inside a thread, a channel without threads, a missing
 		// permission: play here.
 		b.log.Info("could not start a thread for a game", "channel", in.ChannelID, "err", err)
-		return in.ChannelID, "", " " + in.lang.Sprint("I couldn't start a thread here, so the game is in this channel."), nil
+		return in.ChannelID, "", " " + in.public.Sprint("I couldn't start a thread here, so the game is in this channel."), nil
 	}
 	return "", "", "", fmt.Errorf("start a thread in %s: %w", in.ChannelID, err)
 }

@@ -140,9 +140,11 @@ func (e Effect) Words(sprintf func(format string, args ...any) string) string {
 }
 
 func (e Effect) flightWords(sprintf func(format string, args ...any) string, them Colour, iWin, theyWin bool) string {
-	fly := sprintf("bird flies %s %d", e.Move.Dir, e.Move.Dist)
+	// The direction as the notation writes it (NE), not in words: the
+	// description follows the move's notation, in 70 characters.
+	fly := sprintf("bird flies %s %d", e.Move.Dir.String(), e.Move.Dist)
 	if e.Birds > 1 {
-		fly = sprintf("line of %d flies %s %d", e.Birds, e.Move.Dir, e.Move.Dist)
+		fly = sprintf("line of %d flies %s %d", e.Birds, e.Move.Dir.String(), e.Move.Dist)
 	}
 	if iWin {
 		return fitWords(sprintf("%s and wins: all your birds in one flock", fly), sprintf("%s and wins", fly))

@@ -81,8 +81,9 @@ func ExampleGame() {
 	// [Result "1-0"]
 	// [Reason "resignation"]
 	//
-	// 1. f5 h7
-	// 2. d5
+	// 1. f5
+	// 2. h7
+	// 3. d5
 }
 
 func ExamplePosition_PendingRegions() {

@@ -13,11 +13,15 @@ func TestLastActEndsWithLastActor(t *testing.T) {
 [Result "0-1"]
 [Reason "last to act"]
 
-1. pass b8
-2. pass a5:b6-E1
-3. pass a4
-4. pass a4-E1
+1. pass
+2. b8
+3. pass
+4. a5:b6-E1
 5. pass
+6. a4
+7. pass
+8. a4-E1
+9. pass
 `
 	g, err := ParseRecord(record)
 	if err != nil {

@@ -21,8 +21,9 @@ func derivedTag(name string) bool {
 }
 
 // Record returns the game as a plain-text record: tag lines such as
-// [Orange "ana"], a blank line, then the moves numbered in pairs,
-// Orange's first:
+// [Orange "ana"], a blank line, then the moves one a line, each with its
+// number in the game (its ply plus one), as the board, the picker and the
+// review count them:
 //
 //	[Rules "standard"]
 //	[Orange "ana"]
@@ -30,11 +31,14 @@ func derivedTag(name string) bool {
 //	[Result "1-0"]
 //	[Reason "flock completed"]
 //
-//	1. f5 h7
-//	2. c3:c5-NE2/e7 pass
+//	1. f5
+//	2. h7
+//	3. c3:c5-NE2/e7
+//	4. pass
 //
 // A game that did not start from the start position has a Start tag with
-// its position; when Blue moves first the moves begin "1. ... h7".
+// its position. Records numbered in pairs ("1. f5 h7", "1. ... h7"), as
+// they were written before, read back the same: the numbers are skipped.
 // ParseRecord reads it back.
 func (g *Game) Record() string {
 	var sb strings.Builder
@@ -52,21 +56,8 @@ func (g *Game) Record() string {
 		writeTag(&sb, "Reason", g.outcome.Reason.String())
 	}
 	sb.WriteByte('\n')
-	number := 1
 	for i, m := range g.moves {
-		side := g.positions[i].ToMove()
-		switch {
-		case side == Orange:
-			fmt.Fprintf(&sb, "%d. %s", number, m)
-		case i == 0:
-			fmt.Fprintf(&sb, "%d. ... %s", number, m)
-		default:
-			fmt.Fprintf(&sb, " %s", m)
-		}
-		if side == Blue || i == len(g.moves)-1 {
-			sb.WriteByte('\n')
-			number++
-		}
+		fmt.Fprintf(&sb, "%d. %s\n", i+1, m)
 	}
 	return sb.String()
 }

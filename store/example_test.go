@@ -107,7 +107,8 @@ func ExampleGame_Record() {
 	// [Result "1/2-1/2"]
 	// [Reason "agreed draw"]
 	//
-	// 1. f5 h7
+	// 1. f5
+	// 2. h7
 }
 
 // Operators' tools open the file read-only; they fail at once while the

@@ -40,7 +40,7 @@ func TestRecordReplaysAndTagsTheGame(t *testing.T) {
 	for _, want := range []string{
 		`[Orange "ana"]`, `[Blue "ben"]`, `[Date "2026-03-01"]`, `[OrangeID "100"]`, `[BlueID "200"]`,
 		`[Guild "g1"]`, `[Channel "c1"]`, `[ID "18980a5e5d7e3000000000000000002a"]`,
-		`[Result "0-1"]`, `[Reason "resignation"]`, "1. " + g.Moves[0].Notation + " " + g.Moves[1].Notation,
+		`[Result "0-1"]`, `[Reason "resignation"]`, "1. " + g.Moves[0].Notation + "\n2. " + g.Moves[1].Notation,
 	} {
 		if !strings.Contains(rec, want) {
 			t.Errorf("the record lacks %s:\n%s", want, rec)

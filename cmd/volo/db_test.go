@@ -39,7 +39,7 @@ func TestDBCommands(t *testing.T) {
 		t.Errorf("db stats: %q, %v", out, err)
 	}
 	out, err = runVolo(t, "db", "export", "-db", path, "c1")
-	if err != nil || !strings.Contains(out, "1. f5 h7") || !strings.Contains(out, `[Orange "ana"]`) {
+	if err != nil || !strings.Contains(out, "1. f5\n2. h7") || !strings.Contains(out, `[Orange "ana"]`) {
 		t.Errorf("db export: %q, %v", out, err)
 	}
 	if out, err = runVolo(t, "db", "check", "-db", path); err != nil || !strings.Contains(out, "ok") {
@@ -89,7 +89,7 @@ func TestDBCommandsOnPostgreSQL(t *testing.T) {
 	if err != nil || !strings.HasPrefix(out, "database ") || !strings.Contains(out, " "+redact(url)+" ") || !strings.Contains(out, "active         1") {
 		t.Errorf("db stats: %q, %v", out, err)
 	}
-	if out, err = volo("db", "export", "-db", url, "c1"); err != nil || !strings.Contains(out, "1. f5 h7") {
+	if out, err = volo("db", "export", "-db", url, "c1"); err != nil || !strings.Contains(out, "1. f5\n2. h7") {
 		t.Errorf("db export: %q, %v", out, err)
 	}
 	if out, err = volo("db", "check", "-db", url); err != nil || out != redact(url)+": ok\n" {

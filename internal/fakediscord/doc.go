@@ -81,7 +81,7 @@
 // usually: only authorizing_integration_owners tells whether the bot is there);
 // ATTACH_FILES|EMBED_LINKS|MENTION_EVERYONE in group DMs and DMs between people, with
 // USE_EXTERNAL_EMOJIS in the bot's DM. In a guild, with the bot or not, there are guild_id,
-// guild_locale and member; elsewhere user (SetLocale sets a user's locale).
+// guild_locale and member; elsewhere user (SetLocale sets a user's locale, SetGuildLocale a guild's).
 //
 // The bot cannot act on its own where it is not a member: it is sent no event of such a guild or
 // channel, and each REST request it makes about one is answered 403 {"message": "Missing

@@ -51,6 +51,19 @@ func (s *Server) AddGuild(name string) Guild {
 	return g.Guild
 }
 
+// SetGuildLocale sets a guild's preferred locale (en-US when it is added), which interactions
+// in the guild carry as guild_locale. An unknown guild is ErrUnknownGuild.
+func (s *Server) SetGuildLocale(guildID, locale string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g, ok := s.guilds[guildID]
+	if !ok {
+		return ErrUnknownGuild
+	}
+	g.Locale = locale
+	return nil
+}
+
 // object is the guild as GET /guilds/{guild_id} returns it, and GUILD_CREATE before its
 // channels and members. The caller holds s.mu.
 func (g *guildState) object() map[string]any {

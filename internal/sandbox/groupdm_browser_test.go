@@ -102,16 +102,16 @@ func TestBrowserGroupDM(t *testing.T) {
 	// Margaux's client speaks French: so does her popup.
 	p.SelectUser("margaux")
 	p.Type("/volo")
-	if got := p.Suggestions(); !slices.Equal(got, []string{"/volo defi", "/volo jouer", "/volo plateau"}) {
+	if got := p.Suggestions(); !slices.Equal(got, []string{"/volo défi", "/volo jouer", "/volo plateau"}) {
 		t.Errorf("margaux's popup: %q", got)
 	}
-	p.ChooseSuggestion("/volo defi")
-	if got := p.Line(); got != "/volo defi adversaire:" {
+	p.ChooseSuggestion("/volo défi")
+	if got := p.Line(); got != "/volo défi adversaire:" {
 		t.Errorf("margaux's line: %q", got)
 	}
 	p.Type("@cl")
 	p.ChooseSuggestion("cleo")
-	p.Type("regles:")
+	p.Type("règles:")
 	if got := p.Suggestions(); !slices.Equal(got, []string{"standard", "dernier-acte"}) {
 		t.Errorf("margaux's choices of rules: %q", got)
 	}

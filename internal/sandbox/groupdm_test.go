@@ -231,11 +231,11 @@ func TestFrenchUser(t *testing.T) {
 		labels     []string
 		first      string
 	}{
-		{"margaux", "/", []string{"/volo defi", "/volo jouer", "/volo plateau"}, "/volo defi adversaire:"},
+		{"margaux", "/", []string{"/volo défi", "/volo jouer", "/volo plateau"}, "/volo défi adversaire:"},
 		{"margaux", "/volo j", []string{"/volo jouer"}, "/volo jouer coup:"},
-		{"margaux", "/volo defi ", []string{"adversaire", "regles"}, "/volo defi adversaire:"},
-		{"margaux", "/volo defi adversaire:@ben regles:", []string{"standard", "dernier-acte"}, "/volo defi adversaire:@ben regles:standard "},
-		{"margaux", "/volo defi @ben regles:der", []string{"dernier-acte"}, "/volo defi @ben regles:last-act "},
+		{"margaux", "/volo défi ", []string{"adversaire", "règles"}, "/volo défi adversaire:"},
+		{"margaux", "/volo défi adversaire:@ben règles:", []string{"standard", "dernier-acte"}, "/volo défi adversaire:@ben règles:standard "},
+		{"margaux", "/volo défi @ben règles:der", []string{"dernier-acte"}, "/volo défi @ben règles:last-act "},
 		{"margaux", "/volo jouer coup:c3", []string{"c3 (add a bird)", "c3:c5-NE2 (fly a line)"}, "/volo jouer coup:c3 "},
 		{"margaux", "/volo jouer c3:", []string{"c3:c5-NE2 (fly a line)"}, "/volo jouer coup:c3:c5-NE2 "},
 		{"ana", "/", []string{"/volo challenge", "/volo move", "/volo board"}, "/volo challenge opponent:"},
@@ -247,17 +247,17 @@ func TestFrenchUser(t *testing.T) {
 	}
 
 	var described apiSuggestions
-	w.get(t, "/api/autocomplete?"+url.Values{"channel": {volo}, "user": {"margaux"}, "line": {"/volo defi "}}.Encode(), &described)
+	w.get(t, "/api/autocomplete?"+url.Values{"channel": {volo}, "user": {"margaux"}, "line": {"/volo défi "}}.Encode(), &described)
 	if len(described.Items) == 0 || described.Items[0].Description != "Qui vous défiez" {
 		t.Errorf("margaux's options are described as %+v", described.Items)
 	}
 	w.get(t, "/api/autocomplete?"+url.Values{"channel": {volo}, "user": {"margaux"}, "line": {"/volo d"}}.Encode(), &described)
 	if len(described.Items) != 1 || described.Items[0].Description != "Défier quelqu'un" {
-		t.Errorf("margaux's /volo defi is described as %+v", described.Items)
+		t.Errorf("margaux's /volo défi is described as %+v", described.Items)
 	}
 
 	// What she types in French reaches the bot with the registered names, and her locale.
-	out := w.run(t, volo, "margaux", "/volo defi adversaire:@ben regles:dernier-acte")
+	out := w.run(t, volo, "margaux", "/volo défi adversaire:@ben règles:dernier-acte")
 	p := w.payload(t, out.Interaction)
 	if p.Locale != "fr" || len(p.Data.Options) != 1 || p.Data.Options[0].Name != "challenge" {
 		t.Fatalf("the bot was sent %+v, want /volo challenge in locale fr", p)

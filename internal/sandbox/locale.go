@@ -12,7 +12,7 @@ import (
 // descriptions a bot registered for their client's language (name_localizations and
 // description_localizations, keyed by locale such as "fr"), in the command picker and in the
 // message box, and sends the interaction with the command's own names all the same. The page
-// does likewise: the popup of a user whose client speaks French shows /volo defi adversaire:,
+// does likewise: the popup of a user whose client speaks French shows /volo défi adversaire:,
 // and what they type is read back into the registered names (/volo challenge opponent:) before
 // it goes to the stand-in, whose interactions carry the user's locale.
 //

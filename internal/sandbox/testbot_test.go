@@ -149,10 +149,10 @@ func testCommands(global bool) []*discordgo.ApplicationCommand {
 		Description:              "Play Volo",
 		DescriptionLocalizations: &map[discordgo.Locale]string{discordgo.French: "Jouer à Volo"},
 		Options: []*discordgo.ApplicationCommandOption{
-			sub("challenge", "defi", "Challenge someone to a game", "Défier quelqu'un",
+			sub("challenge", "défi", "Challenge someone to a game", "Défier quelqu'un",
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "opponent", NameLocalizations: fr("adversaire"),
 					Description: "Who you challenge", DescriptionLocalizations: fr("Qui vous défiez"), Required: true},
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "rules", NameLocalizations: fr("regles"),
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "rules", NameLocalizations: fr("règles"),
 					Description: "Rule set", DescriptionLocalizations: fr("Règles"),
 					Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "standard", Value: "standard"},
 						{Name: "last-act", NameLocalizations: fr("dernier-acte"), Value: "last-act"}}}),
