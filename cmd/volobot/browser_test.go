@@ -39,7 +39,7 @@ func TestPlayersInABrowser(t *testing.T) {
 	p.Screenshot("rated-end")
 
 	p.Run("/volo profile user:@ana")
-	p.WaitForText("1662 ± 290? (provisional) everywhere")
+	p.WaitForText("1662 ± 290 (provisional) everywhere")
 	p.Run("/volo leaderboard")
 	p.WaitForText("Volo leaderboard: this server")
 	board := p.LastMessage()

@@ -103,10 +103,10 @@ func TestBrowserAddsPeople(t *testing.T) {
 	p.Screenshot("add-user-refused")
 	p.AddUser("dora", "fr")
 	p.Type("/volo d")
-	if got := p.Suggestions(); !slices.Equal(got, []string{"/volo defi"}) {
-		t.Errorf("/volo d suggests %q to dora, want the French /volo defi", got)
+	if got := p.Suggestions(); !slices.Equal(got, []string{"/volo défi"}) {
+		t.Errorf("/volo d suggests %q to dora, want the French /volo défi", got)
 	}
-	p.Run("/volo defi adversaire:@ana")
+	p.Run("/volo défi adversaire:@ana")
 	p.WaitForText("challenges @ana to a game of Volo")
 	if m := p.LastMessage(); m.Command != "dora used /volo challenge" {
 		t.Errorf("the challenge shows %+v, want dora's command", m)
