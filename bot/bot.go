@@ -61,7 +61,9 @@ type Options struct {
 	// Tests shorten it.
 	ConfirmDelay time.Duration
 	// HeartbeatAckTimeout is how long the bot waits for Discord to
-	// acknowledge a gateway heartbeat before it takes the connection for a
+	// acknowledge a gateway heartbeat, counted from when the heartbeat was
+	// due (the last ACK and the heartbeat interval, which the bot learns
+	// from the gaps between ACKs), before it takes the connection for a
 	// zombie, closes it and resumes (see zombie.go); zero means
 	// DefaultHeartbeatAckTimeout. It must be shorter than the gateway's
 	// heartbeat interval, as the default is Discord's. Tests shorten both.
