@@ -1305,6 +1305,8 @@ async function addUser(ev) {
   ev.preventDefault();
   const name = $("add-user-name").value.trim();
   const locale = $("add-user-locale").value;
+  // The last attempt's refusal is not this one's: it goes as this one starts.
+  $("add-user-error").hidden = true;
   try {
     const u = await api("/api/users", { name, locale });
     $("add-user-name").value = "";
