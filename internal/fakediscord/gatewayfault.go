@@ -155,3 +155,9 @@ func (s *Server) WaitResumes(ctx context.Context, n int) ([]Resume, error) {
 	})
 	return out, err
 }
+
+// WaitGatewaysClosed waits until no gateway connection is open: every connection the bot
+// made has been closed, by the bot or by the server, and its end read here.
+func (s *Server) WaitGatewaysClosed(ctx context.Context) error {
+	return s.waitFor(ctx, func() bool { return len(s.conns) == 0 })
+}
