@@ -50,11 +50,20 @@ func TestServeWithHTTPInteractions(t *testing.T) {
 
 	listening := regexp.MustCompile(`serving interactions by HTTP.* listen=(\S+)`)
 	var addr string
-	deadline := time.Now().Add(10 * time.Second)
+	// Opening the store, registering the commands and starting to listen take a moment, many
+	// under the race detector on a busy machine: wait for the line, or for serve to give up.
+	deadline := time.Now().Add(2 * time.Minute)
 	for addr == "" {
 		if m := listening.FindStringSubmatch(logs.String()); m != nil {
 			addr = m[1]
-		} else if time.Now().After(deadline) {
+			break
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("volobot stopped before serving interactions: %v; logs:\n%s", err, logs)
+		default:
+		}
+		if time.Now().After(deadline) {
 			t.Fatalf("volobot does not serve interactions; logs:\n%s", logs)
 		}
 		time.Sleep(10 * time.Millisecond)
