@@ -76,7 +76,8 @@ func runSandboxWith(ctx context.Context, s settings, opts fakediscord.Options, s
 	}
 	defer activityLn.Close()
 	// The server, its channels and people keep their IDs across restarts,
-	// beside the database whose games refer to them.
+	// beside the database whose games refer to them, and the channels
+	// their messages.
 	world := sandboxWorldFile(cfg.Database)
 	sb, err := sandbox.New(srv, sandbox.Options{WorldFile: world, Activity: "http://" + activityLn.Addr().String(),
 		Logf: func(format string, args ...any) { log.Warn(fmt.Sprintf(format, args...)) }})
@@ -111,7 +112,7 @@ func runSandboxWith(ctx context.Context, s settings, opts fakediscord.Options, s
 	fmt.Fprintf(stdout, "Volo sandbox: %s, so the bot runs against a stand-in for Discord on this machine.\n"+
 		"Open http://%s in a browser: play as ana, ben, cleo or margaux (whose Discord speaks French), in the server's\n"+
 		"channels or in the group DM of ana and ben, where Volo is installed to their accounts and is not a member\n"+
-		"(games are kept in %s, the server in %s).\n"+
+		"(games are kept in %s, the server and its messages in %s).\n"+
 		"To connect to Discord instead, set DISCORD_TOKEN (see README.md). Stop with Ctrl-C.\n", why, ln.Addr(), cfg.Database, world)
 	if s.chaos > 0 {
 		fmt.Fprintf(stdout, "Chaos: the stand-in fails %.4g%% of the bot's requests at random, and now and then its gateway connection (-chaos %g -chaos-seed %d replays this run's draws).\n", 100*s.chaos, s.chaos, seed)

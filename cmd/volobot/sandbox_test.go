@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -258,8 +259,9 @@ func TestTokenNeverLogged(t *testing.T) {
 // A game started in the sandbox goes on after volobot is stopped and
 // started again in the same directory: the sandbox keeps its server, with
 // the channel and player IDs the game is stored under, beside its
-// database. Ana plays her move as the rules tell, /volo move f5, without
-// the option's name.
+// database, and the channel's messages, which read as before; the kept
+// board's Make a move opens the picker. Ana plays her move as the rules
+// tell, /volo move f5, without the option's name.
 func TestSandboxGameSurvivesARestart(t *testing.T) {
 	t.Chdir(t.TempDir())
 	g := engine.NewGame(engine.Standard, engine.StartPosition())
@@ -272,12 +274,18 @@ func TestSandboxGameSurvivesARestart(t *testing.T) {
 	first.command(t, volo, "ana", "/volo move "+opening)
 	first.waitText(t, volo, "cleo", fmt.Sprintf("%s · move 1", opening))
 	before := first.get(t, "/api/state")
+	seen, _ := first.messages(t, volo, "cleo")
 	first.stop(t)
 
 	second := startVolobot(t)
 	if after := second.get(t, "/api/state"); after != before {
 		t.Errorf("after the restart the sandbox shows\n%s\nwant\n%s", after, before)
 	}
+	if after, _ := second.messages(t, volo, "cleo"); !slices.Equal(after, seen) {
+		t.Errorf("after the restart #volo reads\n%s\nwant\n%s", strings.Join(after, "\n"), strings.Join(seen, "\n"))
+	}
+	second.click(t, volo, "ben", "Make a move")
+	second.waitText(t, volo, "ben", "add a bird")
 	second.command(t, volo, "cleo", "/volo board")
 	board := second.waitText(t, volo, "cleo", "move 1")
 	if !strings.Contains(board, ".png") {

@@ -177,7 +177,9 @@
 // who of them refuses direct messages and who installed the app, guilds with the bot or without,
 // roles, members, channels, threads, direct message channels and group DMs, with their IDs, but no
 // messages), and Restore gives it to a new stand-in, so that a sandbox finds its server again
-// after a restart.
+// after a restart. KeptMessages takes the channels' messages everyone there sees, with their
+// attachments' bytes, and RestoreMessages gives them to the restored stand-in before the bot
+// connects, with their IDs, so that its channels read as before and the bot's buttons work.
 //
 // Everything stays on 127.0.0.1: the HTTP client refuses any host but Discord's, which it
 // sends to the server.

@@ -14,7 +14,7 @@ import (
 // World is what a stand-in holds apart from what happens in it: the application and its bot
 // user, the users (and who installed the app to their account), the guilds with their roles and
 // members (the bot among them or not), and the channels, threads, DMs and group DMs, without
-// their messages. Take it with Server.World and give it to Server.Restore on a new
+// their messages (Server.KeptMessages and RestoreMessages keep those). Take it with Server.World and give it to Server.Restore on a new
 // stand-in to find the same server, with the same IDs, after a restart, as Discord keeps it.
 // It marshals to JSON.
 type World struct {

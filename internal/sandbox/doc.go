@@ -53,6 +53,13 @@
 // A world kept by an earlier version (Options.WorldFile) gains, when loaded, the seeded people and
 // group DMs it lacks, with new IDs; nothing it holds is changed.
 //
+// The world file keeps the channels' messages too: the latest the stand-in holds of each channel
+// (fakediscord's Options.MaxMessagesPerChannel, 200 unless set), without the ephemeral ones,
+// which Discord's client forgets when it is reloaded. Their attachments are kept in a folder
+// beside it, volo-sandbox.world.attachments for volo-sandbox.world.json, a file each named by its
+// ID. They are written shortly after a message is posted or edited, so a restarted sandbox shows
+// its channels as they were and the bot's buttons there still work.
+//
 // Typical use, in the bot's main when no Discord token is set:
 //
 //	srv := fakediscord.New(fakediscord.Options{})

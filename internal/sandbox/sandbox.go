@@ -36,9 +36,11 @@ type Options struct {
 	// Logf, when set, receives a line for each problem on the sandbox's side, such as a failed
 	// write to a page.
 	Logf func(format string, args ...any)
-	// WorldFile, when set, is where the sandbox keeps its world (see LoadWorld): New loads it
-	// into the stand-in, which must be new, when the file exists, and the sandbox writes it after
-	// seeding, whenever a channel or thread is created or renamed, and when it closes.
+	// WorldFile, when set, is where the sandbox keeps its world and its channels' messages (see
+	// LoadWorld), their attachments in a folder beside it: New loads it into the stand-in, which
+	// must be new, when the file exists, and the sandbox writes it after seeding, whenever a
+	// channel or thread is created or renamed, shortly after a message is posted or edited, and
+	// when it closes.
 	WorldFile string
 	// Activity is the URL of the server of the bot's Activity, such as http://127.0.0.1:8090,
 	// which the sandbox serves under /activity/ as Discord's proxy serves it (see activity.go);
@@ -82,11 +84,14 @@ func New(srv *fakediscord.Server, opts Options) (*Sandbox, error) {
 		opened: map[string]bool{}, done: make(chan struct{})}
 	kept := false
 	if opts.WorldFile != "" {
-		found, err := LoadWorld(srv, opts.WorldFile)
+		found, commands, err := loadWorld(srv, opts.WorldFile, sb.logf)
 		if err != nil {
 			return nil, err
 		}
 		kept = found
+		for id, name := range commands {
+			sb.names[id] = name
+		}
 	}
 	if err := sb.seed(kept); err != nil {
 		return nil, err

@@ -111,6 +111,15 @@ var testMoves = []struct{ name, value string }{
 func startTestBot(t testing.TB, srv *fakediscord.Server, guildID string) *testBot {
 	t.Helper()
 	b := &testBot{challenges: map[string][2]string{}, games: map[string]*testGame{}}
+	b.connect(t, srv, guildID)
+	return b
+}
+
+// connect connects the tiny bot, with the games it knows, to a stand-in and registers its
+// command there: a bot started again after a restart, its games kept as Volo keeps them in its
+// database.
+func (b *testBot) connect(t testing.TB, srv *fakediscord.Server, guildID string) {
+	t.Helper()
 	ds, err := discordgo.New("Bot sandbox-test")
 	if err != nil {
 		t.Fatal(err)
@@ -133,7 +142,6 @@ func startTestBot(t testing.TB, srv *fakediscord.Server, guildID string) *testBo
 	if _, err := ds.ApplicationCommandBulkOverwrite(srv.Application().ID, guildID, testCommands(guildID == "")); err != nil {
 		t.Fatal(err)
 	}
-	return b
 }
 
 // testCommands is the tiny bot's /volo, with its names and descriptions in French too, as
