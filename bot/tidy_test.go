@@ -130,7 +130,9 @@ func TestTidyRetriedWithoutHoldingAMove(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+				// The stand-in takes a callback within its window (3 s)
+				// alone: one there is the board on time.
+				ctx, cancel := context.WithTimeout(context.Background(), answerWait())
 				reply, err := in.Callback(ctx)
 				cancel()
 				if err != nil || reply.Message == nil || !strings.Contains(reply.Message.Content, " · move ") {
