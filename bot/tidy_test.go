@@ -44,7 +44,7 @@ func (w *world) oneBoardOffers(what string) fakediscord.Message {
 
 // A board's Make a move leaves the boards before it, moves played by
 // command or with the picker, a board asked for with /volo board, and a
-// takeback alike; the boards keep their words and their image; the
+// takeback's alike; the boards keep their words and their image; the
 // game's end leaves no board offering a move.
 func TestOnlyTheCurrentBoardOffersAMove(t *testing.T) {
 	t.Parallel()
@@ -72,6 +72,14 @@ func TestOnlyTheCurrentBoardOffersAMove(t *testing.T) {
 	for deadline := time.Now().Add(answerWait()); len(w.movable()) > 1 && time.Now().Before(deadline); {
 		time.Sleep(10 * time.Millisecond)
 	}
+	w.flush()
+	w.oneBoardOffers("move 3")
+	w.do("ben", "/volo move move:k9")
+	w.oneBoardOffers("k9 · move 4 ·")
+
+	// A takeback: the board after it, at move 3 again, is the one; the
+	// board of the move taken back loses its button.
+	w.click("ana", w.do("ben", "/volo takeback"), "Agree")
 	w.flush()
 	w.oneBoardOffers("move 3")
 	w.do("ben", "/volo move move:k9")
