@@ -32,8 +32,8 @@ const tidyQueue = "\x00tidy"
 
 // tidyLook is how many of a channel's latest messages a tidy looks
 // through for boards: Discord's most for one request. A board buried
-// deeper has been passed by a hundred messages; its button, if clicked,
-// says the game has moved on.
+// deeper, passed by a hundred messages, keeps its button, which opens the
+// picker on the game as it stands, as every board's did before.
 const tidyLook = 100
 
 // tidyAfter returns the tidy to commit with a change of g that makes
