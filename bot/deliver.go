@@ -40,6 +40,9 @@ const (
 // attempt tries once to get a parcel to Discord: its message, then its
 // direct message if it has one.
 func (b *Bot) attempt(ctx context.Context, p *parcel) (outcome, error) {
+	if p.notice.Tidy != nil {
+		return b.attemptTidy(ctx, p)
+	}
 	if !p.sent {
 		if p.notice.Content != "" || p.notice.DM == nil {
 			out, err := b.attemptMessage(ctx, p)
@@ -396,7 +399,13 @@ func nonceFor(id uint64) string { return "volo" + strconv.FormatUint(id, 36) }
 type parcel struct {
 	id      uint64
 	channel string
-	notice  notice
+	// queue names the outbox queue the parcel waits in: its channel's,
+	// or for a tidy the channel's tidies' (see tidyQueue).
+	queue  string
+	notice notice
+	// stale are the boards a tidy has still to edit, once it has looked
+	// for them; nil before.
+	stale []string
 	// callbackDone: the interaction's callback is no longer to be tried.
 	callbackDone bool
 	// unsure: a callback failed in a way that may hide its success.
@@ -416,7 +425,19 @@ func newParcel(a *store.Announcement) (*parcel, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &parcel{id: a.ID, channel: a.Channel, notice: n}, nil
+	p := &parcel{id: a.ID, channel: a.Channel, queue: a.Channel, notice: n}
+	if n.Tidy != nil {
+		p.queue = a.Channel + tidyQueue
+	}
+	return p, nil
 }
 
 func (p *parcel) nonce() string { return nonceFor(p.id) }
+
+// lane returns the name of the outbox queue p waits in (see queue).
+func (p *parcel) lane() string {
+	if p.queue == "" {
+		return p.channel
+	}
+	return p.queue
+}

@@ -38,6 +38,11 @@
 // notify.go), sent once the message itself is delivered; a refused one
 // (Discord's 50007) pings the player in the channel instead.
 //
+// A change that posts a board, or ends a game, also commits a tidy: the
+// older boards of the game lose their buttons, so that only the current
+// one offers a move. Tidies wait on a queue of their own, so that an edit
+// Discord is slow to take never holds back a board (see tidy.go).
+//
 // # Where the bot is not a member
 //
 // /volo is installable to servers and to people's accounts, so it is

@@ -135,7 +135,13 @@ func (b *Bot) playing(g *store.Game) (*store.Game, *engine.Game, error) {
 // announcements to the outbox once they are on disk with the change.
 func (b *Bot) commitGame(g *store.Game, anns ...*store.Announcement) error {
 	anns = present(anns)
-	var err error
+	tidy, err := b.tidyAfter(g, anns)
+	if err != nil {
+		return err
+	}
+	if tidy != nil {
+		anns = append(anns, tidy)
+	}
 	if g.Outcome.Over() {
 		g.RemindAt, g.Deadline = time.Time{}, time.Time{}
 		if g.Parent != "" {

@@ -48,7 +48,11 @@ func (b *Bot) boardCommand(in *interaction, labels bool) error {
 	if !g.Outcome.Over() {
 		r.components = b.moveButtonRow(g, eg.Ply())
 	}
-	return b.respond(in, r)
+	if err := b.respond(in, r); err != nil || r.ephemeral || in.board != nil {
+		return err
+	}
+	b.tidyAfterShown(g) // the board just shown is the one to offer a move
+	return nil
 }
 
 // historyCommand shows the moves and attaches the game record.

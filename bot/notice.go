@@ -31,6 +31,10 @@ type notice struct {
 	// goes only as an answer to an interaction there: its own, or, when
 	// that is gone, a follow-up of the next one.
 	Detached bool `json:"detached,omitempty"`
+	// Tidy makes the announcement an edit of the channel's old boards
+	// rather than a message (see tidy.go); the fields above are then
+	// empty.
+	Tidy *tidy `json:"tidy,omitempty"`
 }
 
 // via is the interaction an announcement answers first. Its callback

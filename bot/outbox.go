@@ -174,29 +174,55 @@ func (o *outbox) add(p *parcel) {
 		return // queued or delivered already, or stopped: the next start delivers it
 	}
 	o.ids[p.id] = struct{}{}
-	o.queues[p.channel] = append(o.queues[p.channel], p)
-	if wake, ok := o.workers[p.channel]; ok {
-		select { // a new interaction: try the head again now
+	o.queues[p.lane()] = append(o.queues[p.lane()], p)
+	if o.nudge(p.lane()) {
+		return // a new interaction: the head is tried again now
+	}
+	wake := make(chan struct{}, 1)
+	o.workers[p.lane()] = wake
+	o.running.Add(1)
+	go o.work(o.ctx, p.lane(), wake)
+}
+
+// nudge wakes the worker of a queue, reporting whether it has one. The
+// caller holds o.mu.
+func (o *outbox) nudge(queue string) bool {
+	wake, ok := o.workers[queue]
+	if ok {
+		select {
 		case wake <- struct{}{}:
 		default:
 		}
-		return
 	}
-	wake := make(chan struct{}, 1)
-	o.workers[p.channel] = wake
-	o.running.Add(1)
-	go o.work(o.ctx, p.channel, wake)
+	return ok
 }
 
-// head returns the oldest parcel of a channel, or ends the channel's
-// worker when there is none.
-func (o *outbox) head(channel string) *parcel {
+// behind reports whether a parcel of p's channel committed before p is
+// still queued there: a tidy waits until the boards before it are out,
+// so that it finds them.
+func (o *outbox) behind(p *parcel) bool {
+	if p.lane() == p.channel {
+		return false
+	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	q := o.queues[channel]
+	for _, q := range o.queues[p.channel] {
+		if q.id < p.id {
+			return true
+		}
+	}
+	return false
+}
+
+// head returns the oldest parcel of a queue, or ends the queue's worker
+// when there is none.
+func (o *outbox) head(queue string) *parcel {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	q := o.queues[queue]
 	if len(q) == 0 {
-		delete(o.queues, channel)
-		delete(o.workers, channel)
+		delete(o.queues, queue)
+		delete(o.workers, queue)
 		return nil
 	}
 	return q[0]
@@ -213,19 +239,29 @@ func (o *outbox) pop(p *parcel) {
 // dequeue takes p, its channel's oldest parcel, off the channel's queue.
 // The caller holds o.mu.
 func (o *outbox) dequeue(p *parcel) {
-	if q := o.queues[p.channel]; len(q) > 0 && q[0] == p {
-		o.queues[p.channel] = q[1:]
+	if q := o.queues[p.lane()]; len(q) > 0 && q[0] == p {
+		o.queues[p.lane()] = q[1:]
+	}
+	if p.lane() == p.channel {
+		o.nudge(p.channel + tidyQueue) // a tidy may wait for p (see behind)
 	}
 }
 
-// work delivers a channel's parcels in order until none is left or ctx
-// ends.
-func (o *outbox) work(ctx context.Context, channel string, wake chan struct{}) {
+// work delivers a queue's parcels in order until none is left or ctx
+// ends: a channel's, or its tidies' (see tidyQueue).
+func (o *outbox) work(ctx context.Context, queue string, wake chan struct{}) {
 	defer o.running.Done()
 	for {
-		p := o.head(channel)
+		p := o.head(queue)
 		if p == nil {
 			return
+		}
+		channel := p.channel
+		if o.behind(p) {
+			if !o.sleep(ctx, queue, wake, firstBackoff) {
+				return
+			}
+			continue
 		}
 		out, err := o.b.attempt(ctx, p)
 		o.b.metrics.delivery(out)
@@ -254,26 +290,26 @@ func (o *outbox) work(ctx context.Context, channel string, wake chan struct{}) {
 		}
 		wait := backoff(p)
 		o.b.log.Warn("announcement not delivered yet; trying again", "channel", channel, "id", p.id, "tries", p.tries, "in", wait, "err", err)
-		if !o.sleep(ctx, channel, wake, wait) {
+		if !o.sleep(ctx, queue, wake, wait) {
 			return
 		}
 	}
 }
 
-// sleep waits until d has passed or the channel's worker is woken, and
-// reports true; false when ctx ends first, the channel's queue then
-// forgotten (it stays in the store for the next start).
-func (o *outbox) sleep(ctx context.Context, channel string, wake chan struct{}, d time.Duration) bool {
+// sleep waits until d has passed or the queue's worker is woken, and
+// reports true; false when ctx ends first, the queue then forgotten (it
+// stays in the store for the next start).
+func (o *outbox) sleep(ctx context.Context, queue string, wake chan struct{}, d time.Duration) bool {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
 	case <-ctx.Done():
 		o.mu.Lock()
-		delete(o.workers, channel)
-		for _, q := range o.queues[channel] {
+		delete(o.workers, queue)
+		for _, q := range o.queues[queue] {
 			delete(o.ids, q.id)
 		}
-		delete(o.queues, channel)
+		delete(o.queues, queue)
 		o.mu.Unlock()
 		return false
 	case <-wake:

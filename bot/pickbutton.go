@@ -92,11 +92,18 @@ func (pk picker) chosen(in *interaction, bt button) (view pickView, ok bool) {
 }
 
 // pickReply draws a picker view of g's position: its sentence, its
-// menu, Confirm and Back, and the board after the previewed move or with
-// the regions of a pending flight lettered.
+// menu, Confirm and Back, and the step's board: with the empty points
+// named where the step asks for a point or a bird, after the previewed
+// move, or with the regions of a pending flight lettered. A step that
+// asks what to do or which row has none: the board the picker was opened
+// from, in the channel above it, shows all that step needs, and a second
+// one beside it would only repeat it.
 func (b *Bot) pickReply(g *store.Game, eg *engine.Game, v pickView, in *interaction) (reply, error) {
 	ply := eg.Ply()
 	id := func(action, arg string) string { return buttonID(action, g, ply, arg) }
+	if v.plain {
+		return pickMessage(v, id, in.lang, nil), nil
+	}
 	img, err := b.pickBoard(b.scene(g, eg), eg.Position(), g.Rules, v, in.user)
 	if err != nil {
 		return reply{}, fmt.Errorf("render the picker's board %s: %w", g.Channel, err)

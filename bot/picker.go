@@ -58,6 +58,10 @@ type pickView struct {
 	preview, pending *engine.Move
 	back             bool       // offer Back to the step before
 	from             pickChoice // the choice that led here; zero for the first step
+	// plain: the step asks what to do, or which row (lettered on every
+	// board's sides), which the board the picker was opened from shows
+	// as well: a game's picker shows no board of its own then.
+	plain bool
 }
 
 // pickChoice is a choice made in a picker's menu: the menu's action and
@@ -156,7 +160,7 @@ func (pk picker) start() pickView {
 		menu.options = append(menu.options, pickOption{t.Sprint("Pass"), kindPass, t.Sprint("Nothing else is possible")})
 	}
 	c := pk.pos.ToMove()
-	return pickView{content: t.Sprintf("Your move as %s. What do you do?", c), menu: menu}
+	return pickView{content: t.Sprintf("Your move as %s. What do you do?", c), menu: menu, plain: true}
 }
 
 // choose is the view after value was chosen in the menu of action with
@@ -329,7 +333,7 @@ func (pk picker) rows(choices []engine.Move, kind, what string) pickView {
 		}
 		menu.options = append(menu.options, pickOption{t.Sprintf("Row %s", r), r, desc})
 	}
-	return pickView{content: t.Sprintf("%s First the row, lettered on the board's sides.", what), menu: menu, back: true}
+	return pickView{content: t.Sprintf("%s First the row, lettered on the board's sides.", what), menu: menu, back: true, plain: true}
 }
 
 // starts lets the player choose the bird a line starts from when a row

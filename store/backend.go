@@ -45,6 +45,9 @@ type Backend interface {
 	NextDue() (time.Time, bool, error)
 	Pending() ([]*Announcement, error)
 	Delivered(ids ...uint64) error
+	// Announce commits announcements with no change to a game (the bot's
+	// tidy of the boards before one /volo board shows).
+	Announce(anns ...*Announcement) error
 
 	// Interactions taken lately: see Store.TakeInteraction and
 	// Store.SpendFollowUp.
@@ -94,7 +97,6 @@ type Database interface {
 	Backend
 
 	AppendMove(channel string, version uint64, m Move) (*Game, error)
-	Announce(anns ...*Announcement) error
 	Discard(channel string) error
 	ClearPuzzleAttempt(user string) error
 	Check() error

@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -387,6 +388,16 @@ func TestPlayOnTheBoardInABrowser(t *testing.T) {
 	cleo.Screenshot("cleo-over-360")
 	if !drawn || !tookBack || !typed || !restarted {
 		t.Errorf("the game was too short for everything: draw %v, takeback %v, /volo move %v, restart %v", drawn, tookBack, typed, restarted)
+	}
+	// The panel numbers the moves one by one, as the record does: "1. f5",
+	// "2. h7", not in pairs.
+	listed := sandboxtest.Eval[[]string](cleo.Page, `[...document.querySelector("iframe.activity-frame").contentDocument.querySelectorAll("#moves li")].map(li => li.value + ". " + li.textContent)`)
+	var want []string
+	for i, m := range script {
+		want = append(want, fmt.Sprintf("%d. %s", i+1, m))
+	}
+	if !slices.Equal(listed, want) {
+		t.Errorf("the panel lists the moves %q, want %q", listed, want)
 	}
 	w.waitBoard(len(script))
 	for ply := 1; ply <= len(script); ply++ {

@@ -107,7 +107,10 @@ func (s *Server) apply(m *Message, d messageData, files []File, creating bool) *
 // attach works out a message's attachments from the attachments field and the uploaded files.
 // Listed attachments that already exist are kept, in order; listed ones whose id is n describe
 // the upload files[n]; uploads not listed are attached too, as API v9 does. Without the field,
-// an edit keeps the existing attachments. The caller holds s.mu.
+// an edit keeps the existing attachments and appends its uploads: "Any provided files will be
+// appended to the message. To remove or replace files you will have to supply the attachments
+// field which specifies the files to retain on the message after edit" (the "Messages"
+// resource, "Edit Message"). The caller holds s.mu.
 func (s *Server) attach(m *Message, d messageData, files []File, creating bool) *apiError {
 	type listed struct {
 		ID          json.RawMessage `json:"id"`

@@ -8,6 +8,7 @@ import {
   ActionOfferDraw, ActionResign, PhaseChallenge, PhaseNone, PhaseOver, PhasePlaying,
 } from "./api";
 import { Clock } from "./clock";
+import { numbered } from "./moves";
 import type { Participant } from "./discord";
 import { playerName, sides } from "./strip";
 import { clear, h } from "./svg";
@@ -146,9 +147,9 @@ export class Panel {
     if (!fresh(this.moves, moves.join(" ") + "|" + this.words.lang, false)) return;
     this.movesTitle.textContent = this.words.t("moves");
     clear(this.moves);
-    for (let i = 0; i < moves.length; i += 2) {
-      const li = h("li", { value: String(i / 2 + 1) }, h("span", { class: "m orange" }, moves[i] ?? ""), h("span", { class: "m blue" }, moves[i + 1] ?? ""));
-      this.moves.append(li);
+    // One line a move, numbered by its place in the game (see numbered).
+    for (const m of numbered(moves)) {
+      this.moves.append(h("li", { value: String(m.n) }, h("span", { class: "m " + m.side }, m.move)));
     }
     const last = this.moves.lastElementChild;
     if (last) {

@@ -6,6 +6,7 @@ import { test } from "node:test";
 import type { Sky, SkyPoint, State } from "../src/api";
 import { digits, relative } from "../src/clock";
 import { Geometry } from "../src/geometry";
+import { numbered } from "../src/moves";
 import { newer } from "../src/socket";
 import { Words, format } from "../src/words";
 
@@ -87,4 +88,13 @@ test("the arrow keys walk along the rows and straight up and down the sky", () =
   assert.equal(name(g.step(g.index("c2"), "down", 0)), "b3");
   assert.equal(g.step(g.index("c2"), "up", 0), -1);
   assert.equal(g.step(g.index("a1"), "left", -1), -1);
+});
+
+test("the moves list numbers each move by its place in the game, not in pairs", () => {
+  assert.deepEqual(numbered(["f5", "h7", "d3"]), [
+    { n: 1, move: "f5", side: "orange" },
+    { n: 2, move: "h7", side: "blue" },
+    { n: 3, move: "d3", side: "orange" },
+  ]);
+  assert.deepEqual(numbered([]), []);
 });
