@@ -36,6 +36,9 @@ type Backend interface {
 
 	// Finished games.
 	GetFinished(id string) (*Game, error)
+	// Numbered returns any game, challenge, active or finished, by its
+	// scope and number: see Store.Numbered.
+	Numbered(scope string, n int) (*Game, error)
 	History(user, before string, limit int) ([]*Game, error)
 	ChannelHistory(channel, before string, limit int) ([]*Game, error)
 	GuildHistory(guild, before string, limit int) ([]*Game, error)

@@ -21,7 +21,8 @@ func (s *Store) begin(g *Game, anns []*Announcement) (now time.Time, an *announc
 }
 
 // Create stores a new challenge or game, one per channel: it fails with
-// ErrChannelBusy if the channel already has one. It sets g's Version, its
+// ErrChannelBusy if the channel already has one. It gives g its Number,
+// the next in its scope, in the same transaction. It sets g's Version, its
 // Updated to now, and its Created to now unless the caller set it (to
 // name the game in the announcements committed with it). The
 // announcements, if any, are committed with the game (see Announcement).
@@ -42,6 +43,7 @@ func (s *Store) Create(g *Game, anns ...*Announcement) error {
 			return nil, ErrChannelBusy
 		}
 		return func() error {
+			next.Number = nextNumber(tx, next.Scope())
 			if err := putActive(tx, nil, &next, body); err != nil {
 				return err
 			}
@@ -85,7 +87,10 @@ func (s *Store) Update(g *Game, anns ...*Announcement) error {
 	if err != nil {
 		return err
 	}
-	err = s.changeAt(g, an, func(tx *bolt.Tx, old *Game) error { return putActive(tx, old, &next, body) })
+	err = s.changeAt(g, an, func(tx *bolt.Tx, old *Game) error {
+		next.Number = old.Number // given by Create, never changed
+		return putActive(tx, old, &next, body)
+	})
 	if err != nil {
 		return err
 	}

@@ -21,7 +21,8 @@ func checkChange(g *store.Game, anns []*store.Announcement) error {
 }
 
 // Create stores a new challenge or game, one per channel: it fails with
-// store.ErrChannelBusy if the channel already has one. It sets g's
+// store.ErrChannelBusy if the channel already has one. It gives g its
+// Number, the next in its scope, in the same transaction. It sets g's
 // Version, its Updated to now, and its Created to now unless the caller
 // set it. The announcements, if any, are committed with the game, claimed
 // by this store.
@@ -36,13 +37,18 @@ func (s *Store) Create(g *store.Game, anns ...*store.Announcement) error {
 	var made store.Game
 	err := s.change("create game in channel "+g.Channel, anns, now, func(ctx context.Context, tx pgx.Tx) error {
 		made = next
+		n, err := nextNumber(ctx, tx, made.Scope())
+		if err != nil {
+			return err
+		}
+		made.Number = n
 		row, err := versionedRow(ctx, tx, &made)
 		if err != nil {
 			return err
 		}
-		tag, err := tx.Exec(ctx, `INSERT INTO active_games (channel, version, guild, players, due, record)
-			VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (channel) DO NOTHING`,
-			made.Channel, int64(made.Version), made.Guild, row.players, row.due, row.record)
+		tag, err := tx.Exec(ctx, `INSERT INTO active_games (channel, version, guild, players, due, record, scope, number)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (channel) DO NOTHING`,
+			made.Channel, int64(made.Version), made.Guild, row.players, row.due, row.record, made.Scope(), int64(made.Number))
 		if err != nil {
 			return err
 		}
