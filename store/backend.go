@@ -26,6 +26,7 @@ func IsPostgresURL(database string) bool {
 type Backend interface {
 	// Games being played.
 	Create(g *Game, anns ...*Announcement) error
+	NextNumber(scope string) (int, error)
 	Get(channel string) (*Game, error)
 	Update(g *Game, anns ...*Announcement) error
 	Delete(g *Game, anns ...*Announcement) error

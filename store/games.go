@@ -22,7 +22,10 @@ func (s *Store) begin(g *Game, anns []*Announcement) (now time.Time, an *announc
 
 // Create stores a new challenge or game, one per channel: it fails with
 // ErrChannelBusy if the channel already has one. It gives g its Number,
-// the next in its scope, in the same transaction. It sets g's Version, its
+// the next in its scope, in the same transaction; a caller that named the
+// game by number in its announcements sets g.Number to what NextNumber
+// said, and Create fails with ErrConflict, storing nothing, if another
+// game took that number since. It sets g's Version, its
 // Updated to now, and its Created to now unless the caller set it (to
 // name the game in the announcements committed with it). The
 // announcements, if any, are committed with the game (see Announcement).
@@ -42,8 +45,12 @@ func (s *Store) Create(g *Game, anns ...*Announcement) error {
 		if tx.Bucket(bucketActive).Get([]byte(g.Channel)) != nil {
 			return nil, ErrChannelBusy
 		}
+		n := nextNumber(tx, next.Scope())
+		if next.Number != 0 && next.Number != n {
+			return nil, ErrConflict
+		}
 		return func() error {
-			next.Number = nextNumber(tx, next.Scope())
+			next.Number = n
 			if err := putActive(tx, nil, &next, body); err != nil {
 				return err
 			}

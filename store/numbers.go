@@ -31,6 +31,18 @@ func nextNumber(tx *bolt.Tx, scope string) int {
 	return int(binary.BigEndian.Uint64(k[len(prefix):])) + 1
 }
 
+// NextNumber returns the number the next game created in scope would
+// take, for a caller that names the game by it in the announcements it
+// commits with Create: see Create.
+func (s *Store) NextNumber(scope string) (int, error) {
+	var n int
+	err := s.view(func(tx *bolt.Tx) error {
+		n = nextNumber(tx, scope)
+		return nil
+	})
+	return n, err
+}
+
 // Numbered returns the game numbered n in scope (see Game.Scope and
 // Game.Number): a challenge, a game being played or a finished game.
 // It fails with ErrNotFound if scope has no game n.

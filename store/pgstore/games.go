@@ -22,7 +22,9 @@ func checkChange(g *store.Game, anns []*store.Announcement) error {
 
 // Create stores a new challenge or game, one per channel: it fails with
 // store.ErrChannelBusy if the channel already has one. It gives g its
-// Number, the next in its scope, in the same transaction. It sets g's
+// Number, the next in its scope, in the same transaction, or, if g.Number
+// is set, checks that it still is the next: store.ErrConflict otherwise
+// (see store.Store.Create). It sets g's
 // Version, its Updated to now, and its Created to now unless the caller
 // set it. The announcements, if any, are committed with the game, claimed
 // by this store.
@@ -40,6 +42,9 @@ func (s *Store) Create(g *store.Game, anns ...*store.Announcement) error {
 		n, err := nextNumber(ctx, tx, made.Scope())
 		if err != nil {
 			return err
+		}
+		if made.Number != 0 && made.Number != n {
+			return store.ErrConflict
 		}
 		made.Number = n
 		row, err := versionedRow(ctx, tx, &made)

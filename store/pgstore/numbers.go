@@ -14,15 +14,23 @@ import (
 // more than the highest number a game of scope has. The transaction is
 // serializable, so two creations in one scope at once cannot both take
 // it: one of them runs again.
-func nextNumber(ctx context.Context, tx pgx.Tx, scope string) (int, error) {
+func nextNumber(ctx context.Context, q querier, scope string) (int, error) {
 	var n int64
-	err := tx.QueryRow(ctx, `SELECT greatest(
+	err := q.QueryRow(ctx, `SELECT greatest(
 			(SELECT coalesce(max(number), 0) FROM active_games WHERE scope = $1),
 			(SELECT coalesce(max(number), 0) FROM finished_games WHERE scope = $1)) + 1`, scope).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("next game number in %s: %w", scope, err)
 	}
 	return int(n), nil
+}
+
+// NextNumber returns the number the next game created in scope would
+// take: see store.Store.Create.
+func (s *Store) NextNumber(scope string) (int, error) {
+	return readValue(s, "next game number in "+scope, func(ctx context.Context, q querier) (int, error) {
+		return nextNumber(ctx, q, scope)
+	})
 }
 
 // Numbered returns the game numbered n in scope: a challenge, a game

@@ -153,3 +153,30 @@ func testCheckFindsTwoGamesWithOneNumber(t *testing.T, e *env) {
 		t.Errorf("Check: %v, want two games with number 1 in g1", err)
 	}
 }
+
+func testCreateOfANumberTakenSince(t *testing.T, e *env) {
+	n, err := e.db.NextNumber("g1")
+	if err != nil || n != 1 {
+		t.Fatalf("NextNumber of a new server: %d, %v; want 1", n, err)
+	}
+	named := newGame("c1")
+	named.Number = n
+	other := mustCreate(t, e.db, newGame("c2")) // takes 1 meanwhile
+	if err := e.db.Create(named); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("Create of number 1, taken since: %v, want ErrConflict", err)
+	}
+	if _, err := e.db.Get("c1"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the refused Create stored a game: %v", err)
+	}
+	if n, err = e.db.NextNumber("g1"); err != nil || n != other.Number+1 {
+		t.Fatalf("NextNumber: %d, %v; want %d", n, err, other.Number+1)
+	}
+	named.Number = n
+	if err := e.db.Create(named); err != nil || named.Number != 2 {
+		t.Errorf("Create of the number NextNumber gave: %d, %v; want 2", named.Number, err)
+	}
+	if n, _ := e.db.NextNumber("d9"); n != 1 {
+		t.Errorf("NextNumber of a DM with no game: %d, want 1", n)
+	}
+	mustCheck(t, e.db)
+}

@@ -27,6 +27,7 @@ var suite = []test{
 	{"NumbersCountInEachScope", 0, testNumbersCountInEachScope},
 	{"ConcurrentCreatesNeverShareANumber", 0, testConcurrentCreatesNeverShareANumber},
 	{"NumberedFindsOnlyItsScope", 0, testNumberedFindsOnlyItsScope},
+	{"CreateOfANumberTakenSinceIsAConflict", 0, testCreateOfANumberTakenSince},
 	{"CheckFindsTwoGamesWithOneNumber", needsRaw, testCheckFindsTwoGamesWithOneNumber},
 
 	// archive.go: finished games.
