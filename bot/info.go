@@ -70,7 +70,7 @@ func (b *Bot) historyCommand(in *interaction, id string) error {
 	if g.Status == store.Finished {
 		sb.WriteString(t.Sprintf("%s, %s, %d moves.", endLine(g), describeTermsIn(t, g), eg.Ply()))
 	} else {
-		sb.WriteString(t.Sprintf("%s vs %s, %s, %d moves so far.", who(g, engine.Orange), who(g, engine.Blue), describeTermsIn(t, g), eg.Ply()))
+		sb.WriteString(numbered(g, t.Sprintf("%s vs %s, %s, %d moves so far.", who(g, engine.Orange), who(g, engine.Blue), describeTermsIn(t, g), eg.Ply())))
 	}
 	moves := eg.Moves()
 	if len(moves) > 0 {
