@@ -134,6 +134,9 @@ func (b *Bot) gamesCommand(in *interaction) error {
 			pos := eg.Position()
 			c = pos.ToMove()
 		}
+		if g.Number > 0 {
+			names = gameName(g) + " " + names
+		}
 		sb.WriteString(t.Sprintf("• %s %s · %s · %s to move", link, names, progress(t, len(g.Moves)), plainName(g.Players[c].Name)) + "\n")
 	}
 	sb.WriteString(b.recentlyFinished(t, in.GuildID, maxContent-sb.Len()))

@@ -47,7 +47,7 @@ func TestShortGameNumbers(t *testing.T) {
 		t.Errorf("the record of game #2 does not name it in its header")
 	}
 	if games := w.doIn(home, "cleo", "/volo games"); !strings.Contains(games.Content, "• #2 ana vs ben · Orange wins") ||
-		!strings.Contains(games.Content, "`/volo history game:#2`") {
+		!strings.Contains(games.Content, "`/volo history game:#2`") || !strings.Contains(games.Content, "#1 ana vs ben · no move yet") {
 		t.Errorf("/volo games: %q", games.Content)
 	}
 	if got := w.suggestions("cleo", "/volo review game:2"); len(got) != 1 || !strings.HasPrefix(got[0], "#2 ana vs ben · Orange wins") {

@@ -223,11 +223,11 @@ func TestMyGamesAcrossServers(t *testing.T) {
 		t.Errorf("mygames is for ana alone: flags %b", list.Flags)
 	}
 	want := []struct{ channel, what string }{
-		{dueSoon, "**your move** · ben vs ana · move 1 · time runs out"},
-		{dm.ID, "**your move** · ana vs Volo · no move yet · time runs out"},
-		{noClock, "**your move** · ana vs cleo · no move yet · https"},
+		{dueSoon, "**your move** · #2 ben vs ana · move 1 · time runs out"},
+		{dm.ID, "**your move** · #1 ana vs Volo · no move yet · time runs out"},
+		{noClock, "**your move** · #1 ana vs cleo · no move yet · https"}, // another server's first
 		{challenged, "a challenge to you"},
-		{theirMove, "their move · ana vs ben · move 1"},
+		{theirMove, "their move · #1 ana vs ben · move 1"},
 	}
 	lines := strings.Split(list.Content, "\n")
 	if len(lines) != len(want)+1 {
