@@ -12,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/volo-discord/volo/engine"
+	"github.com/volo-discord/volo/internal/lang"
 	"github.com/volo-discord/volo/store"
 )
 
@@ -132,4 +133,13 @@ func (b *Bot) suggestGames(in *interaction, typed string, finishedOnly bool) []*
 		choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(name, maxChoiceName), Value: gameName(g)})
 	}
 	return choices
+}
+
+// gameLink names g and links to where it is played, in t, for a direct
+// message: "Game #42: https://discord.com/channels/…".
+func gameLink(t lang.Tag, g *store.Game) string {
+	if g.Number <= 0 {
+		return t.Sprintf("The game: %s", channelLink(g.Guild, g.Channel))
+	}
+	return t.Sprintf("Game %s: %s", gameName(g), channelLink(g.Guild, g.Channel))
 }
