@@ -14,7 +14,7 @@ import (
 // a sentence that changes nothing.
 func TestShortGameNumbers(t *testing.T) {
 	t.Parallel()
-	w, _ := newAnywhereWorld(t)
+	w, gd := newAnywhereWorld(t)
 	home, second := w.channel, w.addChannel(w.guild, "second")
 
 	// Two games in the server: #1 and #2 in their messages.
@@ -75,6 +75,17 @@ func TestShortGameNumbers(t *testing.T) {
 	start := w.doIn(dm.ID, "ana", "/volo challenge opponent:@Volo level:easy colour:orange")
 	if !strings.HasPrefix(start.Content, "Game #1 · A game of Volo against me") {
 		t.Errorf("the first game in ana's DM: %q", start.Content)
+	}
+
+	// So does a group DM, where the bot is not a member.
+	c := w.doIn(gd.ID, "ana", "/volo challenge opponent:@ben colour:orange")
+	w.click("ben", c, "Accept")
+	w.flush()
+	if got := w.said(gd.ID, "Game #1 · The game begins."); len(got) != 1 {
+		t.Errorf("the first board in the group DM: %d messages say it is game #1", len(got))
+	}
+	if msg := w.doIn(gd.ID, "ana", "/volo history game:#2"); !strings.Contains(msg.Content, "There is no game #2 in this conversation") {
+		t.Errorf("/volo history game:#2 in the group DM: %q", msg.Content)
 	}
 
 	// #2 in another server is that server's, which has none: a sentence,
