@@ -11,14 +11,15 @@ import (
 )
 
 // nextNumber returns the number the next game created in scope takes: one
-// more than the highest number a game of scope has. The transaction is
+// more than the highest number a game of scope has (number > 0 lets the
+// partial indexes on (scope, number) serve). The transaction is
 // serializable, so two creations in one scope at once cannot both take
 // it: one of them runs again.
 func nextNumber(ctx context.Context, q querier, scope string) (int, error) {
 	var n int64
 	err := q.QueryRow(ctx, `SELECT greatest(
-			(SELECT coalesce(max(number), 0) FROM active_games WHERE scope = $1),
-			(SELECT coalesce(max(number), 0) FROM finished_games WHERE scope = $1)) + 1`, scope).Scan(&n)
+			(SELECT coalesce(max(number), 0) FROM active_games WHERE scope = $1 AND number > 0),
+			(SELECT coalesce(max(number), 0) FROM finished_games WHERE scope = $1 AND number > 0)) + 1`, scope).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("next game number in %s: %w", scope, err)
 	}
@@ -41,9 +42,10 @@ func (s *Store) Numbered(scope string, n int) (*store.Game, error) {
 	}
 	return readValue(s, fmt.Sprintf("get game %d of %s", n, scope), func(ctx context.Context, q querier) (*store.Game, error) {
 		var channel, id, rec string
-		err := q.QueryRow(ctx, `SELECT channel, '', record FROM active_games WHERE scope = $1 AND number = $2
+		// number > 0 lets the partial indexes on (scope, number) serve.
+		err := q.QueryRow(ctx, `SELECT channel, '', record FROM active_games WHERE scope = $1 AND number = $2 AND number > 0
 			UNION ALL
-			SELECT channel, id, record FROM finished_games WHERE scope = $1 AND number = $2
+			SELECT channel, id, record FROM finished_games WHERE scope = $1 AND number = $2 AND number > 0
 			LIMIT 1`, scope, int64(n)).Scan(&channel, &id, &rec)
 		if err == pgx.ErrNoRows {
 			return nil, store.ErrNotFound
