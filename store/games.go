@@ -78,7 +78,8 @@ func (s *Store) Get(channel string) (*Game, error) {
 
 // Update stores g, a challenge or game read before, if nobody changed it
 // since: it fails with ErrConflict if the stored version is no longer
-// g.Version, and with ErrNotFound if the game is gone (deleted or
+// g.Version (or g.Number is not the stored game's: a game's number never
+// changes), and with ErrNotFound if the game is gone (deleted or
 // finished). On success g has its new Version and Updated is now. The
 // change is on disk when Update returns, with the announcements of what
 // to tell the players, if any.

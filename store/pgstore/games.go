@@ -105,10 +105,12 @@ func (s *Store) Update(g *store.Game, anns ...*store.Announcement) error {
 		if err != nil {
 			return err
 		}
+		// The number is Create's, never changed: a copy that says another
+		// is not the game stored, and changes nothing.
 		tag, err := tx.Exec(ctx, `UPDATE active_games
 			SET version = $3, guild = $4, players = $5, due = $6, claimed_by = NULL, claim_until = NULL, record = $7
-			WHERE channel = $1 AND version = $2`,
-			made.Channel, int64(g.Version), int64(made.Version), made.Guild, row.players, row.due, row.record)
+			WHERE channel = $1 AND version = $2 AND number = $8`,
+			made.Channel, int64(g.Version), int64(made.Version), made.Guild, row.players, row.due, row.record, int64(made.Number))
 		if err != nil {
 			return err
 		}
@@ -160,10 +162,10 @@ func (s *Store) Delete(g *store.Game, anns ...*store.Announcement) error {
 	})
 }
 
-// deleteActive removes g's row if it is still at g.Version: see missing
-// otherwise.
+// deleteActive removes g's row if it is still at g.Version, with g's
+// number: see missing otherwise.
 func deleteActive(ctx context.Context, tx pgx.Tx, g *store.Game) error {
-	tag, err := tx.Exec(ctx, "DELETE FROM active_games WHERE channel = $1 AND version = $2", g.Channel, int64(g.Version))
+	tag, err := tx.Exec(ctx, "DELETE FROM active_games WHERE channel = $1 AND version = $2 AND number = $3", g.Channel, int64(g.Version), int64(g.Number))
 	if err != nil {
 		return err
 	}

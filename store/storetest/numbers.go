@@ -180,3 +180,29 @@ func testCreateOfANumberTakenSince(t *testing.T, e *env) {
 	}
 	mustCheck(t, e.db)
 }
+
+func testACopyWithAnotherNumberChangesNothing(t *testing.T, e *env) {
+	g := mustCreate(t, e.db, newGame("c1"))
+	tests := []struct {
+		name   string
+		change func(g *store.Game) error
+	}{
+		{"Update", func(g *store.Game) error { return e.db.Update(g) }},
+		{"Finish", func(g *store.Game) error {
+			g.Outcome = engine.Outcome{Result: engine.OrangeWins, Reason: engine.Resignation}
+			return e.db.Finish(g)
+		}},
+		{"Delete", func(g *store.Game) error { return e.db.Delete(g) }},
+	}
+	for _, tt := range tests {
+		copied := *g
+		copied.Number = 7
+		if err := tt.change(&copied); !errors.Is(err, store.ErrConflict) {
+			t.Errorf("%s of a copy numbered 7: %v, want ErrConflict", tt.name, err)
+		}
+		if got, err := e.db.Get("c1"); err != nil || got.Version != g.Version || got.Number != 1 {
+			t.Fatalf("after the %s: %+v, %v; want the game as it was", tt.name, got, err)
+		}
+	}
+	mustCheck(t, e.db)
+}

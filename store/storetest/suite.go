@@ -28,6 +28,7 @@ var suite = []test{
 	{"ConcurrentCreatesNeverShareANumber", 0, testConcurrentCreatesNeverShareANumber},
 	{"NumberedFindsOnlyItsScope", 0, testNumberedFindsOnlyItsScope},
 	{"CreateOfANumberTakenSinceIsAConflict", 0, testCreateOfANumberTakenSince},
+	{"ACopyWithAnotherNumberChangesNothing", 0, testACopyWithAnotherNumberChangesNothing},
 	{"CheckFindsTwoGamesWithOneNumber", needsRaw, testCheckFindsTwoGamesWithOneNumber},
 
 	// archive.go: finished games.
