@@ -159,6 +159,9 @@ func TestSessionBoundToTheUserAndTheInstancesChannel(t *testing.T) {
 	if st.Headline != "Début · Orange joue" && !strings.Contains(st.Headline, "Orange") {
 		t.Errorf("headline %q is not the board image's, in French", st.Headline)
 	}
+	if !strings.HasPrefix(st.Headline, "Partie #1 · ") {
+		t.Errorf("headline %q does not name the game by its number in the server", st.Headline)
+	}
 
 	cases := []struct {
 		name   string

@@ -117,6 +117,9 @@ func stateFor(channel string, cg *channelGame, v viewer, now time.Time, ratings 
 	}
 	if h, err := render.Headline(sc); err == nil {
 		s.Headline = h
+		if g.Number > 0 { // its number in the server or conversation, as the channel's messages name it
+			s.Headline = t.Sprintf("Game %s", fmt.Sprintf("#%d", g.Number)) + " · " + h
+		}
 	}
 	if over {
 		s.Phase = PhaseOver

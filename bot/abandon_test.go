@@ -34,12 +34,12 @@ func TestAbandonedGameCalledOff(t *testing.T) {
 			"Both players have moved, so the game can't be called off any more.",
 			"Both players have moved. As this game has no time limit, you can call it off if %s has not moved by <t:%d:f> (14d without a move).",
 			"called off the game between %s and %s: %s had not moved for 14d. It does not count for the ratings. The channel is free for a new challenge.",
-			"their move · ana vs ben · move 2 · no move for a long while: /volo abort calls it off"},
+			"their move · #1 ana vs ben · move 2 · no move for a long while: /volo abort calls it off"},
 		{"French", true,
 			"Les deux joueurs ont joué\u00a0: la partie ne peut plus être annulée.",
 			"Comme cette partie n’a pas de limite de temps, vous pourrez l’annuler si %s n’a pas joué d’ici le <t:%d:f> (14 jours sans coup).",
 			"a annulé la partie entre %s et %s\u00a0: %s n’avait pas joué depuis 14 jours. Elle ne compte pas pour le classement.",
-			"à l’adversaire de jouer · ana contre ben · coup 2 · pas de coup depuis longtemps\u00a0: /volo annuler l’annule"},
+			"à l’adversaire de jouer · #1 ana contre ben · coup 2 · pas de coup depuis longtemps\u00a0: /volo annuler l’annule"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

@@ -13,20 +13,28 @@ import (
 	"github.com/volo-discord/volo/store"
 )
 
-// onAutocomplete offers the legal moves matching what the player typed,
-// the most useful first, each with what it does in words: "c3:c5-NE2 ·
-// line of 3 flies NE 2, joins your bird at e7".
+// onAutocomplete offers, for a move, the legal moves matching what the
+// player typed, the most useful first, each with what it does in words:
+// "c3:c5-NE2 · line of 3 flies NE 2, joins your bird at e7"; for a game,
+// this server's or conversation's games (see suggestGames).
 func (b *Bot) onAutocomplete(in *interaction) error {
-	var typed string
+	var typed, option, sub string
 	data := in.ApplicationCommandData()
 	if len(data.Options) > 0 {
+		sub = data.Options[0].Name
 		for _, o := range data.Options[0].Options {
 			if o.Focused {
 				typed, _ = o.Value.(string)
+				option = o.Name
 			}
 		}
 	}
-	choices := b.suggest(in, typed)
+	var choices []*discordgo.ApplicationCommandOptionChoice
+	if option == optGame {
+		choices = b.suggestGames(in, typed, sub == cmdReview)
+	} else {
+		choices = b.suggest(in, typed)
+	}
 	if err := checkChoices(choices); err != nil {
 		return fmt.Errorf("autocomplete: %w", err)
 	}

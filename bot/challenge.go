@@ -160,7 +160,8 @@ func (b *Bot) postChallenge(in *interaction, g *store.Game, note string) error {
 		return err
 	}
 	defer b.locks.lock(g.Channel)()
-	return b.createGame(g, ann)
+	// The challenge takes its number, shown from the game's first board.
+	return b.createGame(g, func() ([]*store.Announcement, error) { return []*store.Announcement{ann}, nil })
 }
 
 // wantsThread says whether a challenge asks for a thread: its thread
@@ -225,11 +226,27 @@ func formatDurationIn(t lang.Tag, d time.Duration) string {
 	return strings.Join(parts, sep)
 }
 
-// createGame stores a new challenge or game with its announcements,
-// refusing a busy channel, and sends the announcements.
-func (b *Bot) createGame(g *store.Game, anns ...*store.Announcement) error {
+// createGame stores a new challenge or game with the announcements
+// compose makes, refusing a busy channel, and sends the announcements.
+// compose may name the game by g.Number, the number the store says the
+// game takes: if another game of the server takes it first, compose
+// runs again with the next.
+func (b *Bot) createGame(g *store.Game, compose func() ([]*store.Announcement, error)) error {
 	b.watchThread(g)
-	err := b.committed(commitCreate, func() error { return b.store.Create(g, anns...) })
+	var anns []*store.Announcement
+	var err error
+	for range maxNumberTries {
+		if g.Number, err = b.store.NextNumber(g.Scope()); err != nil {
+			return fmt.Errorf("next game number in %s: %w", g.Scope(), err)
+		}
+		if anns, err = compose(); err != nil {
+			return err
+		}
+		err = b.committed(commitCreate, func() error { return b.store.Create(g, anns...) })
+		if !errors.Is(err, store.ErrConflict) {
+			break
+		}
+	}
 	if errors.Is(err, store.ErrChannelBusy) {
 		return b.busy(g)
 	}
@@ -240,6 +257,10 @@ func (b *Bot) createGame(g *store.Game, anns ...*store.Announcement) error {
 	b.outbox.send(anns...)
 	return nil
 }
+
+// maxNumberTries is how many times createGame tries a game's number when
+// other games of its server take the one it tried first.
+const maxNumberTries = 5
 
 // busy refuses a challenge in a channel that has one. To a player who
 // tries again after a failure, it says their challenge is there.
@@ -271,27 +292,31 @@ func (b *Bot) startAgainstBot(in *interaction, g *store.Game, note string) error
 	}
 	t := tr(g)
 	level := levelName(t, g.Players[0].Level+g.Players[1].Level)
-	board := reply{
-		content:    t.Sprintf("A game of Volo against me (%s), %s. %s", level, describeTermsIn(t, g), b.turnLine(g, eg)) + note,
-		image:      img,
-		mention:    []string{in.user},
-		components: b.moveButtonRow(g, 0),
-	}
-	var anns []*store.Announcement
-	if g.Channel != in.ChannelID {
-		link, err := b.announce(in.ChannelID, in, false, reply{content: t.Sprintf("%s starts a game of Volo against me (%s) in <#%s>.", plainName(in.name), level, g.Channel)})
-		if err != nil {
-			return err
+	compose := func() ([]*store.Announcement, error) {
+		board := reply{
+			content:    numbered(g, t.Sprintf("A game of Volo against me (%s), %s. %s", level, describeTermsIn(t, g), b.turnLine(g, eg))+note),
+			image:      img,
+			mention:    []string{in.user},
+			components: b.moveButtonRow(g, 0),
 		}
-		anns = append(anns, link)
-		in = nil // the board goes to the thread
-	}
-	ann, err := b.announce(g.Channel, in, false, board)
-	if err != nil {
-		return err
+		var anns []*store.Announcement
+		boardIn := in
+		if g.Channel != in.ChannelID {
+			link, err := b.announce(in.ChannelID, in, false, reply{content: t.Sprintf("%s starts game %s, against me (%s), in <#%s>.", plainName(in.name), gameName(g), level, g.Channel)})
+			if err != nil {
+				return nil, err
+			}
+			anns = append(anns, link)
+			boardIn = nil // the board goes to the thread
+		}
+		ann, err := b.announce(g.Channel, boardIn, false, board)
+		if err != nil {
+			return nil, err
+		}
+		return append(anns, ann), nil
 	}
 	defer b.locks.lock(g.Channel)()
-	if err := b.createGame(g, append(anns, ann)...); err != nil {
+	if err := b.createGame(g, compose); err != nil {
 		return err
 	}
 	b.botTurn(g, eg)
@@ -358,7 +383,7 @@ func (b *Bot) acceptButton(in *interaction, bt button) error {
 		return err
 	}
 	t := tr(g)
-	content := t.Sprintf("%s accepted the challenge of %s: %s.", nameOf(g, in.user), nameOf(g, challenger), describeTermsIn(t, g))
+	content := t.Sprintf("%s accepted the challenge of %s: game %s, %s.", nameOf(g, in.user), nameOf(g, challenger), gameName(g), describeTermsIn(t, g))
 	if g.Parent != "" {
 		content += " " + t.Sprintf("The game is on in <#%s>.", g.Channel)
 	}

@@ -220,7 +220,7 @@ func TestFollowUpsSpentElsewhereHoldTheMessage(t *testing.T) {
 	w.waitSaid(dm.ID, "vs Blue")
 	computersMove := func() (n int) {
 		for _, m := range w.said(dm.ID, "· move 2") {
-			if strings.HasPrefix(m.Content, "Blue (") {
+			if strings.HasPrefix(m.Content, "Game #1 · Blue (") {
 				n++
 			}
 		}

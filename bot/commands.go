@@ -105,10 +105,10 @@ func subcommands() []subSpec {
 			{name: text{optLabels, "noms"}, desc: text{"Name every empty point on the board", "Nommer chaque intersection libre du plateau"}, kind: discordgo.ApplicationCommandOptionBoolean},
 		}},
 		{cmdHistory, "historique", text{"The moves so far and the game record as a file", "Les coups joués et la partie en fichier"}, []optionSpec{
-			{name: text{optGame, "partie"}, desc: text{"A finished game's ID, from /volo games (this channel's game if left out)", "L’identifiant d’une partie finie, vu dans /volo parties"}, kind: discordgo.ApplicationCommandOptionString, maxLen: maxGameIDLength},
+			{name: text{optGame, "partie"}, desc: text{"A game's number here, such as #42, or a finished game's ID (this channel's game if left out)", "Le numéro d’une partie de ce serveur, par ex. #42, ou l’identifiant d’une partie finie"}, kind: discordgo.ApplicationCommandOptionString, autocomplete: true, maxLen: maxGameIDLength},
 		}},
 		{cmdReview, "analyse", text{"A finished game's chances move by move, and the three moves that changed them most", "Les chances d’une partie finie coup par coup, et les trois coups qui les ont le plus changées"}, []optionSpec{
-			{name: text{optGame, "partie"}, desc: text{"A finished game's ID, from /volo games (this channel's last if left out)", "L’identifiant d’une partie finie, vu dans /volo parties (la dernière du salon sinon)"}, kind: discordgo.ApplicationCommandOptionString, maxLen: maxGameIDLength},
+			{name: text{optGame, "partie"}, desc: text{"A finished game's number here, such as #42, or its ID (this channel's last if left out)", "Le numéro d’une partie finie, par ex. #42, ou son identifiant (la dernière du salon sinon)"}, kind: discordgo.ApplicationCommandOptionString, autocomplete: true, maxLen: maxGameIDLength},
 		}},
 		{cmdGames, "parties", text{"The games being played in this server", "Les parties en cours sur ce serveur"}, nil},
 		{cmdRules, "règles", text{"How to play Volo", "Comment jouer à Volo"}, nil},

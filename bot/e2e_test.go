@@ -98,22 +98,22 @@ func TestFullGameToAFlockWin(t *testing.T) {
 	if !strings.Contains(board.Content, "Blue wins: all its birds form one flock · ended <t:") || len(board.Attachments) != 1 || strings.Contains(string(board.Components), "Make a move") {
 		t.Errorf("board after the end: %q", board.Content)
 	}
-	id := regexp.MustCompile("game `([0-9a-f]{32})`").FindStringSubmatch(board.Content)
+	id := regexp.MustCompile(`game (#\d+)`).FindStringSubmatch(board.Content)
 	if id == nil {
-		t.Fatalf("no game ID on the finished board: %q", board.Content)
+		t.Fatalf("no game number on the finished board: %q", board.Content)
 	}
 	if msg := w.do("cleo", "/volo history"); !strings.Contains(msg.Content, id[1]) || !slices.Equal(attachmentNames(msg), []string{"volo-record.txt"}) {
 		t.Errorf("history after the end: %q", msg.Content)
 	}
-	if msg := w.do("cleo", "/volo games"); !strings.Contains(msg.Content, "`"+id[1]+"` ana vs ben · Blue wins") {
+	if msg := w.do("cleo", "/volo games"); !strings.Contains(msg.Content, "• "+id[1]+" ana vs ben · Blue wins") {
 		t.Errorf("games after the end: %q", msg.Content)
 	}
-	// A new game takes the channel; the old one is reached by its ID.
+	// A new game takes the channel; the old one is reached by its number.
 	w.startGame(w.channel)
 	if msg := w.do("cleo", "/volo history game:"+id[1]); !strings.Contains(msg.Content, "Blue wins") {
 		t.Errorf("history game:%s: %q", id[1], msg.Content)
 	}
-	if msg := w.do("cleo", "/volo history game:0123"); !strings.Contains(msg.Content, "There is no finished game") {
+	if msg := w.do("cleo", "/volo history game:0123"); !strings.Contains(msg.Content, "There is no game #123 in this server") {
 		t.Errorf("history of a game that is not there: %q", msg.Content)
 	}
 	for _, id := range w.srv.Identifies() {

@@ -61,7 +61,7 @@ func (b *Bot) finish(in *interaction, g *store.Game, eg *engine.Game, line, done
 	if err != nil {
 		return err
 	}
-	r, err := b.withEnd(reply{content: line, image: img}, g, eg)
+	r, err := b.withEnd(reply{content: numbered(g, line), image: img}, g, eg)
 	if err != nil {
 		return err
 	}

@@ -12,7 +12,8 @@ import (
 
 // A finished game stays in view: /volo board and /volo history in its
 // channel show it until a new game starts there, and /volo history
-// game:<id> reaches any game of the server by the ID /volo games lists.
+// game:#42 reaches any game of the server by the number /volo games lists
+// (see numbers.go), or by its ID.
 
 // gameHere returns the channel's game: the one being played, or else the
 // one that ended there last. A challenge not yet accepted is refused as
@@ -41,7 +42,7 @@ func (b *Bot) finishedGame(in *interaction, id string) (*store.Game, *engine.Gam
 	g, err := b.store.GetFinished(id)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		return nil, nil, refuse("There is no finished game %s. /volo games lists this server's latest with their IDs.", quoted(id))
+		return nil, nil, refuse("There is no game %s. Name one by its number, such as #42 (/volo games lists this server's latest), or by its ID.", quoted(id))
 	case err != nil:
 		return nil, nil, fmt.Errorf("finished game %s: %w", id, err)
 	}
@@ -56,16 +57,16 @@ func (b *Bot) replayFinished(g *store.Game) (*store.Game, *engine.Game, error) {
 	eg, err := g.Replay()
 	if err != nil {
 		b.log.Error("finished game does not replay", "id", g.ID, "err", err)
-		return nil, nil, refuse("Game %s cannot be replayed from its record.", g.ID)
+		return nil, nil, refuse("Game %s cannot be replayed from its record.", gameName(g))
 	}
 	return g, eg, nil
 }
 
-// endLine says how a finished game ended, when, and its ID, in the
+// endLine says how a finished game ended, when, and its number, in the
 // language of its channel: "Orange (@ana) vs Blue (@ben) · Blue wins: … ·
-// ended 3 hours ago · game 0a1b…".
+// ended 3 hours ago · game #42".
 func endLine(g *store.Game) string {
-	return tr(g).Sprintf("%s vs %s · %s · ended %s · game `%s`", who(g, engine.Orange), who(g, engine.Blue), clause{g.Outcome}, when(g.Finished), g.ID)
+	return tr(g).Sprintf("%s vs %s · %s · ended %s · game %s", who(g, engine.Orange), who(g, engine.Blue), clause{g.Outcome}, when(g.Finished), gameName(g))
 }
 
 // clause is a sentence worded as a clause of another: without its full
@@ -81,7 +82,7 @@ func (c clause) Words(sprintf func(format string, args ...any) string) string {
 func (c clause) String() string { return c.Words(fmt.Sprintf) }
 
 // recentlyFinished lists the server's latest finished games for /volo
-// games, each with its ID, within room characters, in t.
+// games, each with its number, within room characters, in t.
 func (b *Bot) recentlyFinished(t lang.Tag, guild string, room int) string {
 	games, err := b.store.GuildHistory(guild, "", 5)
 	if err != nil {
@@ -91,9 +92,9 @@ func (b *Bot) recentlyFinished(t lang.Tag, guild string, room int) string {
 		return ""
 	}
 	var sb strings.Builder
-	sb.WriteString(t.Sprint("Finished lately (`/volo history game:ID` shows one):") + "\n")
+	sb.WriteString(t.Sprintf("Finished lately (`/volo history game:%s` shows one):", gameName(games[0])) + "\n")
 	for _, g := range games {
-		line := t.Sprintf("• `%s` %s vs %s · %s · %s", g.ID, plainName(g.Players[engine.Orange].Name), plainName(g.Players[engine.Blue].Name), clause{g.Outcome}, when(g.Finished)) + "\n"
+		line := t.Sprintf("• %s %s vs %s · %s · %s", gameName(g), plainName(g.Players[engine.Orange].Name), plainName(g.Players[engine.Blue].Name), clause{g.Outcome}, when(g.Finished)) + "\n"
 		if sb.Len()+len(line) > room {
 			break
 		}

@@ -354,7 +354,7 @@ func (b *Bot) boardReply(g *store.Game, eg *engine.Game, line string) (reply, er
 	if err != nil {
 		return reply{}, err
 	}
-	r := reply{content: line, image: img}
+	r := reply{content: numbered(g, line), image: img}
 	if !g.Outcome.Over() {
 		b.tellTurn(&r, g, eg)
 		r.components = b.moveButtonRow(g, eg.Ply())
@@ -448,4 +448,13 @@ func progress(t lang.Tag, ply int) string {
 		return t.Sprint("no move yet")
 	}
 	return t.Sprintf("move %d", ply)
+}
+
+// numbered puts g's number before a line about it, in the language of its
+// channel: "Game #42 · line".
+func numbered(g *store.Game, line string) string {
+	if g.Number <= 0 {
+		return line
+	}
+	return tr(g).Sprintf("Game %s", gameName(g)) + " · " + line
 }

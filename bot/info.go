@@ -37,7 +37,7 @@ func (b *Bot) boardCommand(in *interaction, labels bool) error {
 	if g.Status == store.Finished {
 		return b.respond(in, reply{content: t.Sprintf("%s. /volo history has its record.", endLine(g)), image: img})
 	}
-	line := t.Sprintf("%s vs %s · %s · %s", who(g, engine.Orange), who(g, engine.Blue), progress(t, eg.Ply()), b.turnLineFor(g, eg, false))
+	line := numbered(g, t.Sprintf("%s vs %s · %s · %s", who(g, engine.Orange), who(g, engine.Blue), progress(t, eg.Ply()), b.turnLineFor(g, eg, false)))
 	if g.RegionChoice != nil {
 		line += " " + t.Sprintf("(choosing which region to keep after %s)", g.RegionChoice.Flight)
 	}
@@ -59,7 +59,7 @@ func (b *Bot) boardCommand(in *interaction, labels bool) error {
 func (b *Bot) historyCommand(in *interaction, id string) error {
 	g, eg, err := b.gameHere(in.ChannelID)
 	if id != "" {
-		g, eg, err = b.finishedGame(in, id)
+		g, eg, err = b.namedGame(in, id)
 	}
 	if err != nil {
 		return err
@@ -74,7 +74,7 @@ func (b *Bot) historyCommand(in *interaction, id string) error {
 	if g.Status == store.Finished {
 		sb.WriteString(t.Sprintf("%s, %s, %d moves.", endLine(g), describeTermsIn(t, g), eg.Ply()))
 	} else {
-		sb.WriteString(t.Sprintf("%s vs %s, %s, %d moves so far.", who(g, engine.Orange), who(g, engine.Blue), describeTermsIn(t, g), eg.Ply()))
+		sb.WriteString(numbered(g, t.Sprintf("%s vs %s, %s, %d moves so far.", who(g, engine.Orange), who(g, engine.Blue), describeTermsIn(t, g), eg.Ply())))
 	}
 	moves := eg.Moves()
 	if len(moves) > 0 {
@@ -138,6 +138,9 @@ func (b *Bot) gamesCommand(in *interaction) error {
 			pos := eg.Position()
 			c = pos.ToMove()
 		}
+		if g.Number > 0 {
+			names = gameName(g) + " " + names
+		}
 		sb.WriteString(t.Sprintf("• %s %s · %s · %s to move", link, names, progress(t, len(g.Moves)), plainName(g.Players[c].Name)) + "\n")
 	}
 	sb.WriteString(b.recentlyFinished(t, in.GuildID, maxContent-sb.Len()))
@@ -167,7 +170,7 @@ func helpText(t lang.Tag) string {
 		t.Sprint("`/volo move move:f5` or type it; start typing to see the legal moves and what each does"),
 		t.Sprint("`/volo pass`, `/volo resign`, `/volo draw` pass, resign, offer a draw · `/volo takeback` ask to take back your last move"),
 		t.Sprint("`/volo board` the board, whose turn it is and the time left (`labels:true` names every point)"),
-		t.Sprint("`/volo history` the moves and the record as a file; `game:ID` for an older game"),
+		t.Sprint("`/volo history` the moves and the record as a file; `game:#42` for another game of this server"),
 		t.Sprint("`/volo review` a finished game: its chances move by move and its three turning points"),
 		t.Sprint("`/volo puzzle` a puzzle from this server's games (`level` easy, medium or hard; `answer:MOVE`, or its Solve button; `daily:true` for the puzzle of the day)"),
 		t.Sprint("`/volo games` the games being played in this server, and the latest finished"),

@@ -87,7 +87,7 @@ func TestFrenchChallengesEndingsAndSettings(t *testing.T) {
 	says(msg, "La partie se jouera dans <#"+threads[0].ID+">.")
 	w.clickAction("ana", msg, "withdraw")
 
-	says(w.do("cleo", "/volo history game:zzz"), "Il n’y a pas de partie terminée «\u00a0zzz\u00a0».")
+	says(w.do("cleo", "/volo history game:zzz"), "Il n’y a pas de partie «\u00a0zzz\u00a0».")
 	says(w.do("cleo", "/volo history"), "contre", "partie classée, 0 coup.")
 	says(w.do("cleo", "/volo board"), "/volo historique donne son enregistrement.")
 	says(w.do("cleo", "/volo games"), "Terminées récemment")

@@ -128,6 +128,9 @@ func myGameLine(t lang.Tag, m myGame) string {
 	g := m.g
 	anyone := t.Sprint("anyone")
 	vs := t.Sprintf("%s vs %s", plainName(cmp.Or(g.Players[engine.Orange].Name, anyone)), plainName(cmp.Or(g.Players[engine.Blue].Name, anyone)))
+	if g.Status == store.Active && g.Number > 0 {
+		vs = gameName(g) + " " + vs // its number where it is played, which the link names
+	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "• %s · %s", m.what, vs)
 	if g.Status == store.Active {

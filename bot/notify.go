@@ -101,7 +101,7 @@ func turnDM(g *store.Game, c engine.Colour, said string) string {
 	if !g.Deadline.IsZero() {
 		parts = append(parts, t.Sprintf("Your time runs out %s.", when(g.Deadline)))
 	}
-	return strings.Join(parts, " ") + "\n" + t.Sprintf("The game: %s", channelLink(g.Guild, g.Channel))
+	return strings.Join(parts, " ") + "\n" + gameLink(t, g)
 }
 
 // channelLink links to a channel, in a server or a direct message.

@@ -130,7 +130,7 @@ func TestNotices(t *testing.T) {
 		t.Errorf("ana's move %q may ping %v; ben asked for direct messages", move.Content, allowedUsers(t, &move))
 	}
 	dm := w.dms("ben", "It is your move as Blue in your Volo game against ana. The last move: Orange (ana) f5, move 1. Your time runs out <t:")
-	if len(dm) != 1 || len(dm[0].Attachments) != 1 || dm[0].Attachments[0].Filename != "board.png" || !strings.Contains(dm[0].Content, "https://discord.com/channels/"+w.guild+"/"+w.channel) {
+	if len(dm) != 1 || len(dm[0].Attachments) != 1 || dm[0].Attachments[0].Filename != "board.png" || !strings.Contains(dm[0].Content, "Game #1: https://discord.com/channels/"+w.guild+"/"+w.channel) {
 		t.Fatalf("ben's direct messages: %+v", dm)
 	}
 	w.passTime(18*time.Hour + time.Minute) // a quarter of the time left
@@ -223,11 +223,11 @@ func TestMyGamesAcrossServers(t *testing.T) {
 		t.Errorf("mygames is for ana alone: flags %b", list.Flags)
 	}
 	want := []struct{ channel, what string }{
-		{dueSoon, "**your move** · ben vs ana · move 1 · time runs out"},
-		{dm.ID, "**your move** · ana vs Volo · no move yet · time runs out"},
-		{noClock, "**your move** · ana vs cleo · no move yet · https"},
+		{dueSoon, "**your move** · #2 ben vs ana · move 1 · time runs out"},
+		{dm.ID, "**your move** · #1 ana vs Volo · no move yet · time runs out"},
+		{noClock, "**your move** · #1 ana vs cleo · no move yet · https"}, // another server's first
 		{challenged, "a challenge to you"},
-		{theirMove, "their move · ana vs ben · move 1"},
+		{theirMove, "their move · #1 ana vs ben · move 1"},
 	}
 	lines := strings.Split(list.Content, "\n")
 	if len(lines) != len(want)+1 {

@@ -135,7 +135,7 @@ func (b *Bot) puzzleReply(t lang.Tag, p ai.Puzzle, date, viewer string) (reply, 
 	}
 	from := t.Sprint("From the puzzles that come with Volo.")
 	if p.Source.Game != "" {
-		from = t.Sprintf("From game `%s`, after move %d.", p.Source.Game, p.Source.Ply)
+		from = t.Sprintf("From game %s, after move %d.", b.sourceName(p.Source.Game), p.Source.Ply)
 	}
 	text := t.Sprintf("`%s` (%s). %s Only one first move does it. %s Answer with **Solve**, or /volo puzzle answer:MOVE.", p.ID, p.Difficulty, task, from)
 	r := renderer(b, viewer)
@@ -297,4 +297,16 @@ func (b *Bot) puzzleOf(in *interaction, id, date string) (ai.Puzzle, error) {
 		return ai.Puzzle{}, fmt.Errorf("puzzle %s: %w", id, err)
 	}
 	return p, nil
+}
+
+// sourceName names the finished game a puzzle was found in: by its number
+// when it was played in a server, whose puzzles come from its own games;
+// by its ID for a game outside servers, whose number counts in a
+// conversation of others, or one that cannot be read.
+func (b *Bot) sourceName(id string) string {
+	g, err := b.store.GetFinished(id)
+	if err != nil || g.Guild == "" || g.Number <= 0 {
+		return "`" + id + "`"
+	}
+	return gameName(g)
 }

@@ -75,7 +75,7 @@ func TestPuzzles(t *testing.T) {
 
 	msg := w.do("ana", "/volo puzzle level:"+first.Difficulty.String())
 	m := puzzleIDPattern.FindStringSubmatch(msg.Content)
-	if m == nil || msg.Flags&64 != 0 || len(msg.Attachments) != 1 || !strings.Contains(msg.Content, "From game `") {
+	if m == nil || msg.Flags&64 != 0 || len(msg.Attachments) != 1 || !strings.Contains(msg.Content, "From game #1, after move") {
 		t.Fatalf("the puzzle, public with its board, from the game just played: %q", msg.Content)
 	}
 	p, ok := byID[m[1]]

@@ -50,7 +50,7 @@ func (b *Bot) reviewCommand(in *interaction, id string) error {
 	}
 	in.adopt(g) // the channel's language, where the review is posted; not stored
 	if eg.Ply() == 0 {
-		return refuse("Game `%s` ended before anyone moved, so there is nothing to review.", g.ID)
+		return refuse("Game %s ended before anyone moved, so there is nothing to review.", gameName(g))
 	}
 	rv := b.reviewer()
 	if r, ok := rv.cached(g.ID); ok {
@@ -84,7 +84,11 @@ func (b *Bot) reviewCommand(in *interaction, id string) error {
 // while the channel's game is being played.
 func (b *Bot) reviewable(in *interaction, id string) (*store.Game, *engine.Game, error) {
 	if id != "" {
-		return b.finishedGame(in, id)
+		g, eg, err := b.namedGame(in, id)
+		if err == nil && g.Status != store.Finished {
+			return nil, nil, refuse("Game %s is still being played. Review is for finished games: ask again once it is over.", gameName(g))
+		}
+		return g, eg, err
 	}
 	g, err := b.store.Get(in.ChannelID)
 	switch {
@@ -98,7 +102,7 @@ func (b *Bot) reviewable(in *interaction, id string) (*store.Game, *engine.Game,
 		return nil, nil, fmt.Errorf("last game of %s: %w", in.ChannelID, err)
 	}
 	if len(games) == 0 {
-		return nil, nil, refuse("No game has finished in this channel yet. /volo review game:ID reviews one from /volo games.")
+		return nil, nil, refuse("No game has finished in this channel yet. /volo review game:#42 reviews this server's game 42; /volo games lists the latest.")
 	}
 	return b.replayFinished(games[0])
 }
@@ -126,7 +130,7 @@ func (b *Bot) runReview(rv *reviewer, in *interaction, g *store.Game, eg *engine
 		msg = reply{content: in.lang.Sprint("I am restarting and had to stop this review. Please ask again in a minute.")}
 	case errors.Is(err, context.DeadlineExceeded):
 		b.log.Warn("a review ran out of time", "game", g.ID, "playouts", b.cfg.Review.Playouts)
-		msg = reply{content: in.lang.Sprintf("Reviewing game `%s` took longer than Discord lets me answer, so I stopped.", g.ID)}
+		msg = reply{content: in.lang.Sprintf("Reviewing game %s took longer than Discord lets me answer, so I stopped.", gameName(g))}
 	default:
 		b.log.Error("review", "game", g.ID, "err", err)
 		msg = reply{content: in.lang.Sprint("Something went wrong on my side and nothing was changed. Please try again in a moment.")}
@@ -226,7 +230,7 @@ func (b *Bot) reviewReply(in *interaction, g *store.Game, r ai.GameReview) (repl
 // from.
 func reviewText(t lang.Tag, g *store.Game, r ai.GameReview, playouts int) string {
 	var sb strings.Builder
-	sb.WriteString(t.Sprintf("**Review** of %s vs %s · %s · game `%s`", side(t, g, engine.Orange), side(t, g, engine.Blue), clause{g.Outcome}, g.ID) + "\n")
+	sb.WriteString(t.Sprintf("**Review** of %s vs %s · %s · game %s", side(t, g, engine.Orange), side(t, g, engine.Blue), clause{g.Outcome}, gameName(g)) + "\n")
 	sb.WriteString(t.Sprint("The moves that changed their player's chance of winning most, before → after:") + "\n")
 	for _, s := range r.Swings {
 		sb.WriteString("• " + swingLine(t, g, s) + "\n")

@@ -3,6 +3,7 @@ package bot_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image/png"
 	"os"
 	"regexp"
@@ -47,7 +48,7 @@ func (w *world) review(user, line string) (fakediscord.Reply, *fakediscord.Messa
 
 // playShortGame has ana (Orange) and ben play plies moves that decide
 // nothing, the same every time, and ben resign: a finished game to
-// review. It returns the game's ID.
+// review. It returns the game's number, "#2", as the history names it.
 func (w *world) playShortGame(plies int) string {
 	w.t.Helper()
 	c := w.do("ana", "/volo challenge opponent:@ben colour:orange")
@@ -55,9 +56,9 @@ func (w *world) playShortGame(plies int) string {
 	w.playQuietly(map[engine.Colour]string{engine.Orange: "ana", engine.Blue: "ben"}, engine.StartPosition(), plies)
 	w.clickAction("ben", w.do("ben", "/volo resign"), "resign")
 	history := w.do("cleo", "/volo history").Content
-	id := regexp.MustCompile("`([0-9a-f]{32})`").FindStringSubmatch(history)
+	id := regexp.MustCompile(`(?:game|partie) (#\d+)`).FindStringSubmatch(history)
 	if id == nil {
-		w.t.Fatalf("no game ID in the history: %q", history)
+		w.t.Fatalf("no game number in the history: %q", history)
 	}
 	return id[1]
 }
@@ -107,7 +108,7 @@ func TestReviewAfterAGame(t *testing.T) {
 	}
 	w.clickAction("ana", w.do("ana", "/volo resign"), "resign")
 	empty := w.playShortGame(0)
-	if _, msg := w.review("cleo", "/volo review"); msg.Content != "Game `"+empty+"` ended before anyone moved, so there is nothing to review." {
+	if _, msg := w.review("cleo", "/volo review"); msg.Content != "Game "+empty+" ended before anyone moved, so there is nothing to review." {
 		t.Errorf("a review of a game without moves: %q", msg.Content)
 	}
 
@@ -127,8 +128,13 @@ func TestReviewAfterAGame(t *testing.T) {
 		}
 	}
 
-	// Asked again, here or by the game's ID, the review is at hand.
-	for _, line := range []string{"/volo review", "/volo review game:" + id} {
+	// Asked again, here, by the game's number with or without its # or by
+	// its long ID, the review is at hand.
+	last, err := w.store.ChannelHistory(w.channel, "", 1)
+	if err != nil || len(last) != 1 {
+		t.Fatalf("the channel's last game: %v, %v", last, err)
+	}
+	for _, line := range []string{"/volo review", "/volo review game:" + id, "/volo review game:" + id[1:], "/volo review game:" + last[0].ID} {
 		start := time.Now()
 		again, msg := w.review("ana", line)
 		if again.CallbackType != fakediscord.CallbackChannelMessage {
@@ -142,8 +148,11 @@ func TestReviewAfterAGame(t *testing.T) {
 	if _, msg := w.review("cleo", "/volo review"); !lightChart(t, msg) {
 		t.Error("the chart is not drawn in cleo's light theme")
 	}
-	if _, msg := w.review("cleo", "/volo review game:0123"); msg.Flags&64 == 0 || !strings.Contains(msg.Content, "There is no finished game") {
+	if _, msg := w.review("cleo", "/volo review game:0123"); msg.Flags&64 == 0 || !strings.Contains(msg.Content, "There is no game #123 in this server") {
 		t.Errorf("a review of a game that is not there: %q", msg.Content)
+	}
+	if _, msg := w.review("cleo", "/volo review game:zzz"); msg.Flags&64 == 0 || !strings.Contains(msg.Content, "There is no game \"zzz\".") {
+		t.Errorf("a review of a game named by neither a number nor an ID: %q", msg.Content)
 	}
 	// A new game takes the channel: no review here, but by the ID.
 	c = w.do("ana", "/volo challenge opponent:@ben colour:orange")
@@ -152,7 +161,11 @@ func TestReviewAfterAGame(t *testing.T) {
 		t.Errorf("a review with a new game in the channel: %q", msg.Content)
 	}
 	if _, msg := w.review("ben", "/volo review game:"+id); !strings.Contains(msg.Content, id) {
-		t.Errorf("a review by ID with a new game in the channel: %q", msg.Content)
+		t.Errorf("a review by number with a new game in the channel: %q", msg.Content)
+	}
+	playing := w.stored(w.channel)
+	if _, msg := w.review("ben", fmt.Sprintf("/volo review game:#%d", playing.Number)); !strings.Contains(msg.Content, fmt.Sprintf("Game #%d is still being played.", playing.Number)) {
+		t.Errorf("a review of the game being played, by its number: %q", msg.Content)
 	}
 	w.noValidationFailures()
 }

@@ -256,7 +256,7 @@ func (b *Bot) timeout(ctx context.Context, g *store.Game, seen *channelSeen) err
 	}
 	dms, err := b.tellPlayers(g, func(t lang.Tag) string {
 		return t.Sprintf("Your Volo game between %s and %s is over: %s ran out of time. %s", plainName(g.Players[0].Name), plainName(g.Players[1].Name), c, g.Outcome) +
-			"\n" + t.Sprintf("The game: %s", channelLink(g.Guild, g.Channel))
+			"\n" + gameLink(t, g)
 	}, img)
 	if err != nil {
 		return err

@@ -56,6 +56,7 @@ func archive(tx *bolt.Tx, old, g *Game, body []byte) error {
 	}
 	id := newID(g.Finished, seq)
 	g.ID = formatID(id)
+	g.Number = old.Number // given by Create, never changed
 	if err := newVersion(tx, g); err != nil {
 		return err
 	}

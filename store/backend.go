@@ -26,6 +26,7 @@ func IsPostgresURL(database string) bool {
 type Backend interface {
 	// Games being played.
 	Create(g *Game, anns ...*Announcement) error
+	NextNumber(scope string) (int, error)
 	Get(channel string) (*Game, error)
 	Update(g *Game, anns ...*Announcement) error
 	Delete(g *Game, anns ...*Announcement) error
@@ -36,6 +37,9 @@ type Backend interface {
 
 	// Finished games.
 	GetFinished(id string) (*Game, error)
+	// Numbered returns any game, challenge, active or finished, by its
+	// scope and number: see Store.Numbered.
+	Numbered(scope string, n int) (*Game, error)
 	History(user, before string, limit int) ([]*Game, error)
 	ChannelHistory(channel, before string, limit int) ([]*Game, error)
 	GuildHistory(guild, before string, limit int) ([]*Game, error)

@@ -48,6 +48,7 @@ func checkRecords(tx *bolt.Tx) []error {
 			want[string(e.bucket)+"\x00"+string(e.key)] = true
 		}
 	}
+	var numbers GameNumbers
 	tx.Bucket(bucketActive).ForEach(func(k, _ []byte) error {
 		g, err := loadActive(tx, string(k))
 		if err != nil {
@@ -56,6 +57,7 @@ func checkRecords(tx *bolt.Tx) []error {
 			return nil
 		}
 		note(indexEntries(g, k))
+		numbers.Add(g)
 		return nil
 	})
 	tx.Bucket(bucketFinished).ForEach(func(k, _ []byte) error {
@@ -65,8 +67,10 @@ func checkRecords(tx *bolt.Tx) []error {
 			return nil
 		}
 		note(indexEntries(g, k))
+		numbers.Add(g)
 		return nil
 	})
+	problems = append(problems, numbers.Problems()...)
 	tx.Bucket(bucketOutbox).ForEach(func(k, v []byte) error {
 		if _, err := decodeAnnouncement(k, v); err != nil {
 			problems = append(problems, err)
@@ -93,7 +97,7 @@ func checkRecords(tx *bolt.Tx) []error {
 	})
 	problems = append(problems, checkPuzzles(tx)...)
 	problems = append(problems, checkInteractions(tx)...)
-	for _, name := range [][]byte{bucketDeadlines, bucketGuilds, bucketUsers, bucketChannels} {
+	for _, name := range [][]byte{bucketDeadlines, bucketGuilds, bucketUsers, bucketChannels, bucketNumbers} {
 		tx.Bucket(name).ForEach(func(k, _ []byte) error {
 			id := string(name) + "\x00" + string(k)
 			if !want[id] {
@@ -121,9 +125,12 @@ func strayEntries(tx *bolt.Tx, channel string) []indexEntry {
 		}
 		return nil
 	})
-	for _, name := range [][]byte{bucketGuilds, bucketUsers} {
+	for _, name := range [][]byte{bucketGuilds, bucketUsers, bucketNumbers} {
 		tx.Bucket(name).ForEach(func(k, _ []byte) error {
 			_, ref, _ := bytes.Cut(k, []byte{0})
+			if bytes.Equal(name, bucketNumbers) && len(ref) >= 8 {
+				ref = ref[8:] // the number, then the kind and the ref
+			}
 			if len(ref) > 0 && ref[0] == kindActive && string(ref[1:]) == channel {
 				es = append(es, indexEntry{name, bytes.Clone(k)})
 			}

@@ -25,7 +25,10 @@ func TestAFailedWriteSparesTheRestOfItsGroup(t *testing.T) {
 			if tx.Bucket(bucketActive).Get([]byte(g.Channel)) != nil {
 				return nil, ErrChannelBusy
 			}
-			return func() error { return putActive(tx, nil, g, body) }, nil
+			return func() error {
+				g.Number = nextNumber(tx, g.Scope()) // as Create does
+				return putActive(tx, nil, g, body)
+			}, nil
 		}, make(chan error, 1)}
 	}
 	s.commitGroup(group)

@@ -74,8 +74,11 @@
 // and four indexes whose keys say everything: "deadlines" (due time as
 // big-endian unix nanoseconds + channel ID), "guilds" and "users" (owner
 // ID, NUL, 'a' + channel ID for a game being played or 'f' + game ID for
-// a finished one), and "channels" (channel ID, NUL, 'f' + game ID: the
-// games finished in a channel). Every change keeps the indexes in step in
+// a finished one), "channels" (channel ID, NUL, 'f' + game ID: the
+// games finished in a channel), and, from schema 8, "numbers" (the game's
+// scope, NUL, its Number as 8 bytes big-endian, then 'a' + channel ID or
+// 'f' + game ID: Numbered finds a game by it, and Create gives the number
+// after the scope's highest). Every change keeps the indexes in step in
 // the same transaction. "settings" holds each server's GuildSettings as
 // JSON under its ID, "prefs" each user's UserSettings under theirs, and
 // "standings" each player's Standing as JSON under the scope (a guild's

@@ -31,9 +31,12 @@ const recordSchema = 1
 
 // headerV1 is the first line of a record.
 type headerV1 struct {
-	Schema   int       `json:"schema"`
-	Version  uint64    `json:"version"`
-	ID       string    `json:"id,omitempty"`
+	Schema  int    `json:"schema"`
+	Version uint64 `json:"version"`
+	ID      string `json:"id,omitempty"`
+	// Number is Game.Number; records written before schema 8 of the
+	// file read it as none until the migration numbers them.
+	Number   int       `json:"number,omitempty"`
 	Guild    string    `json:"guild,omitempty"`
 	Channel  string    `json:"channel"`
 	Status   string    `json:"status"`
@@ -134,6 +137,7 @@ func encodeHeader(g *Game) ([]byte, error) {
 		Schema:      recordSchema,
 		Version:     g.Version,
 		ID:          g.ID,
+		Number:      g.Number,
 		Guild:       g.Guild,
 		Channel:     g.Channel,
 		Status:      g.Status.String(),
@@ -298,6 +302,7 @@ func decodeHeader(data []byte) (*Game, error) {
 	at := timeReader(&errs)
 	g := &Game{
 		ID:            h.ID,
+		Number:        h.Number,
 		Guild:         h.Guild,
 		Channel:       h.Channel,
 		Players:       [2]Player{Player(h.Orange), Player(h.Blue)},
@@ -311,6 +316,9 @@ func decodeHeader(data []byte) (*Game, error) {
 	}
 	if h.Channel == "" {
 		errs = append(errs, errors.New("no channel"))
+	}
+	if h.Number < 0 {
+		errs = append(errs, fmt.Errorf("game number %d is negative", h.Number))
 	}
 	var err error
 	g.Status, err = ParseStatus(h.Status)

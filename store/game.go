@@ -16,6 +16,11 @@ type Game struct {
 	// ID names a finished game; it is empty until Finish. IDs sort in the
 	// order the games finished.
 	ID string
+	// Number is the game's short number in its scope (see Scope): 1, 2,
+	// 3… in the order the games were created, challenges included. The
+	// store gives it in Create, in the transaction that stores the game,
+	// and keeps it through Update and Finish; zero before Create.
+	Number int
 	// Guild is the Discord server, empty for a direct message.
 	Guild string
 	// Channel is the Discord channel or thread the game is played in: the
@@ -125,6 +130,15 @@ type RegionChoice struct {
 type DrawOffer struct {
 	By string    // Discord user ID of the player who offered
 	At time.Time // when the draw was offered
+}
+
+// Scope returns where g's Number is unique: its guild for a game in a
+// server's channel or thread, its channel for a DM or a group DM.
+func (g *Game) Scope() string {
+	if g.Guild != "" {
+		return g.Guild
+	}
+	return g.Channel
 }
 
 // NextDue returns the earliest of RemindAt, Deadline and CheckThreadAt,

@@ -21,7 +21,11 @@ func (s *Store) begin(g *Game, anns []*Announcement) (now time.Time, an *announc
 }
 
 // Create stores a new challenge or game, one per channel: it fails with
-// ErrChannelBusy if the channel already has one. It sets g's Version, its
+// ErrChannelBusy if the channel already has one. It gives g its Number,
+// the next in its scope, in the same transaction; a caller that named the
+// game by number in its announcements sets g.Number to what NextNumber
+// said, and Create fails with ErrConflict, storing nothing, if another
+// game took that number since. It sets g's Version, its
 // Updated to now, and its Created to now unless the caller set it (to
 // name the game in the announcements committed with it). The
 // announcements, if any, are committed with the game (see Announcement).
@@ -41,7 +45,12 @@ func (s *Store) Create(g *Game, anns ...*Announcement) error {
 		if tx.Bucket(bucketActive).Get([]byte(g.Channel)) != nil {
 			return nil, ErrChannelBusy
 		}
+		n := nextNumber(tx, next.Scope())
+		if next.Number != 0 && next.Number != n {
+			return nil, ErrConflict
+		}
 		return func() error {
+			next.Number = n
 			if err := putActive(tx, nil, &next, body); err != nil {
 				return err
 			}
@@ -69,7 +78,8 @@ func (s *Store) Get(channel string) (*Game, error) {
 
 // Update stores g, a challenge or game read before, if nobody changed it
 // since: it fails with ErrConflict if the stored version is no longer
-// g.Version, and with ErrNotFound if the game is gone (deleted or
+// g.Version (or g.Number is not the stored game's: a game's number never
+// changes), and with ErrNotFound if the game is gone (deleted or
 // finished). On success g has its new Version and Updated is now. The
 // change is on disk when Update returns, with the announcements of what
 // to tell the players, if any.
@@ -85,7 +95,10 @@ func (s *Store) Update(g *Game, anns ...*Announcement) error {
 	if err != nil {
 		return err
 	}
-	err = s.changeAt(g, an, func(tx *bolt.Tx, old *Game) error { return putActive(tx, old, &next, body) })
+	err = s.changeAt(g, an, func(tx *bolt.Tx, old *Game) error {
+		next.Number = old.Number // given by Create, never changed
+		return putActive(tx, old, &next, body)
+	})
 	if err != nil {
 		return err
 	}

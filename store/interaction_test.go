@@ -36,7 +36,7 @@ func TestMigrationRemembersInteractions(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if st, err := s.Stats(); err != nil || st.Schema != 7 || st.Active != 1 {
+	if st, err := s.Stats(); err != nil || st.Schema != len(migrations) || st.Active != 1 {
 		t.Fatalf("after migrating: %+v, %v", st, err)
 	}
 	if err := s.TakeInteraction("1"); err != nil {

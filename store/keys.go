@@ -30,6 +30,8 @@ var (
 
 	bucketInteractions     = []byte("interactions")     // interaction ID → its Interaction, JSON (see EncodeInteraction)
 	bucketInteractionTimes = []byte("interactiontimes") // time taken (8 bytes big-endian unix ns) + interaction ID
+
+	bucketNumbers = []byte("numbers") // scope (guild or channel ID), NUL, game number (8 bytes big-endian), kind, ref
 )
 
 // The kinds of index refs: an active game's channel ID, or a finished
@@ -116,10 +118,27 @@ func indexEntries(g *Game, ref []byte) []indexEntry {
 	if kind == kindFinished {
 		es = append(es, indexEntry{bucketChannels, refKey(g.Channel, kind, ref)})
 	}
+	if g.Number > 0 {
+		es = append(es, indexEntry{bucketNumbers, numberKey(g, kind, ref)})
+	}
 	for i, p := range g.Players {
 		if p.ID != "" && (i == 0 || p.ID != g.Players[0].ID) {
 			es = append(es, indexEntry{bucketUsers, refKey(p.ID, kind, ref)})
 		}
 	}
 	return es
+}
+
+// numberPrefix returns the start of the numbers index keys of the game
+// numbered n in scope.
+func numberPrefix(scope string, n int) []byte {
+	p := make([]byte, 0, len(scope)+1+8+1+idLen)
+	p = append(append(p, scope...), 0)
+	return binary.BigEndian.AppendUint64(p, uint64(n))
+}
+
+// numberKey returns the numbers index key of g, a game of a kind stored
+// under ref.
+func numberKey(g *Game, kind byte, ref []byte) []byte {
+	return append(append(numberPrefix(g.Scope(), g.Number), kind), ref...)
 }

@@ -42,8 +42,8 @@ func (g *Game) Replay() (*engine.Game, error) {
 }
 
 // Record returns the game's plain-text record (engine.Game.Record), with
-// the players' names, the date it started and where it was played as
-// tags: what "volo db export" prints.
+// the players' names, the date it started, where it was played and its
+// number there (Game "#42") as tags: what "volo db export" prints.
 func (g *Game) Record() (string, error) {
 	eg, err := g.Replay()
 	if err != nil {
@@ -66,6 +66,7 @@ func (g *Game) tags() []engine.Tag {
 		{Name: "BlueID", Value: g.Players[engine.Blue].ID},
 		{Name: "Guild", Value: g.Guild},
 		{Name: "Channel", Value: g.Channel},
+		{Name: "Game", Value: g.numberTag()},
 		{Name: "ID", Value: g.ID},
 	} {
 		if t.Value != "" {
@@ -73,4 +74,13 @@ func (g *Game) tags() []engine.Tag {
 		}
 	}
 	return tags
+}
+
+// numberTag is the record's Game tag: "#42", or empty for a game without
+// a number.
+func (g *Game) numberTag() string {
+	if g.Number <= 0 {
+		return ""
+	}
+	return fmt.Sprintf("#%d", g.Number)
 }

@@ -159,8 +159,8 @@ func (s *Store) changeAt(g *Game, an *announcer, write func(tx *bolt.Tx, old *Ga
 		if err != nil {
 			return &CorruptError{Channel: g.Channel, Err: err}
 		}
-		if old.Version != g.Version {
-			return ErrConflict
+		if old.Version != g.Version || old.Number != g.Number {
+			return ErrConflict // the number, Create's, never changes: a copy that says another is not this game
 		}
 		snapshot = bytes.Clone(data)
 		return nil

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -19,7 +20,7 @@ func dbCommands() []command {
 	return []command{
 		{"stats", "count the games and show the next deadline", runDBStats},
 		{"backup", "copy a bbolt database to a file: -o FILE (- for stdout)", runDBBackup},
-		{"export", "print the record of a channel's game, or of a finished game by ID", runDBExport},
+		{"export", "print the record of a channel's game, of a finished game by ID, or of a game by number: SERVER#42 (a DM's channel for SERVER)", runDBExport},
 		{"check", "verify every page, record and index entry", runDBCheck},
 		{"discard", "remove a channel's game or challenge, readable or not (stop the bot first)", runDBDiscard},
 		{"migrate", "copy everything into another, empty database: -from DB -to DB, each a file or a postgres:// URL", runDBMigrate},
@@ -168,19 +169,27 @@ func sameFile(a, b string) bool {
 }
 
 func runDBExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("db export", "CHANNEL|ID", stderr)
+	fs := newFlags("db export", "CHANNEL|ID|SCOPE#NUMBER", stderr)
 	path := dbFlag(fs)
 	if err := parseArgs(fs, args, 1); err != nil {
 		return err
 	}
 	var g *store.Game
+	scope, number, numbered := parseScopeNumber(fs.Arg(0))
 	err := withDB(ctx, *path, func(st store.Database) (err error) {
+		if numbered {
+			g, err = st.Numbered(scope, number)
+			return err
+		}
 		g, err = st.Get(fs.Arg(0))
 		if errors.Is(err, store.ErrNotFound) {
 			g, err = st.GetFinished(fs.Arg(0))
 		}
 		return err
 	})
+	if errors.Is(err, store.ErrNotFound) && numbered {
+		return fmt.Errorf("no game #%d in %s (a server's ID, or a DM's channel ID)", number, scope)
+	}
 	if errors.Is(err, store.ErrNotFound) {
 		return fmt.Errorf("no game in channel %s, and no finished game with that ID", fs.Arg(0))
 	}
@@ -243,4 +252,19 @@ func runDBDiscard(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	_, err = fmt.Fprintf(stdout, "removed the game of channel %s\n", channel)
 	return err
+}
+
+// parseScopeNumber reads a game named by its number where it was played,
+// as "volo db export" takes it: "SCOPE#42", SCOPE a server's ID or, for a
+// DM or a group DM, its channel's (see store.Game.Scope).
+func parseScopeNumber(arg string) (scope string, n int, ok bool) {
+	scope, num, found := strings.Cut(arg, "#")
+	if !found || scope == "" {
+		return "", 0, false
+	}
+	n, err := strconv.Atoi(num)
+	if err != nil || n <= 0 {
+		return "", 0, false
+	}
+	return scope, n, true
 }

@@ -39,8 +39,14 @@ func TestDBCommands(t *testing.T) {
 		t.Errorf("db stats: %q, %v", out, err)
 	}
 	out, err = runVolo(t, "db", "export", "-db", path, "c1")
-	if err != nil || !strings.Contains(out, "1. f5\n2. h7") || !strings.Contains(out, `[Orange "ana"]`) {
+	if err != nil || !strings.Contains(out, "1. f5\n2. h7") || !strings.Contains(out, `[Orange "ana"]`) || !strings.Contains(out, `[Game "#1"]`) {
 		t.Errorf("db export: %q, %v", out, err)
+	}
+	if byNumber, err := runVolo(t, "db", "export", "-db", path, "g1#1"); err != nil || byNumber != out {
+		t.Errorf("db export g1#1: %q, %v; want the record of c1's game", byNumber, err)
+	}
+	if _, err := runVolo(t, "db", "export", "-db", path, "g2#1"); err == nil || !strings.Contains(err.Error(), "no game #1 in g2") {
+		t.Errorf("db export of a number another server does not have: %v", err)
 	}
 	if out, err = runVolo(t, "db", "check", "-db", path); err != nil || !strings.Contains(out, "ok") {
 		t.Errorf("db check: %q, %v", out, err)
@@ -91,6 +97,9 @@ func TestDBCommandsOnPostgreSQL(t *testing.T) {
 	}
 	if out, err = volo("db", "export", "-db", url, "c1"); err != nil || !strings.Contains(out, "1. f5\n2. h7") {
 		t.Errorf("db export: %q, %v", out, err)
+	}
+	if out, err = volo("db", "export", "-db", url, "g1#1"); err != nil || !strings.Contains(out, `[Game "#1"]`) {
+		t.Errorf("db export g1#1: %q, %v", out, err)
 	}
 	if out, err = volo("db", "check", "-db", url); err != nil || out != redact(url)+": ok\n" {
 		t.Errorf("db check: %q, %v", out, err)

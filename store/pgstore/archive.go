@@ -67,15 +67,17 @@ func archive(ctx context.Context, tx pgx.Tx, g *store.Game) error {
 // insertFinished writes a finished game's row and its players' (none for
 // g nil, a record that cannot be decoded).
 func insertFinished(ctx context.Context, tx pgx.Tx, id string, g *store.Game, rec []byte) error {
-	var channel, guild string
+	var channel, guild, scope string
+	var number int64
 	players := []string{}
 	if g != nil {
-		channel, guild = g.Channel, g.Guild
+		channel, guild, scope, number = g.Channel, g.Guild, g.Scope(), int64(g.Number)
 		if ps := store.PlayerIDs(g); ps != nil {
 			players = ps
 		}
 	}
-	_, err := tx.Exec(ctx, "INSERT INTO finished_games (id, channel, guild, record) VALUES ($1, $2, $3, $4)", id, channel, guild, string(rec))
+	_, err := tx.Exec(ctx, "INSERT INTO finished_games (id, channel, guild, record, scope, number) VALUES ($1, $2, $3, $4, $5, $6)",
+		id, channel, guild, string(rec), scope, number)
 	if err != nil {
 		return err
 	}

@@ -173,17 +173,18 @@ func loadEntry(ctx context.Context, tx pgx.Tx, e store.Entry) error {
 	switch e.Kind {
 	case store.KindActive:
 		row := active{players: []string{}, record: string(e.Value)}
-		var version int64
-		var guild string
+		var version, number int64
+		var guild, scope string
 		if g, err := store.DecodeActive(e.Key[0], e.Value); err == nil {
 			derived, err := activeRow(g)
 			if err != nil {
 				return err
 			}
 			row.players, row.due, version, guild = derived.players, derived.due, int64(g.Version), g.Guild
+			scope, number = g.Scope(), int64(g.Number)
 		}
-		_, err := tx.Exec(ctx, `INSERT INTO active_games (channel, version, guild, players, due, record)
-			VALUES ($1, $2, $3, $4, $5, $6)`, e.Key[0], version, guild, row.players, row.due, row.record)
+		_, err := tx.Exec(ctx, `INSERT INTO active_games (channel, version, guild, players, due, record, scope, number)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, e.Key[0], version, guild, row.players, row.due, row.record, scope, number)
 		return err
 	case store.KindFinished:
 		g, err := store.DecodeFinished(e.Key[0], e.Value)

@@ -21,7 +21,10 @@ func checkChange(g *store.Game, anns []*store.Announcement) error {
 }
 
 // Create stores a new challenge or game, one per channel: it fails with
-// store.ErrChannelBusy if the channel already has one. It sets g's
+// store.ErrChannelBusy if the channel already has one. It gives g its
+// Number, the next in its scope, in the same transaction, or, if g.Number
+// is set, checks that it still is the next: store.ErrConflict otherwise
+// (see store.Store.Create). It sets g's
 // Version, its Updated to now, and its Created to now unless the caller
 // set it. The announcements, if any, are committed with the game, claimed
 // by this store.
@@ -36,13 +39,21 @@ func (s *Store) Create(g *store.Game, anns ...*store.Announcement) error {
 	var made store.Game
 	err := s.change("create game in channel "+g.Channel, anns, now, func(ctx context.Context, tx pgx.Tx) error {
 		made = next
+		n, err := nextNumber(ctx, tx, made.Scope())
+		if err != nil {
+			return err
+		}
+		if made.Number != 0 && made.Number != n {
+			return store.ErrConflict
+		}
+		made.Number = n
 		row, err := versionedRow(ctx, tx, &made)
 		if err != nil {
 			return err
 		}
-		tag, err := tx.Exec(ctx, `INSERT INTO active_games (channel, version, guild, players, due, record)
-			VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (channel) DO NOTHING`,
-			made.Channel, int64(made.Version), made.Guild, row.players, row.due, row.record)
+		tag, err := tx.Exec(ctx, `INSERT INTO active_games (channel, version, guild, players, due, record, scope, number)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (channel) DO NOTHING`,
+			made.Channel, int64(made.Version), made.Guild, row.players, row.due, row.record, made.Scope(), int64(made.Number))
 		if err != nil {
 			return err
 		}
@@ -94,10 +105,12 @@ func (s *Store) Update(g *store.Game, anns ...*store.Announcement) error {
 		if err != nil {
 			return err
 		}
+		// The number is Create's, never changed: a copy that says another
+		// is not the game stored, and changes nothing.
 		tag, err := tx.Exec(ctx, `UPDATE active_games
 			SET version = $3, guild = $4, players = $5, due = $6, claimed_by = NULL, claim_until = NULL, record = $7
-			WHERE channel = $1 AND version = $2`,
-			made.Channel, int64(g.Version), int64(made.Version), made.Guild, row.players, row.due, row.record)
+			WHERE channel = $1 AND version = $2 AND number = $8`,
+			made.Channel, int64(g.Version), int64(made.Version), made.Guild, row.players, row.due, row.record, int64(made.Number))
 		if err != nil {
 			return err
 		}
@@ -149,10 +162,10 @@ func (s *Store) Delete(g *store.Game, anns ...*store.Announcement) error {
 	})
 }
 
-// deleteActive removes g's row if it is still at g.Version: see missing
-// otherwise.
+// deleteActive removes g's row if it is still at g.Version, with g's
+// number: see missing otherwise.
 func deleteActive(ctx context.Context, tx pgx.Tx, g *store.Game) error {
-	tag, err := tx.Exec(ctx, "DELETE FROM active_games WHERE channel = $1 AND version = $2", g.Channel, int64(g.Version))
+	tag, err := tx.Exec(ctx, "DELETE FROM active_games WHERE channel = $1 AND version = $2 AND number = $3", g.Channel, int64(g.Version), int64(g.Number))
 	if err != nil {
 		return err
 	}

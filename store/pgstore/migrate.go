@@ -32,6 +32,13 @@ var migrationFiles embed.FS
 // has shipped.
 var migrations = mustLoadMigrations(migrationFiles)
 
+// goSteps are the parts of migrations that SQL cannot do well, by the
+// name of the file they follow in the same transaction: they read and
+// write records as package store encodes them.
+var goSteps = map[string]func(ctx context.Context, tx pgx.Tx) error{
+	"0005_game_numbers.sql": numberGames,
+}
+
 // mustLoadMigrations reads the embedded migrations, in order.
 func mustLoadMigrations(fsys fs.FS) []migration {
 	names, err := fs.Glob(fsys, "migrations/*.sql")
@@ -49,9 +56,15 @@ func mustLoadMigrations(fsys fs.FS) []migration {
 		if err != nil {
 			panic(err)
 		}
+		step := goSteps[base]
 		migs = append(migs, migration{base, func(ctx context.Context, tx pgx.Tx) error {
-			_, err := tx.Exec(ctx, string(sql))
-			return err
+			if _, err := tx.Exec(ctx, string(sql)); err != nil {
+				return err
+			}
+			if step != nil {
+				return step(ctx, tx)
+			}
+			return nil
 		}})
 	}
 	return migs

@@ -84,16 +84,18 @@ func (s *Store) Check() error {
 		if err != nil {
 			return err
 		}
-		maxVersion, more, err := checkActive(ctx, tx)
+		var numbers store.GameNumbers
+		maxVersion, more, err := checkActive(ctx, tx, &numbers)
 		if err != nil {
 			return err
 		}
 		problems = append(problems, more...)
-		finishedVersion, maxSeq, more, err := checkFinished(ctx, tx)
+		finishedVersion, maxSeq, more, err := checkFinished(ctx, tx, &numbers)
 		if err != nil {
 			return err
 		}
 		problems = append(problems, more...)
+		problems = append(problems, numbers.Problems()...)
 		for _, c := range []struct {
 			name string
 			max  uint64
@@ -111,22 +113,27 @@ func (s *Store) Check() error {
 }
 
 // checkActive compares the columns of the games being played with their
-// records, and returns the highest version among them.
-func checkActive(ctx context.Context, tx pgx.Tx) (uint64, []error, error) {
-	rows, err := tx.Query(ctx, "SELECT channel, version, guild, players, due, record FROM active_games ORDER BY channel")
+// records, notes their numbers, and returns the highest version among
+// them.
+func checkActive(ctx context.Context, tx pgx.Tx, numbers *store.GameNumbers) (uint64, []error, error) {
+	rows, err := tx.Query(ctx, "SELECT channel, version, guild, players, due, record, scope, number FROM active_games ORDER BY channel")
 	if err != nil {
 		return 0, nil, err
 	}
 	var problems []error
 	var top uint64
-	var channel, guild, rec string
-	var version int64
+	var channel, guild, rec, scope string
+	var version, number int64
 	var players []string
 	var due *int64
-	_, err = pgx.ForEachRow(rows, []any{&channel, &version, &guild, &players, &due, &rec}, func() error {
+	_, err = pgx.ForEachRow(rows, []any{&channel, &version, &guild, &players, &due, &rec, &scope, &number}, func() error {
 		g, err := store.DecodeActive(channel, []byte(rec))
 		if err != nil {
 			return nil // reported with the records
+		}
+		numbers.Add(g)
+		if g.Number > 0 && (scope != g.Scope() || number != int64(g.Number)) {
+			problems = append(problems, fmt.Errorf("index active_games: channel %s has number %d in %q; its record says %d in %q", channel, number, scope, g.Number, g.Scope()))
 		}
 		top = max(top, g.Version)
 		want, err := activeRow(g)
@@ -143,10 +150,10 @@ func checkActive(ctx context.Context, tx pgx.Tx) (uint64, []error, error) {
 }
 
 // checkFinished compares the columns of the finished games with their
-// records, and returns the highest version and sequence number among
-// them.
-func checkFinished(ctx context.Context, tx pgx.Tx) (uint64, uint64, []error, error) {
-	rows, err := tx.Query(ctx, `SELECT f.id, f.channel, f.guild, f.record,
+// records, notes their numbers, and returns the highest version and
+// sequence number among them.
+func checkFinished(ctx context.Context, tx pgx.Tx, numbers *store.GameNumbers) (uint64, uint64, []error, error) {
+	rows, err := tx.Query(ctx, `SELECT f.id, f.channel, f.guild, f.record, f.scope, f.number,
 			coalesce(array_agg(p.player ORDER BY p.player) FILTER (WHERE p.player IS NOT NULL), '{}')
 		FROM finished_games f LEFT JOIN finished_players p USING (id)
 		GROUP BY f.id ORDER BY f.id`)
@@ -155,9 +162,10 @@ func checkFinished(ctx context.Context, tx pgx.Tx) (uint64, uint64, []error, err
 	}
 	var problems []error
 	var topVersion, topSeq uint64
-	var id, channel, guild, rec string
+	var id, channel, guild, rec, scope string
+	var number int64
 	var players []string
-	_, err = pgx.ForEachRow(rows, []any{&id, &channel, &guild, &rec, &players}, func() error {
+	_, err = pgx.ForEachRow(rows, []any{&id, &channel, &guild, &rec, &scope, &number, &players}, func() error {
 		if len(id) == 32 {
 			if seq, err := strconv.ParseUint(id[16:], 16, 64); err == nil {
 				topSeq = max(topSeq, seq)
@@ -168,6 +176,10 @@ func checkFinished(ctx context.Context, tx pgx.Tx) (uint64, uint64, []error, err
 			return nil // reported with the records
 		}
 		topVersion = max(topVersion, g.Version)
+		numbers.Add(g)
+		if g.Number > 0 && (scope != g.Scope() || number != int64(g.Number)) {
+			problems = append(problems, fmt.Errorf("index finished_games: game %s has number %d in %q; its record says %d in %q", id, number, scope, g.Number, g.Scope()))
+		}
 		want := store.PlayerIDs(g)
 		slices.Sort(want)
 		if channel != g.Channel || guild != g.Guild || !slices.Equal(players, want) {

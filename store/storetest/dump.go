@@ -112,6 +112,8 @@ func testACopyReadsBackTheSame(t *testing.T, e *env) {
 	same("ListUser", func(db store.Database) (any, error) { return db.ListUser(ana.ID) })
 	same("ListGuild", func(db store.Database) (any, error) { return db.ListGuild("g1") })
 	same("ActiveGuilds", func(db store.Database) (any, error) { return db.ActiveGuilds() })
+	same("Numbered active", func(db store.Database) (any, error) { g, _ := db.Get("c1"); return db.Numbered(g.Scope(), g.Number) })
+	same("Numbered finished", func(db store.Database) (any, error) { return db.Numbered("g1", 1) })
 	same("History", func(db store.Database) (any, error) { return db.History(ana.ID, "", 0) })
 	same("ChannelHistory", func(db store.Database) (any, error) { return db.ChannelHistory("done0", "", 0) })
 	same("GuildHistory", func(db store.Database) (any, error) { return db.GuildHistory("g1", "", 0) })

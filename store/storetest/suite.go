@@ -23,6 +23,14 @@ var suite = []test{
 	{"CallsAfterCloseFail", 0, testCallsAfterClose},
 	{"GamesSurviveAReopen", needsReopen, testGamesSurviveAReopen},
 
+	// numbers.go: games' short numbers in their server or DM.
+	{"NumbersCountInEachScope", 0, testNumbersCountInEachScope},
+	{"ConcurrentCreatesNeverShareANumber", 0, testConcurrentCreatesNeverShareANumber},
+	{"NumberedFindsOnlyItsScope", 0, testNumberedFindsOnlyItsScope},
+	{"CreateOfANumberTakenSinceIsAConflict", 0, testCreateOfANumberTakenSince},
+	{"ACopyWithAnotherNumberChangesNothing", 0, testACopyWithAnotherNumberChangesNothing},
+	{"CheckFindsTwoGamesWithOneNumber", needsRaw, testCheckFindsTwoGamesWithOneNumber},
+
 	// archive.go: finished games.
 	{"FinishMovesTheGameToTheArchive", 0, testFinishMovesTheGameToTheArchive},
 	{"FinishOfAStaleVersionIsAConflict", 0, testFinishOfAStaleVersion},
