@@ -22,6 +22,7 @@ var migrations = []migration{
 	countPlayers,         // 5: players' standings and settings
 	createPuzzles,        // 6: puzzle streaks, daily puzzles, puzzles being solved
 	rememberInteractions, // 7: the interactions taken lately, with their follow-ups
+	createVacations,      // 8: players' vacations
 }
 
 var schemaKey = []byte("schema")
