@@ -181,3 +181,32 @@ func TestManualVacationEndsWhenTheDaysAreGone(t *testing.T) {
 	w.saidOnce(w.channel, "Blue (ben) ran out of time, after spending their 1 vacation day. Orange wins")
 	w.noValidationFailures()
 }
+
+// French-speaking players hear of a vacation in French: its start, its
+// end when the days are gone, and the loss on time after it.
+func TestAFrenchVacation(t *testing.T) {
+	t.Parallel()
+	w := newWorldWith(t, worldOptions{vacationDays: 1})
+	if err := w.srv.SetGuildLocale(w.guild, "fr"); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"ana", "ben"} {
+		if err := w.srv.SetLocale(name, "fr"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.startGame(w.channel, "time_per_move:24h")
+	w.do("ana", "/volo move move:f5")
+	if msg := w.do("ben", "/volo vacation state:on"); !strings.HasPrefix(msg.Content, "Vos vacances ont commencé") {
+		t.Errorf("ben's vacation: %q", msg.Content)
+	}
+	w.saidOnce(w.channel, "ben est en vacances\u00a0: sa pendule dans cette partie est arrêtée")
+	w.passTime(24 * time.Hour)
+	w.saidOnce(w.channel, "Les jours de vacances de ben sont épuisés")
+	if msg := w.do("ben", "/volo profile"); !strings.Contains(msg.Content, "**Vacances\u00a0:** il reste 0 jour cette année") {
+		t.Errorf("ben's profile: %q", msg.Content)
+	}
+	w.passTime(24 * time.Hour)
+	w.saidOnce(w.channel, "(ben) n’a plus de temps, après avoir épuisé son jour de vacances.")
+	w.noValidationFailures()
+}

@@ -169,7 +169,9 @@ func (b *Bot) shiftClock(channel, user string, by time.Duration, text func(t lan
 	if g.Status != store.Active || !correspondence(g) || g.Outcome.Over() || mine < 0 {
 		return nil
 	}
-	if g.Players[eg.Position().ToMove()].ID == user && !g.Deadline.IsZero() {
+	// A clock already run out is the scheduler's (a refill or a loss),
+	// not the vacation's to stop.
+	if g.Players[eg.Position().ToMove()].ID == user && !g.Deadline.IsZero() && !(by > 0 && overdue(g, b.clock())) {
 		g.Deadline = g.Deadline.Add(by)
 		if !g.RemindAt.IsZero() {
 			g.RemindAt = g.RemindAt.Add(by)
