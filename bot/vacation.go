@@ -38,6 +38,11 @@ func (b *Bot) vacationMinutes() int { return b.cfg.VacationDays * 24 * 60 }
 // reading and writing it, never while taking a channel's lock.
 func vacationKey(user string) string { return "vacation\x00" + user }
 
+// vacationTurnKey is the lock held while a player's vacation starts or
+// ends, around the channels' locks of their games, so that it starts or
+// ends once (the scheduler and a command at once).
+func vacationTurnKey(user string) string { return "vacation turn\x00" + user }
+
 // minutesUp is d in minutes, rounded up.
 func minutesUp(d time.Duration) int { return int(math.Ceil(d.Minutes())) }
 

@@ -31,6 +31,7 @@ func (b *Bot) vacationCommand(in *interaction, state string) error {
 // startVacation starts the player's vacation: their clocks stop in every
 // correspondence game, for as long as their days last at most.
 func (b *Bot) startVacation(in *interaction) error {
+	defer b.locks.lock(vacationTurnKey(in.user))()
 	now := b.clock()
 	unlock := b.locks.lock(vacationKey(in.user))
 	v, err := b.store.Vacation(in.user)
@@ -92,6 +93,12 @@ func (b *Bot) stopVacation(in *interaction) error {
 // the minute, is spent. gone says the days are all used: the scheduler
 // ends it, and the player hears of it by direct message too.
 func (b *Bot) endVacation(user string, v store.Vacation, at time.Time, gone bool) error {
+	defer b.locks.lock(vacationTurnKey(user))()
+	if cur, err := b.store.Vacation(user); err != nil {
+		return fmt.Errorf("vacation of %s: %w", user, err)
+	} else if !cur.OnVacation() || !cur.Since.Equal(v.Since) {
+		return nil // ended already
+	}
 	unused := max(v.Until.Sub(at), 0)
 	var dm func(t lang.Tag) string
 	if gone {
