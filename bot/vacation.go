@@ -86,6 +86,9 @@ func (b *Bot) spendVacation(g *store.Game, eg *engine.Game) (bool, error) {
 	now := b.clock()
 	year := g.Deadline.UTC().Year()
 	left := b.vacationMinutes() - v.UsedIn(year)
+	if v.OnVacation() { // a clock run out before the vacation began: what it leaves
+		left = min(left, b.vacationLeft(v, now))
+	}
 	spent := 0
 	deadline := g.Deadline
 	for left > 0 && !now.Before(deadline) {

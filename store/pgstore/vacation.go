@@ -24,11 +24,12 @@ func (s *Store) SetVacation(user string, v store.Vacation) error {
 }
 
 // Vacations returns the vacations taken by hand that are under way, by
-// user ID.
+// user ID: the records with a start (store.Vacation leaves out a zero
+// one), decoded and checked again.
 func (s *Store) Vacations() (map[string]store.Vacation, error) {
 	out := map[string]store.Vacation{}
 	err := s.read("vacations", func(ctx context.Context, q querier) error {
-		return records(ctx, q, "SELECT user_id, data FROM vacations ORDER BY user_id", nil, func(user, data string) error {
+		return records(ctx, q, `SELECT user_id, data FROM vacations WHERE data LIKE '%"since"%' ORDER BY user_id`, nil, func(user, data string) error {
 			var v store.Vacation
 			if err := json.Unmarshal([]byte(data), &v); err != nil {
 				return fmt.Errorf("%w: vacation of user %s: %v", store.ErrCorrupt, user, err)
