@@ -57,11 +57,14 @@ func (b *Bot) vacationLeft(v store.Vacation, now time.Time) int {
 }
 
 // vacationText words a number of minutes of vacation in t: "13 days" or
-// "13 days 4 h 05 min".
+// "13 days 4 h 05 min", "4 h 05 min".
 func vacationText(t lang.Tag, minutes int) string {
 	days, rest := minutes/(24*60), minutes%(24*60)
-	if rest == 0 {
+	switch {
+	case rest == 0:
 		return t.Sprintf("%d days", days)
+	case days == 0:
+		return t.Sprintf("%d h %02d min", rest/60, rest%60)
 	}
 	return t.Sprintf("%d days %d h %02d min", days, rest/60, rest%60)
 }
@@ -69,8 +72,10 @@ func vacationText(t lang.Tag, minutes int) string {
 // spendVacation refills the time of the player to move in g, whose time
 // has run out, from their vacation, as many times as it takes for the
 // deadline to be ahead of now, and commits g with the news for the
-// channel. It reports false, changing nothing, when no vacation applies:
-// not a correspondence game, the computer to move, or no minute left.
+// channel. It reports false when no vacation applies (not a
+// correspondence game, the computer to move, or no minute left), changing
+// nothing, and when the days left do not reach now: they are spent, and
+// the player loses on time.
 func (b *Bot) spendVacation(g *store.Game, eg *engine.Game) (bool, error) {
 	c := eg.Position().ToMove()
 	p := g.Players[c]

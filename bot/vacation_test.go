@@ -169,6 +169,9 @@ func TestManualVacationEndsWhenTheDaysAreGone(t *testing.T) {
 	if len(w.said(w.channel, "vacation days are spent")) != 0 {
 		t.Fatal("the vacation ended a minute early")
 	}
+	if msg := w.do("ben", "/volo mygames"); !strings.Contains(msg.Content, "at the latest, 0 h 01 min left this year") {
+		t.Errorf("ben's games in the last minute of his vacation: %q", msg.Content)
+	}
 	w.passTime(time.Minute)
 	w.saidOnce(w.channel, "ben's vacation days are spent: their clock in this game runs again.")
 	if got := w.dms("ben", "Your vacation days for this year are spent: your vacation has ended"); len(got) != 1 {
