@@ -49,9 +49,9 @@ func minutesUp(d time.Duration) int { return int(math.Ceil(d.Minutes())) }
 // vacationLeft is how many minutes of vacation user has left at now,
 // counting the vacation under way as spent up to now.
 func (b *Bot) vacationLeft(v store.Vacation, now time.Time) int {
-	left := b.vacationMinutes() - v.UsedIn(now.Year())
+	left := b.vacationMinutes() - v.UsedIn(now.UTC().Year())
 	if v.OnVacation() {
-		left = b.vacationMinutes() - v.UsedIn(v.Since.Year()) - minutesUp(now.Sub(v.Since))
+		left = b.vacationMinutes() - v.UsedIn(v.Since.UTC().Year()) - minutesUp(now.Sub(v.Since))
 	}
 	return max(left, 0)
 }

@@ -213,3 +213,31 @@ func TestAFrenchVacation(t *testing.T) {
 	w.saidOnce(w.channel, "(ben) n’a plus de temps, après avoir épuisé son jour de vacances.")
 	w.noValidationFailures()
 }
+
+// Vacation days count per calendar year (UTC): days spent in one year are
+// back on January 1st; a refill is what is left of the days when that is
+// less than the time per move.
+func TestVacationDaysComeBackEachYear(t *testing.T) {
+	t.Parallel()
+	w := newWorldWith(t, worldOptions{vacationDays: 1})
+	w.do("ben", "/volo vacation state:on")
+	w.passTime(24 * time.Hour) // the day spent, in 2026
+	if msg := w.do("ben", "/volo profile"); !strings.Contains(msg.Content, "**Vacation:** 0 days left this year") {
+		t.Fatalf("ben's profile with his day spent: %q", msg.Content)
+	}
+	if msg := w.do("ben", "/volo vacation state:on"); !strings.Contains(msg.Content, "You have no vacation left this year. Nothing was changed.") {
+		t.Errorf("a vacation without days: %q", msg.Content)
+	}
+	w.passTime(time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC).Sub(w.clock.Now()))
+	if msg := w.do("ben", "/volo profile"); !strings.Contains(msg.Content, "**Vacation:** 1 day left this year") {
+		t.Errorf("ben's profile on January 1st: %q", msg.Content)
+	}
+	w.startGame(w.channel, "time_per_move:3d")
+	w.do("ana", "/volo move move:f5")
+	deadline := w.stored(w.channel).Deadline
+	w.passTime(3 * 24 * time.Hour)
+	w.saidOnce(w.channel, "Blue (ben)'s time ran out, and 1 day of their vacation refills it: their time now runs out "+when(deadline.Add(24*time.Hour))+". 0 days of vacation left this year.")
+	w.passTime(24 * time.Hour)
+	w.saidOnce(w.channel, "Blue (ben) ran out of time, after spending their 1 vacation day. Orange wins")
+	w.noValidationFailures()
+}

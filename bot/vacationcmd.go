@@ -25,7 +25,7 @@ func (b *Bot) vacationCommand(in *interaction, state string) error {
 	case vacationOff:
 		return b.stopVacation(in)
 	}
-	return refuse("Say /volo vacation on to start a vacation, or off to end it. Nothing was changed.")
+	return refuse("Say /volo vacation state:on to start a vacation, or state:off to end it. Nothing was changed.")
 }
 
 // startVacation starts the player's vacation: their clocks stop in every
@@ -48,8 +48,8 @@ func (b *Bot) startVacation(in *interaction) error {
 		unlock()
 		return refuse("You have no vacation left this year. Nothing was changed.")
 	}
-	if v.Year != now.Year() {
-		v.Year, v.Used = now.Year(), 0
+	if year := now.UTC().Year(); v.Year != year {
+		v.Year, v.Used = year, 0
 	}
 	v.Since, v.Until = now, now.Add(time.Duration(left)*time.Minute)
 	err = b.store.SetVacation(in.user, v)
