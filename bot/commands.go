@@ -27,6 +27,7 @@ const (
 	cmdBoardList = "leaderboard"
 	cmdMyGames   = "mygames"
 	cmdPuzzle    = "puzzle"
+	cmdVacation  = "vacation"
 )
 
 // text is a name or description in English with its French translation.
@@ -75,6 +76,8 @@ const (
 	optDaily    = "daily"
 	// optDailyPuzzle is the server's setting of its puzzle of the day.
 	optDailyPuzzle = "daily_puzzle"
+	// optState is /volo vacation's on or off.
+	optState = "state"
 )
 
 func subcommands() []subSpec {
@@ -140,6 +143,11 @@ func subcommands() []subSpec {
 			}},
 			{name: text{optAnswer, "réponse"}, desc: text{"Your answer to the puzzle you are solving, e.g. c3:c5-NE2", "Votre réponse au problème en cours, par ex. c3:c5-NE2"}, kind: discordgo.ApplicationCommandOptionString, maxLen: maxMoveLength},
 			{name: text{optDaily, "du_jour"}, desc: text{"This server's puzzle of the day", "Le problème du jour de ce serveur"}, kind: discordgo.ApplicationCommandOptionBoolean},
+		}},
+		{cmdVacation, "vacances", text{"Stop your clocks in your correspondence games while you are away, from your vacation days", "Arrêter vos pendules des parties par correspondance pendant votre absence (jours de vacances)"}, []optionSpec{
+			{name: text{optState, "état"}, desc: text{"on: start your vacation; off: end it", "on : commencer vos vacances ; off : les finir"}, kind: discordgo.ApplicationCommandOptionString, required: true, choices: []choiceSpec{
+				{text{"on: I am away", "on : je m’absente"}, vacationOn}, {text{"off: I am back", "off : je suis de retour"}, vacationOff},
+			}},
 		}},
 		{cmdAbort, "annuler", text{"Call off the game before both have moved, or when your opponent has long left you waiting", "Annuler la partie avant que les deux aient joué, ou si l’adversaire vous fait trop attendre"}, nil},
 	}

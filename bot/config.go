@@ -53,6 +53,10 @@ type Config struct {
 	// sends no reminders. A reminder that leaves more than an hour is
 	// followed by a second one with one hour left.
 	ReminderAt float64 `yaml:"reminder_at"`
+	// VacationDays is each player's vacation a calendar year (UTC), in
+	// days: spent when their clock in a correspondence game would run out,
+	// or taken by hand with /volo vacation; zero gives none.
+	VacationDays int `yaml:"vacation_days"`
 	// Render sets the board images.
 	Render RenderConfig `yaml:"render"`
 	// Puzzles sets the puzzles.
@@ -203,6 +207,7 @@ func DefaultConfig() Config {
 		ChallengeExpiry: Duration(24 * time.Hour),
 		Shards:          ShardsAuto,
 		ReminderAt:      0.25,
+		VacationDays:    14,
 		AbandonAfter:    Duration(14 * 24 * time.Hour),
 		Render:          RenderConfig{Theme: "dark", Size: render.DefaultSize},
 		Puzzles:         PuzzleConfig{DailyHour: 9, MaxDepth: 3},
@@ -263,6 +268,9 @@ func (c Config) Validate() error {
 	}
 	if c.ReminderAt < 0 || c.ReminderAt >= 1 {
 		return fmt.Errorf("reminder_at: %v is not a share of the time from 0 (no reminder) to below 1", c.ReminderAt)
+	}
+	if c.VacationDays < 0 || c.VacationDays > 365 {
+		return fmt.Errorf("vacation_days: %d is not a number of days from 0 (no vacation) to 365", c.VacationDays)
 	}
 	if c.Puzzles.DailyHour < -1 || c.Puzzles.DailyHour > 23 {
 		return fmt.Errorf("puzzles.daily_hour: %d is not an hour from 0 to 23 (or -1 for no daily puzzle)", c.Puzzles.DailyHour)

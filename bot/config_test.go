@@ -41,6 +41,8 @@ func TestConfigErrorsNameTheKey(t *testing.T) {
 		{"default_time_per_move: 30m", "default_time_per_move"},
 		{"default_time_per_move: 15d", "default_time_per_move"},
 		{"reminder_at: 1.5", "reminder_at"},
+		{"vacation_days: -1", "vacation_days"},
+		{"vacation_days: 400", "vacation_days"},
 		{"abandon_after: 12h", "abandon_after: 12h0m0s is too short"},
 		{"render: {theme: pink}", "render.theme"},
 		{"render: {size: 10}", "render.size"},

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -59,7 +60,10 @@ func (b *Bot) activeFor(in *interaction) (*store.Game, *engine.Game, error) {
 		return nil, nil, err
 	}
 	if overdue(g, b.clock()) {
-		return nil, nil, b.timeUp(in, g, eg)
+		// A player with vacation left has their time refilled first.
+		if refilled, err := b.spendVacation(g, eg); err != nil || !refilled {
+			return nil, nil, cmp.Or(err, b.timeUp(in, g, eg))
+		}
 	}
 	return g, eg, nil
 }
@@ -190,6 +194,7 @@ func (b *Bot) setClock(g *store.Game) {
 	if b.cfg.ReminderAt > 0 {
 		g.RemindAt = g.Deadline.Add(-time.Duration(float64(g.TimePerMove) * b.cfg.ReminderAt))
 	}
+	b.vacationClock(g)
 }
 
 // gameKey names a game in button IDs: its creation time, so that a button

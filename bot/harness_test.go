@@ -53,6 +53,9 @@ type world struct {
 	puzzleDepth int
 	// reviewPlayouts is the bot's review.playouts; 0 means 50.
 	reviewPlayouts int
+	// vacationDays is the bot's vacation_days: 0, none, unless a test
+	// of vacations sets it.
+	vacationDays int
 	// shards is the bot's shards key; "auto" when empty.
 	shards string
 	// metrics are the bot's metrics and its renderer's Observer; nil
@@ -98,6 +101,7 @@ type worldOptions struct {
 	// (see world.serve).
 	activities, serve bool
 	ackTimeout        time.Duration // see world.ackTimeout
+	vacationDays      int           // see world.vacationDays
 }
 
 // firstMove is a Thinker that plays the first legal move: enough to test
@@ -128,7 +132,7 @@ func newWorldWith(t testing.TB, o worldOptions) *world {
 	if o.sharedClock {
 		opts.Clock = clk.Now
 	}
-	w := &world{t: t, srv: fakediscord.New(opts), clock: clk, thinker: firstMove{}, reconnect: o.reconnect, grace: o.grace, global: o.global, puzzleDepth: o.puzzleDepth, shards: o.shards, metrics: o.metrics, http: o.http, window: cmp.Or(o.window, testCallbackWindow()), serve: o.serve, ackTimeout: o.ackTimeout}
+	w := &world{t: t, srv: fakediscord.New(opts), clock: clk, thinker: firstMove{}, reconnect: o.reconnect, grace: o.grace, global: o.global, puzzleDepth: o.puzzleDepth, shards: o.shards, metrics: o.metrics, http: o.http, window: cmp.Or(o.window, testCallbackWindow()), serve: o.serve, ackTimeout: o.ackTimeout, vacationDays: o.vacationDays}
 	if err := w.srv.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -207,6 +211,9 @@ func testConfig(database, guild string) bot.Config {
 	// The finished games of the tests are searched for wins in one alone,
 	// in milliseconds; TestPuzzles searches deeper.
 	cfg.Puzzles.MaxDepth = 1
+	// No vacation days, so that a clock that runs out loses at once, unless
+	// a test of vacations gives some (world.vacationDays).
+	cfg.VacationDays = 0
 	return cfg
 }
 
@@ -232,6 +239,7 @@ func (w *world) start() {
 	cfg.Review.Playouts = cmp.Or(w.reviewPlayouts, cfg.Review.Playouts)
 	cfg.Puzzles.MaxDepth = cmp.Or(w.puzzleDepth, cfg.Puzzles.MaxDepth)
 	cfg.Shards = cmp.Or(w.shards, bot.ShardsAuto)
+	cfg.VacationDays = w.vacationDays
 	if w.serve {
 		cfg.Activity.Listen = "127.0.0.1:0" // the bot serves nothing there: package activity does
 	}

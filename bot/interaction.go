@@ -341,7 +341,7 @@ func (b *Bot) onCommand(in *interaction) error {
 	for _, o := range sub.Options {
 		opts[o.Name] = o
 	}
-	if in.place.private && !slices.Contains([]string{cmdRules, cmdHelp, cmdProfile, cmdBoardList, cmdMyGames, cmdSettings}, sub.Name) {
+	if in.place.private && !slices.Contains([]string{cmdRules, cmdHelp, cmdProfile, cmdBoardList, cmdMyGames, cmdSettings, cmdVacation}, sub.Name) {
 		return refuse("This server does not let its members' own apps post in its channels, so only you would see Volo here and nobody could play you. Ask a server admin to add Volo to the server, or play in a DM or group DM with your friends.")
 	}
 	if in.GuildID == "" && sub.Name == cmdGames {
@@ -385,6 +385,8 @@ func (b *Bot) onCommand(in *interaction) error {
 		return b.myGamesCommand(in)
 	case cmdPuzzle:
 		return b.puzzleCommand(in, opts)
+	case cmdVacation:
+		return b.vacationCommand(in, optString(opts, optState))
 	}
 	return refuse("I don't know /volo %s. Try /volo help.", sub.Name)
 }

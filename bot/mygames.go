@@ -48,7 +48,11 @@ func (b *Bot) myGamesCommand(in *interaction) error {
 		mine = append(mine, b.myGame(in.lang, g, in.user))
 	}
 	sortMyGames(mine)
-	return b.respond(in, reply{ephemeral: true, content: myGamesText(in.lang, mine)})
+	content := myGamesText(in.lang, mine)
+	if line := b.vacationLine(in.lang, in.user); line != "" {
+		content += "\n" + line
+	}
+	return b.respond(in, reply{ephemeral: true, content: content})
 }
 
 // myGame says in t where a game of user's stands.

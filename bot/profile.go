@@ -73,6 +73,9 @@ func (b *Bot) profile(t lang.Tag, guild, channel, user, name string) (string, er
 		sb.WriteString(t.Sprintf("**Rating:** %s", b.ratingText(t, global)) + "\n")
 		sb.WriteString(t.Sprintf("**Record:** %s", recordText(t, global)) + "\n")
 	}
+	if line := b.vacationLine(t, user); line != "" {
+		sb.WriteString(line + "\n")
+	}
 	playing, err := b.store.ListUser(user)
 	if err != nil {
 		b.log.Error("unreadable games left out of a profile", "user", user, "err", err)

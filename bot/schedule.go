@@ -34,6 +34,9 @@ func (b *Bot) schedule(ctx context.Context) {
 		if next, ok, err := b.store.NextDue(); err == nil && ok {
 			wait, retry = dueWait(next, b.clock(), retry)
 		}
+		if next, ok := b.nextVacationEnd(); ok {
+			wait = min(wait, max(next.Sub(b.clock()), 0)+10*time.Millisecond)
+		}
 		if next, ok := b.nextDaily(b.clock()); ok {
 			wait = min(wait, next.Sub(b.clock())+10*time.Millisecond)
 		}
@@ -72,6 +75,9 @@ func (b *Bot) RunDue(ctx context.Context) error {
 	b.beat(false)
 	if err := b.postDailies(); err != nil {
 		b.log.Error("puzzles of the day", "err", err)
+	}
+	if err := b.endVacations(); err != nil {
+		b.log.Error("vacations", "err", err)
 	}
 	due, err := b.store.Due(b.clock())
 	if err != nil {
@@ -235,6 +241,9 @@ func (b *Bot) timeout(ctx context.Context, g *store.Game, seen *channelSeen) err
 	if err != nil {
 		return err
 	}
+	if refilled, err := b.spendVacation(g, eg); refilled || err != nil {
+		return err
+	}
 	pos := eg.Position()
 	c := pos.ToMove()
 	if err := eg.TimeOut(c); err != nil {
@@ -242,7 +251,7 @@ func (b *Bot) timeout(ctx context.Context, g *store.Game, seen *channelSeen) err
 	}
 	g.Outcome = eg.Outcome()
 	g.RegionChoice, g.DrawOffer = nil, nil
-	line := tr(g).Sprintf("%s ran out of time. %s", who(g, c), g.Outcome)
+	line := b.outOfTime(g, c)
 	ann, err := b.boardAnnouncement(g, eg, line)
 	if err != nil {
 		return err
@@ -255,6 +264,10 @@ func (b *Bot) timeout(ctx context.Context, g *store.Game, seen *channelSeen) err
 		return err
 	}
 	dms, err := b.tellPlayers(g, func(t lang.Tag) string {
+		if b.spentAll(g, c) {
+			return t.Sprintf("Your Volo game between %s and %s is over: %s ran out of time, after spending their %d vacation days. %s", plainName(g.Players[0].Name), plainName(g.Players[1].Name), c, b.cfg.VacationDays, g.Outcome) +
+				"\n" + t.Sprintf("The game: %s", channelLink(g.Guild, g.Channel))
+		}
 		return t.Sprintf("Your Volo game between %s and %s is over: %s ran out of time. %s", plainName(g.Players[0].Name), plainName(g.Players[1].Name), c, g.Outcome) +
 			"\n" + gameLink(t, g)
 	}, img)

@@ -68,6 +68,9 @@ type Backend interface {
 	Preview(g *Game) ([2]RatingChange, error)
 	UserSettings(user string) (UserSettings, error)
 	SetUserSettings(user string, us UserSettings) error
+	Vacation(user string) (Vacation, error)
+	SetVacation(user string, v Vacation) error
+	Vacations() (map[string]Vacation, error)
 
 	// Servers.
 	Settings(guild string) (GuildSettings, error)

@@ -33,6 +33,7 @@ var entryBuckets = []struct {
 	{KindPuzzleAttempt, bucketPuzzleAttempts},
 	{KindPoolPuzzle, bucketPuzzlePool},
 	{KindInteraction, bucketInteractions},
+	{KindVacation, bucketVacations},
 }
 
 // seqBuckets are the buckets whose sequences Dump gives, by name.

@@ -51,13 +51,15 @@ const (
 	// KindInteraction is an interaction the bot took lately: Key[0] its
 	// ID, Value its record (see EncodeInteraction).
 	KindInteraction Kind = "interaction"
+	// KindVacation is a player's Vacation: Key[0] the user, Value JSON.
+	KindVacation Kind = "vacation"
 )
 
 // Kinds lists every Kind in the order Dump gives them.
 var Kinds = []Kind{
 	KindSequence, KindActive, KindFinished, KindAnnouncement, KindStanding, KindGuildSettings,
 	KindUserSettings, KindPuzzleStreak, KindDailyPuzzle, KindPuzzleAttempt, KindPoolPuzzle,
-	KindInteraction,
+	KindInteraction, KindVacation,
 }
 
 // The names of the sequences, in the order Dump gives them.
@@ -152,6 +154,8 @@ func CheckEntry(e Entry) error {
 	case KindInteraction:
 		_, err := DecodeInteraction(e.Key[0], e.Value)
 		return err
+	case KindVacation:
+		return checkVacation(e)
 	}
 	return fmt.Errorf("%w: unknown kind of entry %q", ErrCorrupt, e.Kind)
 }

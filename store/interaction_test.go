@@ -10,7 +10,7 @@ import (
 
 // TestMigrationRemembersInteractions opens a database of schema 6, the
 // last before the interactions taken were kept, and checks that Open
-// migrates it to 7: a game is kept across a reopen, and an interaction is
+// migrates it to the current schema: a game is kept across a reopen, and an interaction is
 // taken once.
 func TestMigrationRemembersInteractions(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "volo.db")

@@ -23,6 +23,7 @@ var migrations = []migration{
 	createPuzzles,        // 6: puzzle streaks, daily puzzles, puzzles being solved
 	rememberInteractions, // 7: the interactions taken lately, with their follow-ups
 	numberGames,          // 8: games' short numbers in their server or DM, and their index
+	createVacations,      // 9: players' vacations
 }
 
 var schemaKey = []byte("schema")

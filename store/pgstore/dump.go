@@ -33,6 +33,7 @@ var tables = []table{
 	{store.KindPuzzleAttempt, "puzzle_attempts", [2]string{"user_id"}, "data"},
 	{store.KindPoolPuzzle, "puzzle_pool", [2]string{"guild", "id"}, "data"},
 	{store.KindInteraction, "interactions", [2]string{"id"}, "record"},
+	{store.KindVacation, "vacations", [2]string{"user_id"}, "data"},
 }
 
 // sequences are the database's sequences by the names of store.Entry.

@@ -77,6 +77,13 @@ var suite = []test{
 	{"UserSettings", 0, testUserSettings},
 	{"CheckReadsStandingsAndSettings", needsRaw, testCheckReadsStandingsAndSettings},
 
+	// vacation.go: players' vacations.
+	{"VacationReadsBackAsWritten", 0, testVacationReadsBackAsWritten},
+	{"VacationsListsThoseUnderWay", 0, testVacationsListsThoseUnderWay},
+	{"SetVacationRefusesWhatCannotBe", 0, testSetVacationRefuses},
+	{"VacationsSurviveAReopen", needsReopen, testVacationsSurviveAReopen},
+	{"CheckFindsAnUnreadableVacation", needsRaw, testCheckFindsAnUnreadableVacation},
+
 	// settings.go: servers' settings.
 	{"GuildSettings", 0, testGuildSettings},
 	{"PuzzleChannels", 0, testPuzzleChannels},
