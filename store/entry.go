@@ -51,13 +51,16 @@ const (
 	// KindInteraction is an interaction the bot took lately: Key[0] its
 	// ID, Value its record (see EncodeInteraction).
 	KindInteraction Kind = "interaction"
+	// KindTournament is a tournament: Key[0] its ID in decimal, Value its
+	// record (JSON, see EncodeTournament).
+	KindTournament Kind = "tournament"
 )
 
 // Kinds lists every Kind in the order Dump gives them.
 var Kinds = []Kind{
 	KindSequence, KindActive, KindFinished, KindAnnouncement, KindStanding, KindGuildSettings,
 	KindUserSettings, KindPuzzleStreak, KindDailyPuzzle, KindPuzzleAttempt, KindPoolPuzzle,
-	KindInteraction,
+	KindInteraction, KindTournament,
 }
 
 // The names of the sequences, in the order Dump gives them.
@@ -151,6 +154,13 @@ func CheckEntry(e Entry) error {
 		return err
 	case KindInteraction:
 		_, err := DecodeInteraction(e.Key[0], e.Value)
+		return err
+	case KindTournament:
+		id, err := strconv.ParseUint(e.Key[0], 10, 64)
+		if err != nil || e.Key[1] != "" {
+			return fmt.Errorf("%w: %s: not a tournament ID", ErrCorrupt, e)
+		}
+		_, err = DecodeTournament(id, e.Value)
 		return err
 	}
 	return fmt.Errorf("%w: unknown kind of entry %q", ErrCorrupt, e.Kind)

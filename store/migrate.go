@@ -22,6 +22,7 @@ var migrations = []migration{
 	countPlayers,         // 5: players' standings and settings
 	createPuzzles,        // 6: puzzle streaks, daily puzzles, puzzles being solved
 	rememberInteractions, // 7: the interactions taken lately, with their follow-ups
+	createTournaments,    // 8: tournaments, with their indexes
 }
 
 var schemaKey = []byte("schema")

@@ -144,8 +144,12 @@ func (s *Store) Delete(g *store.Game, anns ...*store.Announcement) error {
 	if err := store.CheckAnnouncements(anns); err != nil {
 		return err
 	}
-	return s.change("delete game of channel "+g.Channel, anns, s.now(), func(ctx context.Context, tx pgx.Tx) error {
-		return deleteActive(ctx, tx, g)
+	now := s.now()
+	return s.change("delete game of channel "+g.Channel, anns, now, func(ctx context.Context, tx pgx.Tx) error {
+		if err := deleteActive(ctx, tx, g); err != nil {
+			return err
+		}
+		return recordTournamentGame(ctx, tx, g.Channel, nil, now)
 	})
 }
 
@@ -170,7 +174,10 @@ func (s *Store) Discard(channel string) error {
 		if err == nil && tag.RowsAffected() == 0 {
 			err = store.ErrNotFound
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return recordTournamentGame(ctx, tx, channel, nil, s.now())
 	})
 }
 

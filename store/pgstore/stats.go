@@ -94,10 +94,15 @@ func (s *Store) Check() error {
 			return err
 		}
 		problems = append(problems, more...)
+		tournamentVersion, more, err := checkTournaments(ctx, tx)
+		if err != nil {
+			return err
+		}
+		problems = append(problems, more...)
 		for _, c := range []struct {
 			name string
 			max  uint64
-		}{{store.SeqVersion, max(maxVersion, finishedVersion)}, {store.SeqFinished, maxSeq}, {store.SeqOutbox, maxAnn}} {
+		}{{store.SeqVersion, max(maxVersion, finishedVersion, tournamentVersion)}, {store.SeqFinished, maxSeq}, {store.SeqOutbox, maxAnn}} {
 			if seqs[c.name] < c.max {
 				problems = append(problems, fmt.Errorf("sequence %s is at %d, behind %d, which is in use", c.name, seqs[c.name], c.max))
 			}
