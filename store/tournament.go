@@ -416,8 +416,10 @@ func (t *Tournament) finishIfOver(now time.Time) {
 // games[b] is the game of board b+1 of the round Event.NextRound gives,
 // nil for a board without one to play (a bye, a rest, a forfeit scored at
 // the pairing). Each game must be a new game between the board's players,
-// orange first, in a channel of its own in the tournament's server.
-func (t *Tournament) AddRound(games []*Game) error {
+// orange first, in a channel of its own in the tournament's server. A
+// round with no game to play that ends the event finishes the tournament
+// at now.
+func (t *Tournament) AddRound(games []*Game, now time.Time) error {
 	if t.Status != TournamentRunning || t.Event == nil {
 		return fmt.Errorf("%w: %q is %s, not running", ErrTournamentStatus, t.Name, t.Status)
 	}
@@ -458,6 +460,7 @@ func (t *Tournament) AddRound(games []*Game) error {
 	}
 	t.Event.Paired = append(t.Event.Paired, r)
 	t.Boards = append(t.Boards, boards)
+	t.finishIfOver(now) // a last round of forfeits alone
 	return nil
 }
 

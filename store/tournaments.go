@@ -512,8 +512,8 @@ func (s *Store) CommitRound(t *Tournament, games []*Game, anns ...*Announcement)
 		nexts[i], bodies[i] = &next, body
 	}
 	var made []*Game
-	err := s.setTournamentWith(t, anns, func(tx *bolt.Tx, next *Tournament, _ time.Time) (func() error, error) {
-		if err := next.AddRound(nexts); err != nil {
+	err := s.setTournamentWith(t, anns, func(tx *bolt.Tx, next *Tournament, now time.Time) (func() error, error) {
+		if err := next.AddRound(nexts, now); err != nil {
 			return nil, err
 		}
 		for i, g := range nexts {

@@ -373,9 +373,9 @@ func (s *Store) CommitRound(t *store.Tournament, games []*store.Game, anns ...*s
 		nexts[i] = &next
 	}
 	var made []*store.Game
-	err := s.setTournament("commit a round of tournament", t, anns, func(ctx context.Context, tx pgx.Tx, next *store.Tournament, _ time.Time) error {
+	err := s.setTournament("commit a round of tournament", t, anns, func(ctx context.Context, tx pgx.Tx, next *store.Tournament, now time.Time) error {
 		made = nil
-		if err := next.AddRound(nexts); err != nil {
+		if err := next.AddRound(nexts, now); err != nil {
 			return err
 		}
 		for i, g := range nexts {

@@ -98,6 +98,7 @@ var suite = []test{
 	{"AGamesEndIsRecordedInItsTournament", 0, testAGamesEndIsRecordedInItsTournament},
 	{"AGameEndedWithoutAResultIsADoubleForfeit", 0, testAGameEndedWithoutAResult},
 	{"WithdrawalScoresAForfeit", 0, testWithdrawalScoresAForfeit},
+	{"AWithdrawnPlayersLaterGamesAreForfeits", 0, testAWithdrawnPlayersLaterGamesAreForfeits},
 	{"ScheduledStartsAreDue", 0, testScheduledStartsAreDue},
 	{"TournamentsCopyEntryByEntry", 0, testTournamentsCopyEntryByEntry},
 	{"CheckFindsAnUnreadableTournament", needsRaw, testCheckFindsAnUnreadableTournament},

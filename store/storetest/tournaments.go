@@ -640,3 +640,42 @@ func testCheckFindsAnUnreadableTournament(t *testing.T, e *env) {
 		}
 	}
 }
+
+func testAWithdrawnPlayersLaterGamesAreForfeits(t *testing.T, e *env) {
+	tt := mustTournament(t, e.db, newTournament("Cup", tournament.RoundRobin, 0), true, ana, ben, cat)
+	withdrawn := false
+	for round := 1; tt.AwaitingRound(); round++ {
+		games := mustCommitRound(t, e.db, tt)
+		for b, g := range games {
+			pair := tt.Event.Paired[round-1].Games[b]
+			switch {
+			case g != nil:
+				mustFinish(t, e.db, g, engine.OrangeWins, engine.Resignation)
+			case withdrawn && pair.Blue != "" && !pair.Result.Forfeit():
+				t.Errorf("round %d board %d: no game, scored %s", round, b+1, pair.Result)
+			}
+		}
+		if !withdrawn {
+			if _, err := e.db.WithdrawFromTournament(tt.ID, tt.Event.Players[1].ID); err != nil {
+				t.Fatal(err)
+			}
+			withdrawn = true
+		}
+		tt = reread(t, e.db, tt.ID)
+	}
+	forfeits := 0
+	for r, round := range tt.Event.Paired {
+		for b, g := range round.Games {
+			if g.Result.Forfeit() {
+				forfeits++
+				if tt.Boards[r][b] != (store.Board{}) {
+					t.Errorf("round %d board %d, a forfeit at the pairing, has a game: %+v", r+1, b+1, tt.Boards[r][b])
+				}
+			}
+		}
+	}
+	if tt.Status != store.TournamentFinished || len(tt.Event.Paired) != 3 || forfeits == 0 {
+		t.Errorf("after the rounds: %s, %d rounds, %d forfeits; want finished after 3 with forfeits", tt.Status, len(tt.Event.Paired), forfeits)
+	}
+	mustCheck(t, e.db)
+}
