@@ -3,7 +3,9 @@ package storetest
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -421,9 +423,38 @@ func testARoundIsCommittedWholeOrNotAtAll(t *testing.T, e *env) {
 		t.Errorf("games of the guild: %v, want the blocker alone", channels(gs))
 	}
 	mustCheck(t, e.db)
+	// Board 2's game cannot be written (its channel, 40,000 random digits,
+	// is beyond what either backend can key): the failure comes while the
+	// round's writes are under way, after board 1's game, and undoes them.
 	if err := e.db.Delete(blocker); err != nil {
 		t.Fatal(err)
 	}
+	huge := *games[1]
+	rnd := rand.New(rand.NewPCG(1, 2)) // digits that do not compress into a key either backend takes
+	var channel strings.Builder
+	for channel.Len() < 40000 {
+		channel.WriteByte(byte('0' + rnd.IntN(10)))
+	}
+	huge.Channel = channel.String()
+	broken := []*store.Game{games[0], &huge, games[2]}
+	err := e.db.CommitRound(tt, broken, pairings)
+	if err == nil || errors.Is(err, store.ErrInvalid) || errors.Is(err, store.ErrChannelBusy) {
+		t.Fatalf("CommitRound with a game that cannot be written: %.200v; want a failure of the writes", err)
+	}
+	t.Logf("the writes failed: %.200v", err)
+	if _, err := e.db.Get(games[0].Channel); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("board 1's game was stored without its round: %v", err)
+	}
+	if got := reread(t, e.db, tt.ID); got.Version != tt.Version || len(got.Event.Paired) != 0 {
+		t.Errorf("the tournament took the round that failed: %+v", got)
+	}
+	if pending, _ := e.db.Pending(); len(pending) != 0 || pairings.ID != 0 {
+		t.Errorf("the failed round's announcement was committed: %v", pending)
+	}
+	if gs, _ := e.db.ListGuild("g1"); len(gs) != 0 {
+		t.Errorf("games of the guild after the failed round: %v", channels(gs))
+	}
+	mustCheck(t, e.db)
 	if err := e.db.CommitRound(tt, games, pairings); err != nil || pairings.ID == 0 {
 		t.Fatalf("CommitRound once the channel is free: %v", err)
 	}
