@@ -206,10 +206,11 @@ func TournamentNameKey(name string) string {
 
 // TournamentResult returns the result a finished game gives its board, the
 // game's orange player being the board's: a win, a draw or a loss for a
-// game played over the board; a forfeit for a game that ended before a
-// move was played (the side that lost did not play; both, for a game
-// abandoned without a result); and a double forfeit for a game abandoned
-// after its first move.
+// game played over the board (a loss on time included); a game that ended
+// before its first move was not played: a forfeit lost by the side that
+// lost it (orange, who had to move, on time), a double forfeit for a draw
+// or no result; and a game abandoned without a result after its first
+// move is a double forfeit.
 func TournamentResult(g *Game) tournament.Result {
 	played := len(g.Moves) > 0
 	switch g.Outcome.Result {

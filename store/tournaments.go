@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -210,19 +211,25 @@ func (s *Store) LiveTournaments() ([]*Tournament, error) {
 	var ts []*Tournament
 	var problems []error
 	err := s.view(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketTournaments).ForEach(func(k, v []byte) error {
-			if len(k) != 8 {
-				return nil // Check reports it
-			}
-			t, err := DecodeTournament(binary.BigEndian.Uint64(k), v)
-			switch {
-			case err != nil:
-				problems = append(problems, err)
-			case t.Status.Live():
-				ts = append(ts, t)
+		var ids []uint64
+		tx.Bucket(bucketTournamentNames).ForEach(func(k, _ []byte) error {
+			if len(k) > 8 {
+				ids = append(ids, binary.BigEndian.Uint64(k[len(k)-8:]))
 			}
 			return nil
 		})
+		slices.Sort(ids)
+		for _, id := range slices.Compact(ids) {
+			t, err := loadTournament(tx, id)
+			switch {
+			case errors.Is(err, ErrNoTournament): // a stray entry: Check reports it
+			case err != nil:
+				problems = append(problems, err)
+			default:
+				ts = append(ts, t)
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, err
@@ -291,7 +298,7 @@ func (s *Store) DueTournaments(t time.Time) ([]*Tournament, error) {
 	var ids []uint64
 	err := s.view(func(tx *bolt.Tx) error {
 		c := tx.Bucket(bucketTournamentStarts).Cursor()
-		for k, _ := c.First(); k != nil && len(k) == 16 && binary.BigEndian.Uint64(k) <= nanos(t); k, _ = c.Next() {
+		for k, _ := c.First(); len(k) == 16 && binary.BigEndian.Uint64(k) <= nanos(t); k, _ = c.Next() {
 			ids = append(ids, binary.BigEndian.Uint64(k[8:]))
 		}
 		return nil
@@ -563,6 +570,9 @@ func cmpOr(t, def time.Time) time.Time {
 func recordTournamentGame(tx *bolt.Tx, channel string, g *Game, now time.Time) error {
 	for _, id := range prefixed(tx, bucketTournamentGames, gameIndexPrefix(kindActive, channel)) {
 		old, err := loadTournament(tx, id)
+		if errors.Is(err, ErrCorrupt) || errors.Is(err, ErrNoTournament) {
+			continue // Check reports it; the game ends all the same
+		}
 		if err != nil {
 			return err
 		}

@@ -427,6 +427,9 @@ func recordTournamentGame(ctx context.Context, tx pgx.Tx, channel string, g *sto
 	}
 	for _, id := range ids {
 		old, err := loadTournament(ctx, tx, uint64(id))
+		if errors.Is(err, store.ErrCorrupt) {
+			continue // Check reports it; the game ends all the same
+		}
 		if err != nil {
 			return err
 		}

@@ -101,7 +101,7 @@ var suite = []test{
 	{"AWithdrawnPlayersLaterGamesAreForfeits", 0, testAWithdrawnPlayersLaterGamesAreForfeits},
 	{"ScheduledStartsAreDue", 0, testScheduledStartsAreDue},
 	{"TournamentsCopyEntryByEntry", 0, testTournamentsCopyEntryByEntry},
-	{"CheckFindsAnUnreadableTournament", needsRaw, testCheckFindsAnUnreadableTournament},
+	{"AnUnreadableTournamentIsReportedAndItsGamesStillEnd", needsRaw, testCheckFindsAnUnreadableTournament},
 
 	// owner.go: the bot a database belongs to.
 	{"ClaimBotBindsTheDatabaseToOneBot", needsReopen, testClaimBot},

@@ -658,7 +658,8 @@ func testTournamentsCopyEntryByEntry(t *testing.T, e *env) {
 }
 
 func testCheckFindsAnUnreadableTournament(t *testing.T, e *env) {
-	tt := mustTournament(t, e.db, newTournament("Cup", tournament.RoundRobin, 0), false, ana, ben)
+	tt := mustTournament(t, e.db, newTournament("Cup", tournament.RoundRobin, 0), true, ana, ben)
+	games := mustCommitRound(t, e.db, tt)
 	mustCheck(t, e.db)
 	key := [2]string{fmt.Sprint(tt.ID)}
 	for _, bad := range []string{"{", `{"schema":1,"id":1}`} {
@@ -669,6 +670,11 @@ func testCheckFindsAnUnreadableTournament(t *testing.T, e *env) {
 		if _, err := e.db.Tournament(tt.ID); !errors.Is(err, store.ErrCorrupt) {
 			t.Errorf("Tournament of record %q: %v, want ErrCorrupt", bad, err)
 		}
+	}
+	// The game of an unreadable tournament still ends.
+	mustFinish(t, e.db, games[0], engine.OrangeWins, engine.Resignation)
+	if _, err := e.db.GetFinished(games[0].ID); err != nil {
+		t.Errorf("the finished game: %v", err)
 	}
 }
 
