@@ -472,8 +472,15 @@ func (t *Tournament) AddRound(games []*Game, now time.Time) error {
 // finishes if that was its last game. It reports whether a board was
 // waiting for the game.
 func (t *Tournament) RecordGame(channel string, g *Game, now time.Time) (bool, error) {
-	round, board, ok := t.Board(channel, "")
-	if !ok || t.Boards[round-1][board-1].Game != "" {
+	round, board, ok := 0, 0, false
+	for r := range t.Boards { // the board whose game in channel has not ended
+		for b, bd := range t.Boards[r] {
+			if bd.Channel == channel && bd.Game == "" {
+				round, board, ok = r+1, b+1, true
+			}
+		}
+	}
+	if !ok {
 		return false, nil
 	}
 	result := tournament.DoubleForfeit

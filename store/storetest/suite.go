@@ -89,6 +89,7 @@ var suite = []test{
 	// tournaments.go: tournaments, their rounds and their games.
 	{"ATournamentReadsBackAsWritten", 0, testATournamentReadsBackAsWritten},
 	{"CreateTournamentRefusesWhatItCannotKeep", 0, testCreateTournamentRefusesWhatItCannotKeep},
+	{"ConcurrentCreatesOfANameHaveOneWinner", 0, testConcurrentCreatesOfANameHaveOneWinner},
 	{"JoinAndLeaveBeforeTheStart", 0, testJoinAndLeaveBeforeTheStart},
 	{"ConcurrentJoinsNeverExceedMaxPlayers", 0, testConcurrentJoinsNeverExceedMaxPlayers},
 	{"StartPauseResumeCancel", 0, testStartPauseResumeCancel},

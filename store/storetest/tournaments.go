@@ -178,6 +178,16 @@ func same(a, b *store.Tournament) bool {
 	return errX == nil && errY == nil && string(x) == string(y)
 }
 
+func testConcurrentCreatesOfANameHaveOneWinner(t *testing.T, e *env) {
+	won := race(t, 8, store.ErrTournamentName, "CreateTournament", func(i int) error {
+		return e.db.CreateTournament(newTournament(fmt.Sprint("Cup", strings.Repeat(" ", i+1), "Final"), tournament.Swiss, 3))
+	})
+	if ts, err := e.db.Tournaments("g1"); won != 1 || len(ts) != 1 || err != nil {
+		t.Errorf("%d creations of one name won, %d tournaments stored (%v); want 1 and 1", won, len(ts), err)
+	}
+	mustCheck(t, e.db)
+}
+
 func testCreateTournamentRefusesWhatItCannotKeep(t *testing.T, e *env) {
 	long := string(slices.Repeat([]byte("é"), store.MaxTournamentName+1))
 	for _, tt := range []struct {
