@@ -146,9 +146,11 @@ func (s *Store) Discard(channel string) error {
 		if tx.Bucket(bucketActive).Get([]byte(channel)) == nil {
 			return nil, ErrNotFound
 		}
-		es := strayEntries(tx, channel)
+		var es []indexEntry
 		if old, err := loadActive(tx, channel); err == nil {
 			es = indexEntries(old, []byte(channel))
+		} else {
+			es = strayEntries(tx, channel)
 		}
 		return func() error {
 			if err := removeActive(tx, channel, es); err != nil {
