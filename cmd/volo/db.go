@@ -124,6 +124,7 @@ func runDBStats(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		fmt.Fprintf(w, "alive\t%s\tthe last time the bot said it was running: a start more than %d minutes after it gives every game and challenge that time\n", s.Alive.Format(time.RFC3339), int(store.AwayAfter.Minutes()))
 	}
 	fmt.Fprintf(w, "announcements\t%d\tnot yet delivered to Discord (the bot sends them when it starts)\n", s.Pending)
+	fmt.Fprintf(w, "tournaments\t%d\topen, running or paused\n", s.Tournaments)
 	if len(s.Unreadable) > 0 {
 		fmt.Fprintf(w, "unreadable\t%d\tchannels %s\n", len(s.Unreadable), strings.Join(s.Unreadable, " "))
 	}

@@ -66,6 +66,9 @@ func TestDBExportAndCheckKnowTournaments(t *testing.T) {
 	if _, err := runVolo(t, "db", "export", "-db", path, "-tournament", fmt.Sprint(id), "t1"); !errors.Is(err, errUsage) {
 		t.Errorf("db export -tournament with a channel too: %v, want a usage error", err)
 	}
+	if out, err := runVolo(t, "db", "stats", "-db", path); err != nil || !strings.Contains(out, "tournaments    1") {
+		t.Errorf("db stats: %q, %v", out, err)
+	}
 	if out, err := runVolo(t, "db", "check", "-db", path); err != nil || !strings.Contains(out, "ok") {
 		t.Errorf("db check: %q, %v", out, err)
 	}

@@ -31,7 +31,8 @@ func (s *Store) Stats() (store.Stats, error) {
 			(SELECT count(*) FROM outbox),
 			(SELECT count(*) FROM standings WHERE scope = ''),
 			(SELECT coalesce(max(id), '') FROM bot),
-			(SELECT max(at) FROM alive)`).Scan(&st.Size, &st.Finished, &st.Due, &next, &st.Pending, &st.Players, &st.Bot, &alive)
+			(SELECT max(at) FROM alive),
+			(SELECT count(*) FROM tournaments WHERE status IN `+liveStatuses+`)`).Scan(&st.Size, &st.Finished, &st.Due, &next, &st.Pending, &st.Players, &st.Bot, &alive, &st.Tournaments)
 		if err != nil {
 			return err
 		}

@@ -167,6 +167,9 @@ func testATournamentReadsBackAsWritten(t *testing.T, e *env) {
 	if ts, err := e.db.LiveTournaments(); err != nil || len(ts) != 1 || ts[0].ID != other.ID {
 		t.Errorf("LiveTournaments after the cancellations = %v, %v", ts, err)
 	}
+	if st, err := e.db.Stats(); err != nil || st.Tournaments != 1 {
+		t.Errorf("Stats counts %d live tournaments (%v), want 1", st.Tournaments, err)
+	}
 	mustCheck(t, e.db)
 }
 
