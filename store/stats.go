@@ -9,19 +9,21 @@ import (
 
 // Stats is a summary of the database for operators.
 type Stats struct {
-	Schema      int       // the file's schema version
-	Size        int64     // the file's size in bytes
-	Challenges  int       // challenges waiting for an answer
-	Active      int       // games being played
-	Finished    int       // finished games
-	Unreadable  []string  // channels whose records cannot be decoded
-	Due         int       // challenges and games with a reminder or deadline
-	NextDue     time.Time // the earliest of those, zero if none
-	Pending     int       // announcements not yet delivered to Discord
-	Tournaments int       // tournaments open, running or paused
-	Players     int       // players with a global standing (the computer's levels among them)
-	Bot         string    // the Discord user ID of the bot the games are of (ClaimBot), "" before one started
-	Alive       time.Time // the last time a process of the bot said it was alive (Beat), zero if none did
+	Schema     int       // the file's schema version
+	Size       int64     // the file's size in bytes
+	Challenges int       // challenges waiting for an answer
+	Active     int       // games being played
+	Finished   int       // finished games
+	Unreadable []string  // channels whose records cannot be decoded
+	Due        int       // challenges and games with a reminder or deadline
+	NextDue    time.Time // the earliest of those, zero if none
+	Pending    int       // announcements not yet delivered to Discord
+	Players    int       // players with a global standing (the computer's levels among them)
+	Bot        string    // the Discord user ID of the bot the games are of (ClaimBot), "" before one started
+	Alive      time.Time // the last time a process of the bot said it was alive (Beat), zero if none did
+
+	// Tournaments counts the tournaments open, running or paused.
+	Tournaments int
 }
 
 // Stats counts the games. It decodes the records of the games being
