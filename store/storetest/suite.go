@@ -102,6 +102,7 @@ var suite = []test{
 	{"AWithdrawnPlayersLaterGamesAreForfeits", 0, testAWithdrawnPlayersLaterGamesAreForfeits},
 	{"ScheduledStartsAreDue", 0, testScheduledStartsAreDue},
 	{"TournamentsCopyEntryByEntry", 0, testTournamentsCopyEntryByEntry},
+	{"TournamentsSurviveAReopen", needsReopen, testTournamentsSurviveAReopen},
 	{"AnUnreadableTournamentIsReportedAndItsGamesStillEnd", needsRaw, testCheckFindsAnUnreadableTournament},
 
 	// owner.go: the bot a database belongs to.

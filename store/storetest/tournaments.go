@@ -326,8 +326,17 @@ func testStartPauseResumeCancel(t *testing.T, e *env) {
 	if err := e.db.ResumeTournament(tt); err != nil || tt.Status != store.TournamentRunning {
 		t.Fatalf("ResumeTournament: %v, %s", err, tt.Status)
 	}
-	if err := e.db.CancelTournament(tt); err != nil || tt.Status != store.TournamentCancelled || tt.Status.Live() {
-		t.Fatalf("CancelTournament: %v, %s", err, tt.Status)
+	stale = *tt
+	off := &store.Announcement{Channel: tt.Thread, Body: []byte("called off")}
+	if err := e.db.CancelTournament(tt, off); err != nil || tt.Status != store.TournamentCancelled || tt.Status.Live() || off.ID == 0 {
+		t.Fatalf("CancelTournament: %v, %s, announcement %d", err, tt.Status, off.ID)
+	}
+	never := &store.Announcement{Channel: tt.Thread, Body: []byte("paused")}
+	if err := e.db.PauseTournament(&stale, never); !errors.Is(err, store.ErrConflict) || never.ID != 0 {
+		t.Errorf("pausing a stale copy: %v, announcement %d; want ErrConflict and none", err, never.ID)
+	}
+	if pending, _ := e.db.Pending(); len(pending) != 1 || pending[0].ID != off.ID {
+		t.Errorf("pending %v, want the cancellation's announcement alone", pending)
 	}
 	for name, call := range map[string]func(*store.Tournament, ...*store.Announcement) error{
 		"Pause": e.db.PauseTournament, "Resume": e.db.ResumeTournament, "Cancel": e.db.CancelTournament, "Start": e.db.StartTournament,
@@ -728,4 +737,28 @@ func testAWithdrawnPlayersLaterGamesAreForfeits(t *testing.T, e *env) {
 		t.Errorf("after the rounds: %s, %d rounds, %d forfeits; want finished after 3 with forfeits", tt.Status, len(tt.Event.Paired), forfeits)
 	}
 	mustCheck(t, e.db)
+}
+
+func testTournamentsSurviveAReopen(t *testing.T, e *env) {
+	tt := mustTournament(t, e.db, newTournament("Cup", tournament.Swiss, 3), true, ana, ben, cat, dan)
+	games := mustCommitRound(t, e.db, tt)
+	later := newTournament("Later", tournament.RoundRobin, 0)
+	later.StartAt = epoch.Add(time.Hour)
+	mustTournament(t, e.db, later, false)
+	db := e.b.Reopen(t, e.db, e.clock.Now)
+	if got := reread(t, db, tt.ID); !same(got, tt) {
+		t.Errorf("after a reopen: %+v, want %+v", got, tt)
+	}
+	if next, ok, err := db.NextTournamentStart(); !ok || err != nil || !next.Equal(later.StartAt) {
+		t.Errorf("NextTournamentStart after a reopen = %v, %v, %v", next, ok, err)
+	}
+	g, err := db.Get(games[0].Channel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustFinish(t, db, g, engine.BlueWins, engine.Timeout)
+	if got := reread(t, db, tt.ID); got.Event.Paired[0].Games[0].Result != tournament.BlueWins {
+		t.Errorf("a game's end after a reopen: %s", got.Event.Paired[0].Games[0].Result)
+	}
+	mustCheck(t, db)
 }
