@@ -196,6 +196,27 @@ func (t *Tournament) Board(channel, game string) (round, board int, ok bool) {
 	return 0, 0, false
 }
 
+// RoundGame returns the game of a board (a pair of tournament's Event,
+// from NextRound) as CommitRound takes it, played in channel (the game's
+// thread): a game being played in the tournament's server, its Parent the
+// tournament's channel, between the board's players (orange first) under
+// the names they entered with, under the standard rules and the
+// tournament's time per move, unrated and friendly when the tournament is
+// not rated, spoken to in the tournament's language. The bot sets what
+// else it needs (the deadline, the players' languages) before committing.
+func (t *Tournament) RoundGame(pair tournament.Game, channel string) *Game {
+	player := func(id string) Player {
+		e, _ := t.Entrant(id)
+		return Player{ID: id, Name: e.Name}
+	}
+	return &Game{
+		Guild: t.Guild, Channel: channel, Parent: t.Channel, Lang: t.Lang, Status: Active,
+		Players: [2]Player{player(pair.Orange), player(pair.Blue)},
+		Rules:   engine.Standard, TimePerMove: t.TimePerMove,
+		Unrated: !t.Rated, Friendly: !t.Rated,
+	}
+}
+
 // TournamentNameKey returns the form of a tournament's name that must be
 // unique among a server's live tournaments: spaces trimmed and runs of
 // them made one, Unicode-normalised (NFC) and case-folded, so "Spring

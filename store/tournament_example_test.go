@@ -55,11 +55,7 @@ func ExampleStore_CommitRound() {
 			if pair.Blue == "" { // a rest: no game
 				continue
 			}
-			games[b] = &store.Game{
-				Guild: cup.Guild, Channel: fmt.Sprintf("thread-%d-%d", len(cup.Event.Paired)+1, b+1), Parent: cup.Thread,
-				Status: store.Active, Players: [2]store.Player{{ID: pair.Orange}, {ID: pair.Blue}},
-				Rules: engine.Standard, TimePerMove: cup.TimePerMove,
-			}
+			games[b] = cup.RoundGame(pair, fmt.Sprintf("thread-%d-%d", len(cup.Event.Paired)+1, b+1))
 		}
 		post := &store.Announcement{Channel: cup.Thread, Body: []byte("the pairings")}
 		if err := st.CommitRound(cup, games, post); err != nil {
@@ -76,7 +72,7 @@ func ExampleStore_CommitRound() {
 				log.Fatal(err)
 			}
 			_, r, b, _ := st.TournamentOfGame(g)
-			fmt.Printf("round %d board %d: %s-%s %s\n", r, b, g.Players[0].ID, g.Players[1].ID, store.TournamentResult(g))
+			fmt.Printf("round %d board %d: %s-%s %s\n", r, b, g.Players[0].Name, g.Players[1].Name, store.TournamentResult(g))
 		}
 		if cup, err = st.Tournament(cup.ID); err != nil {
 			log.Fatal(err)
@@ -88,9 +84,9 @@ func ExampleStore_CommitRound() {
 	}
 	// Output:
 	// the same name: true
-	// round 1 board 1: 444-555 1-0
-	// round 2 board 1: 333-444 1-0
-	// round 3 board 1: 555-333 1-0
+	// round 1 board 1: ben-cat 1-0
+	// round 2 board 1: ana-ben 1-0
+	// round 3 board 1: cat-ana 1-0
 	// Spring Cup is finished
 	// 1 333 1
 	// 1 444 1

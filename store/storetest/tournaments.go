@@ -64,11 +64,7 @@ func roundGames(t *testing.T, tt *store.Tournament) []*store.Game {
 		if g.Blue == "" || g.Result != tournament.Pending {
 			continue
 		}
-		games[b] = &store.Game{
-			Guild: tt.Guild, Channel: fmt.Sprintf("%s-r%d-b%d", tt.Thread, len(tt.Event.Paired)+1, b+1), Parent: tt.Thread,
-			Status: store.Active, Players: [2]store.Player{{ID: g.Orange}, {ID: g.Blue}},
-			Rules: engine.Standard, TimePerMove: tt.TimePerMove,
-		}
+		games[b] = tt.RoundGame(g, fmt.Sprintf("%s-r%d-b%d", tt.Thread, len(tt.Event.Paired)+1, b+1))
 	}
 	return games
 }
@@ -357,7 +353,8 @@ func testARoundCommitsWithItsGamesAndAnnouncements(t *testing.T, e *env) {
 		t.Fatalf("after CommitRound: version %d (was %d), %d rounds, announcement %d", tt.Version, before, len(tt.Event.Paired), pairings.ID)
 	}
 	for b, g := range games {
-		if g == nil || g.Version == 0 || !g.Created.Equal(epoch) {
+		if g == nil || g.Version == 0 || !g.Created.Equal(epoch) || g.Parent != tt.Channel || g.Lang != "fr" || g.Unrated ||
+			g.TimePerMove != tt.TimePerMove || g.Players[0].Name == "" {
 			t.Fatalf("board %d: game %+v", b+1, g)
 		}
 		stored, err := e.db.Get(g.Channel)
