@@ -183,12 +183,13 @@ func (t *Tournament) AwaitingRound() bool {
 	return n == 0 || t.Event.Paired[n-1].Complete()
 }
 
-// Board returns the round and board (from 1) of the game played in
-// channel, or with ID game, and false if no board has it.
+// Board returns the round and board (from 1) of a game: with game empty,
+// the latest board played in channel; else the board of the finished
+// game with ID game. It returns false if no board has it.
 func (t *Tournament) Board(channel, game string) (round, board int, ok bool) {
 	for r := len(t.Boards) - 1; r >= 0; r-- {
 		for b, bd := range t.Boards[r] {
-			if (channel != "" && bd.Channel == channel && (game == "" || bd.Game == game)) || (channel == "" && game != "" && bd.Game == game) {
+			if (game == "" && channel != "" && bd.Channel == channel) || (game != "" && bd.Game == game) {
 				return r + 1, b + 1, true
 			}
 		}
