@@ -30,10 +30,7 @@ func (s *Store) Create(g *Game, anns ...*Announcement) error {
 	if err != nil {
 		return err
 	}
-	next := *g
-	next.ID, next.Finished = "", time.Time{}
-	next.Created, next.Updated = utc(cmp.Or(next.Created, now)), now
-	body, err := encodeBody(&next)
+	next, body, err := newActive(g, now)
 	if err != nil {
 		return err
 	}
@@ -42,7 +39,7 @@ func (s *Store) Create(g *Game, anns ...*Announcement) error {
 			return nil, ErrChannelBusy
 		}
 		return func() error {
-			if err := putActive(tx, nil, &next, body); err != nil {
+			if err := putActive(tx, nil, next, body); err != nil {
 				return err
 			}
 			return an.write(tx)
@@ -52,8 +49,21 @@ func (s *Store) Create(g *Game, anns ...*Announcement) error {
 		return err
 	}
 	an.done()
-	*g = next
+	*g = *next
 	return nil
+}
+
+// newActive returns g as Create stores it at now, and its body: the game
+// creation Create and CommitRound share.
+func newActive(g *Game, now time.Time) (*Game, []byte, error) {
+	next := *g
+	next.ID, next.Finished = "", time.Time{}
+	next.Created, next.Updated = utc(cmp.Or(next.Created, now)), now
+	body, err := encodeBody(&next)
+	if err != nil {
+		return nil, nil, err
+	}
+	return &next, body, nil
 }
 
 // Get returns the challenge or game of a channel: ErrNotFound if there is

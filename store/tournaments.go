@@ -509,14 +509,10 @@ func (s *Store) CommitRound(t *Tournament, games []*Game, anns ...*Announcement)
 		if err := g.validate(); err != nil {
 			return fmt.Errorf("board %d: %w", i+1, err)
 		}
-		next := *g
-		next.ID, next.Finished = "", time.Time{}
-		next.Created, next.Updated = utc(cmpOr(next.Created, now)), now
-		body, err := encodeBody(&next)
-		if err != nil {
+		var err error
+		if nexts[i], bodies[i], err = newActive(g, now); err != nil {
 			return err
 		}
-		nexts[i], bodies[i] = &next, body
 	}
 	var made []*Game
 	err := s.setTournamentWith(t, anns, func(tx *bolt.Tx, next *Tournament, now time.Time) (func() error, error) {
@@ -528,7 +524,7 @@ func (s *Store) CommitRound(t *Tournament, games []*Game, anns ...*Announcement)
 				return nil, fmt.Errorf("board %d: channel %s: %w", i+1, g.Channel, ErrChannelBusy)
 			}
 		}
-		return func() error {
+		return func() error { // as Create writes a game
 			made = nil
 			for i, g := range nexts {
 				if g == nil {
@@ -554,14 +550,6 @@ func (s *Store) CommitRound(t *Tournament, games []*Game, anns ...*Announcement)
 		}
 	}
 	return nil
-}
-
-// cmpOr returns t, or def when t is zero.
-func cmpOr(t, def time.Time) time.Time {
-	if t.IsZero() {
-		return def
-	}
-	return t
 }
 
 // recordTournamentGame records, in a change's transaction at now, the

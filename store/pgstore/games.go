@@ -30,31 +30,44 @@ func (s *Store) Create(g *store.Game, anns ...*store.Announcement) error {
 		return err
 	}
 	now := s.now()
-	next := *g
-	next.ID, next.Finished = "", time.Time{}
-	next.Created, next.Updated = utc(cmp.Or(next.Created, now)), now
+	next := newActive(g, now)
 	var made store.Game
 	err := s.change("create game in channel "+g.Channel, anns, now, func(ctx context.Context, tx pgx.Tx) error {
 		made = next
-		row, err := versionedRow(ctx, tx, &made)
-		if err != nil {
-			return err
-		}
-		tag, err := tx.Exec(ctx, `INSERT INTO active_games (channel, version, guild, players, due, record)
-			VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (channel) DO NOTHING`,
-			made.Channel, int64(made.Version), made.Guild, row.players, row.due, row.record)
-		if err != nil {
-			return err
-		}
-		if tag.RowsAffected() == 0 {
-			return store.ErrChannelBusy
-		}
-		return nil
+		return insertActive(ctx, tx, &made)
 	})
 	if err != nil {
 		return err
 	}
 	*g = made
+	return nil
+}
+
+// newActive returns g as Create stores it at now, before its version.
+func newActive(g *store.Game, now time.Time) store.Game {
+	next := *g
+	next.ID, next.Finished = "", time.Time{}
+	next.Created, next.Updated = utc(cmp.Or(next.Created, now)), now
+	return next
+}
+
+// insertActive gives g its version and stores it as a new game:
+// store.ErrChannelBusy if its channel has one. Create and CommitRound
+// create games with it.
+func insertActive(ctx context.Context, tx pgx.Tx, g *store.Game) error {
+	row, err := versionedRow(ctx, tx, g)
+	if err != nil {
+		return err
+	}
+	tag, err := tx.Exec(ctx, `INSERT INTO active_games (channel, version, guild, players, due, record)
+		VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (channel) DO NOTHING`,
+		g.Channel, int64(g.Version), g.Guild, row.players, row.due, row.record)
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		return store.ErrChannelBusy
+	}
 	return nil
 }
 

@@ -364,12 +364,7 @@ func (s *Store) CommitRound(t *store.Tournament, games []*store.Game, anns ...*s
 		if err := g.Validate(); err != nil {
 			return fmt.Errorf("board %d: %w", i+1, err)
 		}
-		next := *g
-		next.ID, next.Finished = "", time.Time{}
-		next.Created, next.Updated = utc(g.Created), now
-		if next.Created.IsZero() {
-			next.Created = now
-		}
+		next := newActive(g, now)
 		nexts[i] = &next
 	}
 	var made []*store.Game
@@ -383,18 +378,8 @@ func (s *Store) CommitRound(t *store.Tournament, games []*store.Game, anns ...*s
 				continue
 			}
 			cp := *g
-			row, err := versionedRow(ctx, tx, &cp)
-			if err != nil {
-				return err
-			}
-			tag, err := tx.Exec(ctx, `INSERT INTO active_games (channel, version, guild, players, due, record)
-				VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (channel) DO NOTHING`,
-				cp.Channel, int64(cp.Version), cp.Guild, row.players, row.due, row.record)
-			if err != nil {
-				return err
-			}
-			if tag.RowsAffected() == 0 {
-				return fmt.Errorf("board %d: channel %s: %w", i+1, cp.Channel, store.ErrChannelBusy)
+			if err := insertActive(ctx, tx, &cp); err != nil {
+				return fmt.Errorf("board %d: channel %s: %w", i+1, cp.Channel, err)
 			}
 			made = append(made, &cp)
 		}
