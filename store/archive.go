@@ -16,8 +16,10 @@ import (
 // game over: its deadlines, region choice, draw offer and takeback
 // request. In the same transaction the game counts in its players'
 // standings, everywhere and in its guild (see Standing), and, when it is
-// Rated, settles their ratings. The announcements, if any, are committed
-// with the game's end.
+// Rated, settles their ratings; and a game played for a tournament has
+// its result recorded in its board (see TournamentResult), the
+// tournament finishing with its last game. The announcements, if any,
+// are committed with the game's end.
 func (s *Store) Finish(g *Game, anns ...*Announcement) error {
 	now, an, err := s.begin(g, anns)
 	if err != nil {
@@ -37,7 +39,10 @@ func (s *Store) Finish(g *Game, anns ...*Announcement) error {
 		if err != nil {
 			return err
 		}
-		return archive(tx, old, &next, body)
+		if err := archive(tx, old, &next, body); err != nil {
+			return err
+		}
+		return recordTournamentGame(tx, old.Channel, &next, now)
 	})
 	if err != nil {
 		return err

@@ -89,6 +89,24 @@ type Backend interface {
 	PoolPuzzles(guild string) ([]PoolPuzzle, error)
 	PoolPuzzle(guild, id string) (PoolPuzzle, error)
 
+	// Tournaments: see Store.CreateTournament and the calls after it.
+	CreateTournament(t *Tournament, anns ...*Announcement) error
+	Tournament(id uint64) (*Tournament, error)
+	TournamentByName(guild, name string) (*Tournament, error)
+	Tournaments(guild string) ([]*Tournament, error)
+	LiveTournaments() ([]*Tournament, error)
+	TournamentOfGame(g *Game) (*Tournament, int, int, error)
+	JoinTournament(id uint64, e Entrant, anns ...*Announcement) (*Tournament, error)
+	LeaveTournament(id uint64, user string, anns ...*Announcement) (*Tournament, error)
+	WithdrawFromTournament(id uint64, user string, anns ...*Announcement) (*Tournament, error)
+	StartTournament(t *Tournament, anns ...*Announcement) error
+	PauseTournament(t *Tournament, anns ...*Announcement) error
+	ResumeTournament(t *Tournament, anns ...*Announcement) error
+	CancelTournament(t *Tournament, anns ...*Announcement) error
+	CommitRound(t *Tournament, games []*Game, anns ...*Announcement) error
+	DueTournaments(t time.Time) ([]*Tournament, error)
+	NextTournamentStart() (time.Time, bool, error)
+
 	// Stats summarises the database, for the bot's metrics.
 	Stats() (Stats, error)
 	// ClaimBot binds the database to one bot.

@@ -98,6 +98,7 @@ func checkRecords(tx *bolt.Tx) []error {
 	problems = append(problems, checkPuzzles(tx)...)
 	problems = append(problems, checkInteractions(tx)...)
 	problems = append(problems, checkVacations(tx)...)
+	problems = append(problems, checkTournaments(tx)...)
 	for _, name := range [][]byte{bucketDeadlines, bucketGuilds, bucketUsers, bucketChannels, bucketNumbers} {
 		tx.Bucket(name).ForEach(func(k, _ []byte) error {
 			id := string(name) + "\x00" + string(k)

@@ -57,6 +57,16 @@
 // sent to another process) is refused with ErrTaken, and SpendFollowUp
 // counts the follow-ups sent with its token.
 //
+// # Tournaments
+//
+// CreateTournament opens a server's tournament; players join and leave
+// until StartTournament makes its tournament.Event from them; each round
+// is committed by CommitRound with its games and the announcements of its
+// pairings, all in one transaction; Finish (and Delete, Discard) records
+// a board's game's end in its tournament in the transaction that ends the
+// game, finishing the tournament with its last result. DueTournaments
+// gives the scheduled starts. See Tournament and docs/tournaments.md.
+//
 // # When things go wrong
 //
 // Open waits at most Options.Timeout (DefaultTimeout, a tenth of a
@@ -89,7 +99,15 @@
 // "puzzleattempts" the PuzzleAttempt a player is solving, and "puzzlepool"
 // the puzzles found in a server's finished games (PoolPuzzle) under its ID
 // (empty outside servers), NUL and the puzzle's ID; all JSON, the puzzles
-// kept as the lines engine/ai writes. "outbox" holds the announcements not yet
+// kept as the lines engine/ai writes. Tournaments (schema 10): "tournaments"
+// holds each Tournament's record (JSON, its tournament.Event in it) under
+// its 8-byte big-endian ID, indexed by "tournamentguilds" (guild, NUL,
+// ID), "tournamentnames" (guild, NUL, TournamentNameKey, NUL, ID, for live
+// ones), "tournamentstarts" (start time, ID, for open ones with a
+// StartAt) and "tournamentgames" ('a' + channel of a board's game being
+// played, or 'f' + a finished one's ID, NUL, ID); CommitRound writes a
+// round with its games, and Finish, Delete and Discard record a board's
+// end, each in one transaction. "outbox" holds the announcements not yet
 // delivered, under their 8-byte big-endian IDs: a line of JSON (channel,
 // time), then the bot's body. "meta" holds the schema version; Open runs the migrations
 // a file lacks, all in one transaction. Records are two lines of JSON,

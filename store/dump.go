@@ -34,6 +34,7 @@ var entryBuckets = []struct {
 	{KindPoolPuzzle, bucketPuzzlePool},
 	{KindInteraction, bucketInteractions},
 	{KindVacation, bucketVacations},
+	{KindTournament, bucketTournaments},
 }
 
 // seqBuckets are the buckets whose sequences Dump gives, by name.
@@ -50,8 +51,8 @@ var seqBuckets = []struct {
 // transaction, in the order of Kinds and, within a kind, of keys (bytes
 // for strings, numbers for announcements' IDs): the sequences (the last
 // Beat among them, so that a copy knows how long the bot was away), the games,
-// the announcements, the standings, the settings, the puzzles and the
-// interactions taken lately. Indexes
+// the announcements, the standings, the settings, the puzzles, the
+// interactions taken lately and the tournaments. Indexes
 // are not given; Load derives them. Dump stops at fn's first error and
 // returns it.
 func (s *Store) Dump(fn func(Entry) error) error {
@@ -134,6 +135,10 @@ func loadEntry(tx *bolt.Tx, e Entry) error {
 		if in, err := DecodeInteraction(e.Key[0], e.Value); err == nil {
 			return tx.Bucket(bucketInteractionTimes).Put(interactionTimeKey(in.At, e.Key[0]), nil)
 		}
+	case KindTournament:
+		if t, err := DecodeTournament(binary.BigEndian.Uint64(key), e.Value); err == nil {
+			return putEntries(tx, tournamentEntries(t))
+		}
 	}
 	return nil
 }
@@ -179,6 +184,12 @@ func boltKey(e Entry) (bucket, key []byte, err error) {
 				return nil, nil, fmt.Errorf("%w: not an announcement ID", ErrInvalid)
 			}
 			return eb.bucket, outboxKey(id), nil
+		case KindTournament:
+			id, err := strconv.ParseUint(e.Key[0], 10, 64)
+			if err != nil || id == 0 || e.Key[1] != "" {
+				return nil, nil, fmt.Errorf("%w: not a tournament ID", ErrInvalid)
+			}
+			return eb.bucket, tournamentKey(id), nil
 		case KindStanding, KindDailyPuzzle, KindPoolPuzzle:
 			if strings.IndexByte(e.Key[0], 0) >= 0 {
 				return nil, nil, fmt.Errorf("%w: a NUL in the key", ErrInvalid)
@@ -201,9 +212,9 @@ func entryKey(kind Kind, k []byte) ([2]string, error) {
 			return [2]string{}, fmt.Errorf("%w: finished game key %x is not %d bytes", ErrCorrupt, k, idLen)
 		}
 		return [2]string{formatID(k)}, nil
-	case KindAnnouncement:
+	case KindAnnouncement, KindTournament:
 		if len(k) != 8 {
-			return [2]string{}, fmt.Errorf("%w: outbox key %x is not 8 bytes", ErrCorrupt, k)
+			return [2]string{}, fmt.Errorf("%w: %s key %x is not 8 bytes", ErrCorrupt, kind, k)
 		}
 		return [2]string{strconv.FormatUint(binary.BigEndian.Uint64(k), 10)}, nil
 	case KindStanding, KindDailyPuzzle, KindPoolPuzzle:

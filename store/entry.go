@@ -53,13 +53,16 @@ const (
 	KindInteraction Kind = "interaction"
 	// KindVacation is a player's Vacation: Key[0] the user, Value JSON.
 	KindVacation Kind = "vacation"
+	// KindTournament is a tournament: Key[0] its ID in decimal, Value its
+	// record (JSON, see EncodeTournament).
+	KindTournament Kind = "tournament"
 )
 
 // Kinds lists every Kind in the order Dump gives them.
 var Kinds = []Kind{
 	KindSequence, KindActive, KindFinished, KindAnnouncement, KindStanding, KindGuildSettings,
 	KindUserSettings, KindPuzzleStreak, KindDailyPuzzle, KindPuzzleAttempt, KindPoolPuzzle,
-	KindInteraction, KindVacation,
+	KindInteraction, KindVacation, KindTournament,
 }
 
 // The names of the sequences, in the order Dump gives them.
@@ -156,6 +159,13 @@ func CheckEntry(e Entry) error {
 		return err
 	case KindVacation:
 		return checkVacation(e)
+	case KindTournament:
+		id, err := strconv.ParseUint(e.Key[0], 10, 64)
+		if err != nil || e.Key[1] != "" {
+			return fmt.Errorf("%w: %s: not a tournament ID", ErrCorrupt, e)
+		}
+		_, err = DecodeTournament(id, e.Value)
+		return err
 	}
 	return fmt.Errorf("%w: unknown kind of entry %q", ErrCorrupt, e.Kind)
 }

@@ -34,10 +34,7 @@ func (s *Store) Create(g *Game, anns ...*Announcement) error {
 	if err != nil {
 		return err
 	}
-	next := *g
-	next.ID, next.Finished = "", time.Time{}
-	next.Created, next.Updated = utc(cmp.Or(next.Created, now)), now
-	body, err := encodeBody(&next)
+	next, body, err := newActive(g, now)
 	if err != nil {
 		return err
 	}
@@ -51,7 +48,7 @@ func (s *Store) Create(g *Game, anns ...*Announcement) error {
 		}
 		return func() error {
 			next.Number = n
-			if err := putActive(tx, nil, &next, body); err != nil {
+			if err := putActive(tx, nil, next, body); err != nil {
 				return err
 			}
 			return an.write(tx)
@@ -61,8 +58,21 @@ func (s *Store) Create(g *Game, anns ...*Announcement) error {
 		return err
 	}
 	an.done()
-	*g = next
+	*g = *next
 	return nil
+}
+
+// newActive returns g as Create stores it at now, and its body: the game
+// creation Create and CommitRound share.
+func newActive(g *Game, now time.Time) (*Game, []byte, error) {
+	next := *g
+	next.ID, next.Finished = "", time.Time{}
+	next.Created, next.Updated = utc(cmp.Or(next.Created, now)), now
+	body, err := encodeBody(&next)
+	if err != nil {
+		return nil, nil, err
+	}
+	return &next, body, nil
 }
 
 // Get returns the challenge or game of a channel: ErrNotFound if there is
@@ -134,7 +144,8 @@ func (s *Store) AppendMove(channel string, version uint64, m Move) (*Game, error
 
 // Delete removes a challenge or game that ends without a record worth
 // keeping, such as a declined challenge, if it is still at g.Version:
-// ErrConflict otherwise. Games that were played go to Finish instead. The
+// ErrConflict otherwise. Games that were played go to Finish instead. A
+// tournament's game deleted scores its board as a double forfeit. The
 // announcements, if any, are committed with the deletion.
 func (s *Store) Delete(g *Game, anns ...*Announcement) error {
 	an, err := newAnnouncer(anns, utc(s.clock()))
@@ -142,23 +153,34 @@ func (s *Store) Delete(g *Game, anns ...*Announcement) error {
 		return err
 	}
 	return s.changeAt(g, an, func(tx *bolt.Tx, old *Game) error {
-		return removeActive(tx, g.Channel, indexEntries(old, []byte(g.Channel)))
+		if err := removeActive(tx, g.Channel, indexEntries(old, []byte(g.Channel))); err != nil {
+			return err
+		}
+		return recordTournamentGame(tx, g.Channel, nil, an.at)
 	})
 }
 
 // Discard removes whatever record a channel holds, readable or not, with
 // its index entries: the operator's way out when a record is corrupt and
-// blocks its channel. Prefer Delete or Finish for a readable game.
+// blocks its channel. Prefer Delete or Finish for a readable game. A
+// tournament's game discarded scores its board as a double forfeit.
 func (s *Store) Discard(channel string) error {
 	return s.commit(func(tx *bolt.Tx) (func() error, error) {
 		if tx.Bucket(bucketActive).Get([]byte(channel)) == nil {
 			return nil, ErrNotFound
 		}
-		old, err := loadActive(tx, channel)
-		if err != nil {
-			return func() error { return removeActive(tx, channel, strayEntries(tx, channel)) }, nil
+		var es []indexEntry
+		if old, err := loadActive(tx, channel); err == nil {
+			es = indexEntries(old, []byte(channel))
+		} else {
+			es = strayEntries(tx, channel)
 		}
-		return func() error { return removeActive(tx, channel, indexEntries(old, []byte(channel))) }, nil
+		return func() error {
+			if err := removeActive(tx, channel, es); err != nil {
+				return err
+			}
+			return recordTournamentGame(tx, channel, nil, utc(s.clock()))
+		}, nil
 	})
 }
 

@@ -24,6 +24,7 @@ var migrations = []migration{
 	rememberInteractions, // 7: the interactions taken lately, with their follow-ups
 	numberGames,          // 8: games' short numbers in their server or DM, and their index
 	createVacations,      // 9: players' vacations
+	createTournaments,    // 10: tournaments, with their indexes
 }
 
 var schemaKey = []byte("schema")

@@ -21,6 +21,9 @@ type Stats struct {
 	Players    int       // players with a global standing (the computer's levels among them)
 	Bot        string    // the Discord user ID of the bot the games are of (ClaimBot), "" before one started
 	Alive      time.Time // the last time a process of the bot said it was alive (Beat), zero if none did
+
+	// Tournaments counts the tournaments open, running or paused.
+	Tournaments int
 }
 
 // Stats counts the games. It decodes the records of the games being
@@ -48,6 +51,7 @@ func (s *Store) Stats() (Stats, error) {
 		st.Due = count(tx.Bucket(bucketDeadlines))
 		st.NextDue = firstDue(tx)
 		st.Pending = count(tx.Bucket(bucketOutbox))
+		st.Tournaments = count(tx.Bucket(bucketTournamentNames))
 		c := tx.Bucket(bucketStandings).Cursor()
 		global := standingKey(Global, "")
 		for k, _ := c.Seek(global); k != nil && bytes.HasPrefix(k, global); k, _ = c.Next() {

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,6 +14,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/volo-discord/volo/engine"
 	"github.com/volo-discord/volo/store"
 )
 
@@ -20,8 +23,8 @@ func dbCommands() []command {
 	return []command{
 		{"stats", "count the games and show the next deadline", runDBStats},
 		{"backup", "copy a bbolt database to a file: -o FILE (- for stdout)", runDBBackup},
-		{"export", "print the record of a channel's game, of a finished game by ID, or of a game by number: SERVER#42 (a DM's channel for SERVER)", runDBExport},
-		{"check", "verify every page, record and index entry", runDBCheck},
+		{"export", "print the record of a channel's game, of a finished game by ID, or of a game by number: SERVER#42 (a DM's channel for SERVER); -tournament ID: a tournament's record", runDBExport},
+		{"check", "verify every page, record and index entry, and the tournaments' boards against their games", runDBCheck},
 		{"discard", "remove a channel's game or challenge, readable or not (stop the bot first)", runDBDiscard},
 		{"migrate", "copy everything into another, empty database: -from DB -to DB, each a file or a postgres:// URL", runDBMigrate},
 	}
@@ -121,6 +124,7 @@ func runDBStats(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		fmt.Fprintf(w, "alive\t%s\tthe last time the bot said it was running: a start more than %d minutes after it gives every game and challenge that time\n", s.Alive.Format(time.RFC3339), int(store.AwayAfter.Minutes()))
 	}
 	fmt.Fprintf(w, "announcements\t%d\tnot yet delivered to Discord (the bot sends them when it starts)\n", s.Pending)
+	fmt.Fprintf(w, "tournaments\t%d\topen, running or paused\n", s.Tournaments)
 	if len(s.Unreadable) > 0 {
 		fmt.Fprintf(w, "unreadable\t%d\tchannels %s\n", len(s.Unreadable), strings.Join(s.Unreadable, " "))
 	}
@@ -171,19 +175,38 @@ func sameFile(a, b string) bool {
 func runDBExport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("db export", "CHANNEL|ID|SCOPE#NUMBER", stderr)
 	path := dbFlag(fs)
-	if err := parseArgs(fs, args, 1); err != nil {
+	tournamentID := fs.Uint64("tournament", 0, "print the record of the tournament of this ID instead (JSON, its event and boards in it)")
+	if err := fs.Parse(args); err != nil {
+		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	if *tournamentID != 0 {
+		if err := parseArgs(fs, fs.Args(), 0); err != nil {
+			return err
+		}
+		return exportTournament(ctx, *path, *tournamentID, stdout)
+	}
+	if err := parseArgs(fs, fs.Args(), 1); err != nil {
 		return err
 	}
 	var g *store.Game
 	scope, number, numbered := parseScopeNumber(fs.Arg(0))
+	var tour *store.Tournament
+	var round, board int
 	err := withDB(ctx, *path, func(st store.Database) (err error) {
 		if numbered {
 			g, err = st.Numbered(scope, number)
+		} else {
+			g, err = st.Get(fs.Arg(0))
+			if errors.Is(err, store.ErrNotFound) {
+				g, err = st.GetFinished(fs.Arg(0))
+			}
+		}
+		if err != nil {
 			return err
 		}
-		g, err = st.Get(fs.Arg(0))
-		if errors.Is(err, store.ErrNotFound) {
-			g, err = st.GetFinished(fs.Arg(0))
+		tour, round, board, err = st.TournamentOfGame(g)
+		if errors.Is(err, store.ErrNoTournament) {
+			err = nil
 		}
 		return err
 	})
@@ -196,11 +219,45 @@ func runDBExport(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	rec, err := g.Record()
+	eg, err := g.Replay()
 	if err != nil {
 		return err
 	}
-	_, err = io.WriteString(stdout, rec)
+	if tour != nil { // PGN's tags for an event's game
+		eg.Tags = append(eg.Tags,
+			engine.Tag{Name: "Event", Value: tour.Name},
+			engine.Tag{Name: "EventID", Value: strconv.FormatUint(tour.ID, 10)},
+			engine.Tag{Name: "Round", Value: strconv.Itoa(round)},
+			engine.Tag{Name: "Board", Value: strconv.Itoa(board)})
+	}
+	_, err = io.WriteString(stdout, eg.Record())
+	return err
+}
+
+// exportTournament prints the record of tournament id as the store keeps
+// it, indented: its settings, entrants, event and boards.
+func exportTournament(ctx context.Context, path string, id uint64, stdout io.Writer) error {
+	var t *store.Tournament
+	err := withDB(ctx, path, func(st store.Database) (err error) {
+		t, err = st.Tournament(id)
+		return err
+	})
+	if errors.Is(err, store.ErrNoTournament) {
+		return fmt.Errorf("no tournament with ID %d", id)
+	}
+	if err != nil {
+		return err
+	}
+	rec, err := store.EncodeTournament(t)
+	if err != nil {
+		return err
+	}
+	var out bytes.Buffer
+	if err := json.Indent(&out, rec, "", "  "); err != nil {
+		return err
+	}
+	out.WriteByte('\n')
+	_, err = out.WriteTo(stdout)
 	return err
 }
 

@@ -38,6 +38,9 @@ func (s *Store) Finish(g *store.Game, anns ...*store.Announcement) error {
 		if err := archive(ctx, tx, &made); err != nil {
 			return err
 		}
+		if err := recordTournamentGame(ctx, tx, g.Channel, &made, now); err != nil {
+			return err
+		}
 		return putStandings(ctx, tx, changed)
 	})
 	if err != nil {

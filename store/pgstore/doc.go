@@ -21,9 +21,11 @@
 //
 // Every record is kept as the same bytes the bbolt store writes (a game's
 // two lines of JSON, an announcement's header and body, standings,
-// settings and puzzles as JSON), with the columns the queries need beside
-// it: a game's guild, players and next deadline, a finished game's ID,
-// which sorts in the order games finished. The encodings, checks and
+// settings, puzzles and tournaments as JSON), with the columns the queries
+// need beside it: a game's guild, players and next deadline, a finished
+// game's ID, which sorts in the order games finished, a tournament's
+// server, name, status and scheduled start (and, in tournament_games, its
+// boards' games). The encodings, checks and
 // arithmetic (ratings, streaks) are package store's own, so both backends
 // keep the same data, and "volo db migrate" copies a database between them
 // entry by entry (store.Entry), exactly.

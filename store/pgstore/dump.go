@@ -34,6 +34,7 @@ var tables = []table{
 	{store.KindPoolPuzzle, "puzzle_pool", [2]string{"guild", "id"}, "data"},
 	{store.KindInteraction, "interactions", [2]string{"id"}, "record"},
 	{store.KindVacation, "vacations", [2]string{"user_id"}, "data"},
+	{store.KindTournament, "tournaments", [2]string{"id"}, "record"},
 }
 
 // sequences are the database's sequences by the names of store.Entry.
@@ -204,6 +205,8 @@ func loadEntry(ctx context.Context, tx pgx.Tx, e store.Entry) error {
 		}
 		_, err := tx.Exec(ctx, "INSERT INTO interactions (id, at, record) VALUES ($1, $2, $3)", e.Key[0], at, string(e.Value))
 		return err
+	case store.KindTournament:
+		return loadTournamentEntry(ctx, tx, e)
 	}
 	return insertKeyed(ctx, tx, t, e, false)
 }
@@ -218,6 +221,10 @@ func checkKey(t table, e store.Entry) error {
 	case e.Kind == store.KindAnnouncement:
 		if id, err := strconv.ParseInt(e.Key[0], 10, 64); err != nil || id <= 0 || e.Key[1] != "" {
 			return fmt.Errorf("%w: not an announcement ID", store.ErrInvalid)
+		}
+	case e.Kind == store.KindTournament:
+		if id, err := strconv.ParseInt(e.Key[0], 10, 64); err != nil || id <= 0 || e.Key[1] != "" {
+			return fmt.Errorf("%w: not a tournament ID", store.ErrInvalid)
 		}
 	case t.keys[1] == "":
 		if e.Key[0] == "" || e.Key[1] != "" {
@@ -294,6 +301,10 @@ func (s *Store) putRaw(e store.Entry) error {
 			id, _ := strconv.ParseInt(e.Key[0], 10, 64)
 			_, err = tx.Exec(ctx, `INSERT INTO outbox (id, record) VALUES ($1, $2)
 				ON CONFLICT (id) DO UPDATE SET record = EXCLUDED.record`, id, e.Value)
+		case store.KindTournament: // the columns are left as they are: empty for a new row
+			id, _ := strconv.ParseInt(e.Key[0], 10, 64)
+			_, err = tx.Exec(ctx, `INSERT INTO tournaments (id, record) VALUES ($1, $2)
+				ON CONFLICT (id) DO UPDATE SET record = EXCLUDED.record`, id, string(e.Value))
 		case store.KindInteraction: // at is left as it is: 0 for a new row
 			_, err = tx.Exec(ctx, `INSERT INTO interactions (id, at, record) VALUES ($1, 0, $2)
 				ON CONFLICT (id) DO UPDATE SET record = EXCLUDED.record`, e.Key[0], string(e.Value))

@@ -33,39 +33,53 @@ func (s *Store) Create(g *store.Game, anns ...*store.Announcement) error {
 		return err
 	}
 	now := s.now()
-	next := *g
-	next.ID, next.Finished = "", time.Time{}
-	next.Created, next.Updated = utc(cmp.Or(next.Created, now)), now
+	next := newActive(g, now)
 	var made store.Game
 	err := s.change("create game in channel "+g.Channel, anns, now, func(ctx context.Context, tx pgx.Tx) error {
 		made = next
-		n, err := nextNumber(ctx, tx, made.Scope())
-		if err != nil {
-			return err
-		}
-		if made.Number != 0 && made.Number != n {
-			return store.ErrConflict
-		}
-		made.Number = n
-		row, err := versionedRow(ctx, tx, &made)
-		if err != nil {
-			return err
-		}
-		tag, err := tx.Exec(ctx, `INSERT INTO active_games (channel, version, guild, players, due, record, scope, number)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (channel) DO NOTHING`,
-			made.Channel, int64(made.Version), made.Guild, row.players, row.due, row.record, made.Scope(), int64(made.Number))
-		if err != nil {
-			return err
-		}
-		if tag.RowsAffected() == 0 {
-			return store.ErrChannelBusy
-		}
-		return nil
+		return insertActive(ctx, tx, &made)
 	})
 	if err != nil {
 		return err
 	}
 	*g = made
+	return nil
+}
+
+// newActive returns g as Create stores it at now, before its version.
+func newActive(g *store.Game, now time.Time) store.Game {
+	next := *g
+	next.ID, next.Finished = "", time.Time{}
+	next.Created, next.Updated = utc(cmp.Or(next.Created, now)), now
+	return next
+}
+
+// insertActive gives g its version and its number, the next in its
+// scope (store.ErrConflict if g.Number is set and is no longer the next),
+// and stores it as a new game: store.ErrChannelBusy if its channel has
+// one. Create and CommitRound create games with it.
+func insertActive(ctx context.Context, tx pgx.Tx, g *store.Game) error {
+	n, err := nextNumber(ctx, tx, g.Scope())
+	if err != nil {
+		return err
+	}
+	if g.Number != 0 && g.Number != n {
+		return store.ErrConflict
+	}
+	g.Number = n
+	row, err := versionedRow(ctx, tx, g)
+	if err != nil {
+		return err
+	}
+	tag, err := tx.Exec(ctx, `INSERT INTO active_games (channel, version, guild, players, due, record, scope, number)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (channel) DO NOTHING`,
+		g.Channel, int64(g.Version), g.Guild, row.players, row.due, row.record, g.Scope(), int64(g.Number))
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		return store.ErrChannelBusy
+	}
 	return nil
 }
 
@@ -157,8 +171,12 @@ func (s *Store) Delete(g *store.Game, anns ...*store.Announcement) error {
 	if err := store.CheckAnnouncements(anns); err != nil {
 		return err
 	}
-	return s.change("delete game of channel "+g.Channel, anns, s.now(), func(ctx context.Context, tx pgx.Tx) error {
-		return deleteActive(ctx, tx, g)
+	now := s.now()
+	return s.change("delete game of channel "+g.Channel, anns, now, func(ctx context.Context, tx pgx.Tx) error {
+		if err := deleteActive(ctx, tx, g); err != nil {
+			return err
+		}
+		return recordTournamentGame(ctx, tx, g.Channel, nil, now)
 	})
 }
 
@@ -183,7 +201,10 @@ func (s *Store) Discard(channel string) error {
 		if err == nil && tag.RowsAffected() == 0 {
 			err = store.ErrNotFound
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return recordTournamentGame(ctx, tx, channel, nil, s.now())
 	})
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/volo-discord/volo/store"
+	"github.com/volo-discord/volo/tournament"
 )
 
 // withMigrations returns migrations followed by test ones that record
@@ -119,5 +120,57 @@ func TestMigrationsAreNumberedFromOne(t *testing.T) {
 		if want := fmt.Sprintf("%04d_", i+1); !strings.HasPrefix(m.name, want) {
 			t.Errorf("migration %d is %s, want %s…", i+1, m.name, want)
 		}
+	}
+}
+
+// TestMigrationAddsTournaments opens a database of the schema before
+// tournaments (the migration named *_tournaments.sql, whatever its
+// number), with a game in it, and checks that Open migrates it to the
+// current schema: the game is kept, a tournament takes its first round,
+// and Check finds nothing wrong.
+func TestMigrationAddsTournaments(t *testing.T) {
+	before := -1
+	for i, m := range migrations {
+		if strings.HasSuffix(m.name, "_tournaments.sql") {
+			before = i
+		}
+	}
+	if before < 0 {
+		t.Fatal("no migration adds the tournaments")
+	}
+	url := pg.Database(t)
+	ctx := context.Background()
+	s, err := open(ctx, url, Options{}, migrations[:before])
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &store.Game{Guild: "g1", Channel: "c1", Status: store.Active, Players: [2]store.Player{{ID: "100"}, {ID: "200"}}}
+	if err := s.Create(g); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	s = openURL(t, url, Options{})
+	if st, err := s.Stats(); err != nil || st.Schema != len(migrations) || st.Active != 1 {
+		t.Fatalf("after migrating from schema %d: %+v, %v; want schema %d", before, st, err, len(migrations))
+	}
+	cup := &store.Tournament{Guild: "g1", Channel: "c1", Name: "Cup", Creator: "100", Format: tournament.RoundRobin}
+	if err := s.CreateTournament(cup); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"100", "200"} {
+		if cup, err = s.JoinTournament(cup.ID, store.Entrant{ID: p}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.StartTournament(cup); err != nil {
+		t.Fatal(err)
+	}
+	game := &store.Game{Guild: "g1", Channel: "t1", Status: store.Active,
+		Players: [2]store.Player{{ID: cup.Event.Players[0].ID}, {ID: cup.Event.Players[1].ID}}}
+	if err := s.CommitRound(cup, []*store.Game{game}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Check(); err != nil {
+		t.Error(err)
 	}
 }

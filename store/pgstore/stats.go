@@ -31,7 +31,8 @@ func (s *Store) Stats() (store.Stats, error) {
 			(SELECT count(*) FROM outbox),
 			(SELECT count(*) FROM standings WHERE scope = ''),
 			(SELECT coalesce(max(id), '') FROM bot),
-			(SELECT max(at) FROM alive)`).Scan(&st.Size, &st.Finished, &st.Due, &next, &st.Pending, &st.Players, &st.Bot, &alive)
+			(SELECT max(at) FROM alive),
+			(SELECT count(*) FROM tournaments WHERE status IN `+liveStatuses+`)`).Scan(&st.Size, &st.Finished, &st.Due, &next, &st.Pending, &st.Players, &st.Bot, &alive, &st.Tournaments)
 		if err != nil {
 			return err
 		}
@@ -96,10 +97,15 @@ func (s *Store) Check() error {
 		}
 		problems = append(problems, more...)
 		problems = append(problems, numbers.Problems()...)
+		tournamentVersion, more, err := checkTournaments(ctx, tx)
+		if err != nil {
+			return err
+		}
+		problems = append(problems, more...)
 		for _, c := range []struct {
 			name string
 			max  uint64
-		}{{store.SeqVersion, max(maxVersion, finishedVersion)}, {store.SeqFinished, maxSeq}, {store.SeqOutbox, maxAnn}} {
+		}{{store.SeqVersion, max(maxVersion, finishedVersion, tournamentVersion)}, {store.SeqFinished, maxSeq}, {store.SeqOutbox, maxAnn}} {
 			if seqs[c.name] < c.max {
 				problems = append(problems, fmt.Errorf("sequence %s is at %d, behind %d, which is in use", c.name, seqs[c.name], c.max))
 			}

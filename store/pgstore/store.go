@@ -302,7 +302,8 @@ func retryable(err error) bool {
 var storeErrors = []error{
 	store.ErrNotFound, store.ErrConflict, store.ErrChannelBusy, store.ErrInvalid,
 	store.ErrCorrupt, store.ErrNotEmpty, store.ErrClosed, store.ErrSchema, store.ErrReadOnly,
-	store.ErrTaken,
+	store.ErrTaken, store.ErrNoTournament, store.ErrTournamentName, store.ErrTournamentStatus,
+	store.ErrTournamentFull, store.ErrEntered, store.ErrNotEntered, store.ErrTooFewPlayers,
 }
 
 // fail returns err with the operation named, unless it is nil or one of

@@ -11,11 +11,14 @@ import (
 
 	"github.com/volo-discord/volo/engine"
 	"github.com/volo-discord/volo/store"
+	"github.com/volo-discord/volo/tournament"
 )
 
 // Populate fills db with one of everything a database keeps: games being
 // played and finished, announcements, standings, settings, puzzles,
-// interactions taken, the last time the bot was alive. It moves clock on as it goes.
+// interactions taken, tournaments (one running, its first round being
+// played, and one open with a scheduled start), the last time the bot was
+// alive. It moves clock on as it goes.
 func Populate(t *testing.T, db store.Database, clock func(time.Duration)) {
 	t.Helper()
 	must := func(err error) {
@@ -61,6 +64,17 @@ func Populate(t *testing.T, db store.Database, clock func(time.Duration)) {
 	must(db.SetVacation(ben.ID, store.Vacation{Year: epoch.Year(), Used: 1440}))
 	_, err = db.SpendFollowUp("1300000000000000002", 5)
 	must(err)
+	cup := newTournament("Cup", tournament.RoundRobin, 0)
+	must(db.CreateTournament(cup))
+	for _, p := range []store.Player{ana, ben, cat} {
+		cup, err = db.JoinTournament(cup.ID, store.Entrant{ID: p.ID, Name: p.Name})
+		must(err)
+	}
+	must(db.StartTournament(cup))
+	must(db.CommitRound(cup, roundGames(t, cup), &store.Announcement{Channel: cup.Thread, Body: []byte("round 1")}))
+	later := newTournament("Later", tournament.Swiss, 4)
+	later.StartAt = epoch.Add(48 * time.Hour)
+	must(db.CreateTournament(later))
 	must(db.Beat())
 }
 
@@ -131,6 +145,8 @@ func testACopyReadsBackTheSame(t *testing.T, e *env) {
 	same("DailyPuzzles", func(db store.Database) (any, error) { return db.DailyPuzzles("g1", 0) })
 	same("PuzzleAttempt", func(db store.Database) (any, error) { return db.PuzzleAttempt(ana.ID) })
 	same("PoolPuzzles", func(db store.Database) (any, error) { return db.PoolPuzzles("") })
+	same("Tournaments", func(db store.Database) (any, error) { return db.Tournaments("g1") })
+	same("LiveTournaments", func(db store.Database) (any, error) { return db.LiveTournaments() })
 	same("Stats", func(db store.Database) (any, error) {
 		st, err := db.Stats()
 		st.Size, st.Schema = 0, 0

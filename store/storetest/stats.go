@@ -13,7 +13,7 @@ func testStatsOfAnEmptyDatabase(t *testing.T, e *env) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Schema <= 0 || st.Size <= 0 || st.Challenges+st.Active+st.Finished+st.Due+st.Pending+st.Players != 0 || !st.NextDue.IsZero() || len(st.Unreadable) != 0 || !st.Alive.IsZero() {
+	if st.Schema <= 0 || st.Size <= 0 || st.Challenges+st.Active+st.Finished+st.Due+st.Pending+st.Players+st.Tournaments != 0 || !st.NextDue.IsZero() || len(st.Unreadable) != 0 || !st.Alive.IsZero() {
 		t.Errorf("Stats of an empty database = %+v", st)
 	}
 	mustCheck(t, e.db)

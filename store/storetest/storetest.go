@@ -15,7 +15,10 @@
 // outbox (announcements committed with their change, Pending, Delivered,
 // Announce), the players (standings settled by Finish, Preview, user
 // settings), servers' settings, puzzles (streaks, daily puzzles,
-// attempts, the pool), Stats, Check, Dump and Load, the errors of each,
+// attempts, the pool), tournaments (entries, starts, a round committed
+// whole or not at all with its games and announcements, a game's end
+// recorded in its board, withdrawals, scheduled starts), Stats, Check,
+// Dump and Load, the errors of each,
 // and races between goroutines. What is particular to one backend (bbolt's
 // file lock, PostgreSQL's claims across processes, migrations) stays in
 // that backend's own tests.

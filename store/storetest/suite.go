@@ -101,6 +101,25 @@ var suite = []test{
 	{"PuzzlePool", 0, testPuzzlePool},
 	{"CheckFindsUnreadablePuzzleRecords", needsRaw, testCheckFindsUnreadablePuzzleRecords},
 
+	// tournaments.go: tournaments, their rounds and their games.
+	{"ATournamentReadsBackAsWritten", 0, testATournamentReadsBackAsWritten},
+	{"CreateTournamentRefusesWhatItCannotKeep", 0, testCreateTournamentRefusesWhatItCannotKeep},
+	{"ConcurrentCreatesOfANameHaveOneWinner", 0, testConcurrentCreatesOfANameHaveOneWinner},
+	{"JoinAndLeaveBeforeTheStart", 0, testJoinAndLeaveBeforeTheStart},
+	{"ConcurrentJoinsNeverExceedMaxPlayers", 0, testConcurrentJoinsNeverExceedMaxPlayers},
+	{"StartPauseResumeCancel", 0, testStartPauseResumeCancel},
+	{"ARoundCommitsWithItsGamesAndAnnouncements", 0, testARoundCommitsWithItsGamesAndAnnouncements},
+	{"CommitRoundRefusesGamesThatDoNotFit", 0, testCommitRoundRefusesGamesThatDoNotFit},
+	{"ARoundIsCommittedWholeOrNotAtAll", 0, testARoundIsCommittedWholeOrNotAtAll},
+	{"AGamesEndIsRecordedInItsTournament", 0, testAGamesEndIsRecordedInItsTournament},
+	{"AGameEndedWithoutAResultIsADoubleForfeit", 0, testAGameEndedWithoutAResult},
+	{"WithdrawalScoresAForfeit", 0, testWithdrawalScoresAForfeit},
+	{"AWithdrawnPlayersLaterGamesAreForfeits", 0, testAWithdrawnPlayersLaterGamesAreForfeits},
+	{"ScheduledStartsAreDue", 0, testScheduledStartsAreDue},
+	{"TournamentsCopyEntryByEntry", 0, testTournamentsCopyEntryByEntry},
+	{"TournamentsSurviveAReopen", needsReopen, testTournamentsSurviveAReopen},
+	{"AnUnreadableTournamentIsReportedAndItsGamesStillEnd", needsRaw, testCheckFindsAnUnreadableTournament},
+
 	// owner.go: the bot a database belongs to.
 	{"ClaimBotBindsTheDatabaseToOneBot", needsReopen, testClaimBot},
 
