@@ -361,6 +361,9 @@ func testARoundCommitsWithItsGamesAndAnnouncements(t *testing.T, e *env) {
 		if err != nil || stored.Version != g.Version || stored.Players != g.Players {
 			t.Errorf("board %d: Get(%s) = %+v, %v", b+1, g.Channel, stored, err)
 		}
+		if g.Number != b+1 || stored.Number != g.Number { // numbered as Create numbers, board by board
+			t.Errorf("board %d: game number %d, stored %d, want %d", b+1, g.Number, stored.Number, b+1)
+		}
 		if tt.Boards[0][b] != (store.Board{Channel: g.Channel}) {
 			t.Errorf("board %d: %+v, want channel %s", b+1, tt.Boards[0][b], g.Channel)
 		}
