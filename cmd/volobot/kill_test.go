@@ -74,6 +74,10 @@ func TestKillMidDelivery(t *testing.T) {
 		k.tables = append(k.tables, tb)
 	}
 
+	// A move commits two announcements: its board, and the tidy that takes the
+	// move button off the board before it once the board is out (bot/tidy.go).
+	const perMove = 2
+
 	// The first run: three games begun and two moves each, delivered.
 	first := k.startBot("first")
 	for _, tb := range k.tables {
@@ -99,9 +103,9 @@ func TestKillMidDelivery(t *testing.T) {
 	if err != nil || reply.Message == nil || !strings.Contains(reply.Message.Content, inFlight.key()) {
 		t.Fatalf("table 0, the reply to %s did not reach Discord: %+v, %v%s", inFlight.key(), reply, err, k.logs())
 	}
-	k.waitPending(first, 1)
+	k.waitPending(first, perMove)
 	k.move(t0)
-	k.waitPending(first, 2)
+	k.waitPending(first, 2*perMove)
 
 	// Tables 1 and 2: every reply and post fails until the kill; the
 	// first post is made by Discord before it fails, so that only the
@@ -113,11 +117,11 @@ func TestKillMidDelivery(t *testing.T) {
 	for range 300 {
 		srv.InjectFault(killMessageRoute, fakediscord.Fault{Kind: fakediscord.ServiceUnavailable})
 	}
-	pending := 2
+	pending := 2 * perMove
 	for _, tb := range k.tables[1:] {
 		for range 2 {
 			k.move(tb)
-			pending++
+			pending += perMove
 			k.waitPending(first, pending) // committed: the next move is the opponent's
 		}
 	}
@@ -130,7 +134,7 @@ func TestKillMidDelivery(t *testing.T) {
 			})
 		})
 	}
-	k.waitPending(first, 6)
+	k.waitPending(first, 6*perMove)
 	visible := 0
 	for _, tb := range k.tables {
 		for _, m := range tb.moves[2:] {
@@ -140,15 +144,15 @@ func TestKillMidDelivery(t *testing.T) {
 	// Table 0's first (its reply made the message) and the post Discord
 	// made before its 503; the four others nowhere.
 	if visible != 2 {
-		t.Fatalf("at the kill %d of the 6 pending announcements are in their channels, want 2%s", visible, k.logs())
+		t.Fatalf("at the kill %d of the 6 pending moves are in their channels, want 2%s", visible, k.logs())
 	}
-	t.Logf("killed with 6 announcements pending, %d of them in their channels, after %d failed requests", visible, len(srv.FaultedRequests()))
+	t.Logf("killed with 6 moves pending (and their tidies), %d of them in their channels, after %d failed requests", visible, len(srv.FaultedRequests()))
 	first.kill()
 	srv.ClearFaults()
 
 	// What the killed bot left: the six moves committed, their
 	// announcements still pending.
-	k.checkStore(6)
+	k.checkStore(6 * perMove)
 
 	// The second run delivers them, and the games go on.
 	second := k.startBot("second")
