@@ -81,7 +81,11 @@ func everyAnswerInItsResponse(t *testing.T, srv *fakediscord.Server, late ...str
 			t.Errorf("an answer in the HTTP response of %s, not JSON", r.ContentType)
 		}
 	}
-	routed := srv.RequestsTo(callbackRoute)
+	// A late interaction's answer may have been tried by the route too, before the bot
+	// gave up on it and said it in the channel: those are not counted.
+	routed := slices.DeleteFunc(srv.RequestsTo(callbackRoute), func(r fakediscord.Request) bool {
+		return slices.ContainsFunc(late, func(id string) bool { return strings.Contains(r.Path, "/interactions/"+id+"/") })
+	})
 	if len(routed) != accepted {
 		t.Errorf("%d callbacks by the route for %d requests answered 202", len(routed), accepted)
 	}
