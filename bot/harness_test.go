@@ -28,6 +28,7 @@ import (
 // the bot running against it.
 type world struct {
 	t       testing.TB
+	log     *slog.Logger // the bot's, every run of it (see failureLogger)
 	srv     *fakediscord.Server
 	clock   *testclock.Clock // shared by the bot and the store
 	guild   string
@@ -132,7 +133,7 @@ func newWorldWith(t testing.TB, o worldOptions) *world {
 	if o.sharedClock {
 		opts.Clock = clk.Now
 	}
-	w := &world{t: t, srv: fakediscord.New(opts), clock: clk, thinker: firstMove{}, reconnect: o.reconnect, grace: o.grace, global: o.global, puzzleDepth: o.puzzleDepth, shards: o.shards, metrics: o.metrics, http: o.http, window: cmp.Or(o.window, testCallbackWindow()), serve: o.serve, ackTimeout: o.ackTimeout, vacationDays: o.vacationDays}
+	w := &world{t: t, log: failureLogger(t), srv: fakediscord.New(opts), clock: clk, thinker: firstMove{}, reconnect: o.reconnect, grace: o.grace, global: o.global, puzzleDepth: o.puzzleDepth, shards: o.shards, metrics: o.metrics, http: o.http, window: cmp.Or(o.window, testCallbackWindow()), serve: o.serve, ackTimeout: o.ackTimeout, vacationDays: o.vacationDays}
 	if err := w.srv.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +252,7 @@ func (w *world) start() {
 	w.store = st
 	s := testSession(w.srv)
 	s.ShouldReconnectOnError = w.reconnect
-	run := runBot(t, s, bot.Options{Config: cfg, Store: st, Logger: testLogger(), Thinker: w.thinker, Clock: w.clock.Now, Seed: 1, ShutdownGrace: w.grace, Metrics: w.metrics, ConfirmDelay: testConfirmDelay, CallbackWindow: w.window, HeartbeatAckTimeout: w.ackTimeout})
+	run := runBot(t, s, bot.Options{Config: cfg, Store: st, Logger: w.log, Thinker: w.thinker, Clock: w.clock.Now, Seed: 1, ShutdownGrace: w.grace, Metrics: w.metrics, ConfirmDelay: testConfirmDelay, CallbackWindow: w.window, HeartbeatAckTimeout: w.ackTimeout})
 	w.bot, w.run = run.Bot, run
 	// Ready once Run is past its start, the commands registered: a stop
 	// as early as the next line must not cancel a registration Discord
