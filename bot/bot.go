@@ -173,6 +173,7 @@ func New(s *discordgo.Session, opts Options) (*Bot, error) {
 	b.rand = rand.New(rand.NewPCG(seed, seed>>7|1))
 	s.Identify.Intents = discordgo.IntentsGuilds
 	speakV10(s)
+	gateGlobal(s)
 	b.handle(s)
 	return b, nil
 }
