@@ -98,6 +98,7 @@ type Bot struct {
 	inFlight sync.WaitGroup
 	closing  chan struct{}
 	kick     chan struct{}             // wakes the scheduler when a deadline changes
+	due      sync.Mutex                // one RunDue at a time: see RunDue
 	lastBeat atomic.Pointer[time.Time] // when the bot last said it was alive: see alive.go
 	absence  store.Absence             // what resume found as the bot started, for background to tell
 	// connects counts each shard's gateway connections; wedged tells Run

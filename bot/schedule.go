@@ -71,7 +71,16 @@ func dueWait(next, now time.Time, retry time.Duration) (wait, nextRetry time.Dur
 // gateway; and it posts the puzzles of the day when they are due. It
 // records that the bot is alive, if it has not for a minute (see beat).
 // The scheduler calls it; tests call it after moving their clock.
+//
+// One run at a time: a run that begins while another is under way (the
+// scheduler's, woken by a commit, and a caller's) waits for it, so that
+// what the other handled is committed and queued for delivery when this
+// one returns; without it, a run could find a game the other had just
+// ended, and a Flush after it return before the other had queued the
+// end's announcements.
 func (b *Bot) RunDue(ctx context.Context) error {
+	b.due.Lock()
+	defer b.due.Unlock()
 	b.beat(false)
 	if err := b.postDailies(); err != nil {
 		b.log.Error("puzzles of the day", "err", err)
