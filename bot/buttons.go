@@ -68,6 +68,8 @@ func (b *Bot) routeButton(in *interaction, bt button) error {
 		return b.takebackButton(in, bt, bt.action == actTakebackYes)
 	case actBoard:
 		return b.launch(in)
+	case actPlanCancel:
+		return b.cancelPlanButton(in, bt)
 	}
 	return movedOn()
 }

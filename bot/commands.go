@@ -28,6 +28,7 @@ const (
 	cmdMyGames   = "mygames"
 	cmdPuzzle    = "puzzle"
 	cmdVacation  = "vacation"
+	cmdPlans     = "plans"
 )
 
 // text is a name or description in English with its French translation.
@@ -78,6 +79,8 @@ const (
 	optDailyPuzzle = "daily_puzzle"
 	// optState is /volo vacation's on or off.
 	optState = "state"
+	// optIf is /volo move's condition: the opponent's moves a plan answers.
+	optIf = "if"
 )
 
 func subcommands() []subSpec {
@@ -99,7 +102,9 @@ func subcommands() []subSpec {
 		}},
 		{cmdMove, "jouer", text{"Play a move: f5 adds a bird, c3:c5-NE2 flies a line", "Jouer un coup : f5 pose un oiseau, c3:c5-NE2 fait voler une ligne"}, []optionSpec{
 			{name: text{optMove, "coup"}, desc: text{"The move, e.g. f5, l2-SE3, c3:c5-NE2/e7", "Le coup, par ex. f5, l2-SE3, c3:c5-NE2/e7"}, kind: discordgo.ApplicationCommandOptionString, required: true, autocomplete: true, minLen: 1, maxLen: maxMoveLength},
+			{name: text{optIf, "si"}, desc: text{"Correspondence: plan move as your reply if they play this (f5, or f5 h7 d4)", "Correspondance : jouer coup en réponse s’il joue ceci (f5, ou f5 h7 d4)"}, kind: discordgo.ApplicationCommandOptionString, maxLen: maxIfLength},
 		}},
+		{cmdPlans, "plans", text{"Your plans in this correspondence game, to see or cancel (only you see them)", "Vos plans dans cette partie par correspondance, à voir ou annuler"}, nil},
 		{cmdPass, "passer", text{"Pass your turn (only when the rules allow it)", "Passer votre tour (seulement si les règles le permettent)"}, nil},
 		{cmdResign, "abandonner", text{"Resign the game in this channel", "Abandonner la partie de ce salon"}, nil},
 		{cmdTakeback, "reprendre", text{"Ask to take back your last move, before your opponent moves", "Demander à reprendre votre dernier coup, avant que l’adversaire joue"}, nil},

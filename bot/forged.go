@@ -62,7 +62,7 @@ func buttonKind(bt button) string {
 // reads the store to say what became of a stale button.
 func (b *Bot) uncarried(in *interaction, id string, bt button, parsed bool) error {
 	b.log.Info("a click on a button its message does not carry: a stale or forged click, acting on nothing",
-		"id", in.ID, "channel", in.ChannelID, "user", in.user, "custom_id", shorten(id, 120))
+		"id", in.ID, "channel", in.ChannelID, "user", in.user, "custom_id", loggedID(id))
 	kind := buttonKind(bt)
 	if !parsed || kind == "" || in.Message == nil {
 		return notOnMessage()

@@ -138,6 +138,13 @@ func (b *Bot) playing(g *store.Game) (*store.Game, *engine.Game, error) {
 // (Finish when the game is over, else Update), and hands the
 // announcements to the outbox once they are on disk with the change.
 func (b *Bot) commitGame(g *store.Game, anns ...*store.Announcement) error {
+	return b.commitGamePlans(g, nil, anns...)
+}
+
+// commitGamePlans is commitGame that also sets the plans of the players
+// named in plans (none removes a player's) in the same transaction, when
+// g goes on (a game that ends takes its plans with it).
+func (b *Bot) commitGamePlans(g *store.Game, plans map[string][]string, anns ...*store.Announcement) error {
 	anns = present(anns)
 	tidy, err := b.tidyAfter(g, anns)
 	if err != nil {
@@ -163,7 +170,12 @@ func (b *Bot) commitGame(g *store.Game, anns ...*store.Announcement) error {
 		}
 	} else {
 		b.watchThread(g)
-		err = b.committed(commitUpdate, func() error { return b.store.Update(g, anns...) })
+		err = b.committed(commitUpdate, func() error {
+			if len(plans) > 0 {
+				return b.store.UpdatePlans(g, plans, anns...)
+			}
+			return b.store.Update(g, anns...)
+		})
 	}
 	if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
 		return refuse("The game changed while I was working on your request; nothing was changed. Please look at the board and try again.")

@@ -178,6 +178,7 @@ func helpText(t lang.Tag) string {
 		t.Sprint("`/volo profile` a player's ratings, record and last results · `/volo leaderboard` this server's ranking (`scope:global` for everyone's) · `/volo mygames` all your games, the most urgent first"),
 		t.Sprint("`/volo settings` yours: `notify:dm` (a direct message when it is your move in a timed game), `channel` or `off`, and `theme`; the server's: `thread:true` (managers) starts every game in a thread, `daily_puzzle:true` posts a puzzle of the day here"),
 		t.Sprint("`/volo vacation state:on` stops your clocks while you are away, from your vacation days (`off` when back)"),
+		t.Sprint("`/volo plans` your planned replies in correspondence games (`/volo move if:f5 move:h7`)"),
 		t.Sprint("One game per channel or thread; every game ends with its record, a replay and a Rematch button."),
 	}, "\n")
 }

@@ -351,7 +351,12 @@ func (b *Bot) onCommand(in *interaction) error {
 	case cmdChallenge:
 		return b.challenge(in, opts, data.Resolved)
 	case cmdMove:
+		if cond := optString(opts, optIf); cond != "" {
+			return b.planCommand(in, cond, optString(opts, optMove))
+		}
 		return b.moveCommand(in, optString(opts, optMove))
+	case cmdPlans:
+		return b.plansCommand(in)
 	case cmdPass:
 		return b.moveCommand(in, "pass")
 	case cmdResign:

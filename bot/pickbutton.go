@@ -36,6 +36,9 @@ func parseMoveArg(arg string) (engine.Move, error) {
 // pickerButton answers every step of the move picker: opening it from a
 // board, a choice in its menus, Back, and Confirm.
 func (b *Bot) pickerButton(in *interaction, bt button) error {
+	if key, planning, ok := splitPlanGame(bt.game); ok {
+		return b.planPickerButton(in, bt, key, planning)
+	}
 	if bt.action == actConfirm {
 		return b.confirmPicked(in, bt)
 	}
@@ -45,6 +48,9 @@ func (b *Bot) pickerButton(in *interaction, bt button) error {
 	}
 	if bt.game != gameKey(g) || bt.action != actPick && bt.ply != eg.Ply() {
 		return movedOn()
+	}
+	if bt.action == actPick && mayPlan(in, g, eg) {
+		return b.offerPlan(in, g, eg)
 	}
 	if _, err := b.yourTurn(in, g, eg); err != nil {
 		return err

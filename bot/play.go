@@ -72,6 +72,8 @@ func (b *Bot) play(in *interaction, g *store.Game, eg *engine.Game, c engine.Col
 }
 
 // playAnnounced is play with announcements to commit before the board's.
+// In a correspondence game the opponent's plans answer the move in the
+// same commit (see answerPlans).
 func (b *Bot) playAnnounced(in *interaction, g *store.Game, eg *engine.Game, c engine.Colour, m engine.Move, first ...*store.Announcement) error {
 	if _, err := eg.Play(m); err != nil {
 		return refuse("%s", err)
@@ -79,8 +81,17 @@ func (b *Bot) playAnnounced(in *interaction, g *store.Game, eg *engine.Game, c e
 	g.Moves = append(g.Moves, store.Move{Notation: m.String(), Player: g.Players[c].ID, At: b.clock()})
 	g.RegionChoice, g.DrawOffer, g.Takeback = nil, nil, nil
 	g.Outcome = eg.Outcome()
+	planned, err := b.answerPlans(g, eg, c, m)
+	if err != nil {
+		return err
+	}
 	b.setClock(g)
-	r, err := b.moveReply(g, eg, c, m)
+	var r reply
+	if planned.reply != nil {
+		r, err = b.plannedReply(g, eg, c, m, *planned.reply)
+	} else {
+		r, err = b.moveReply(g, eg, c, m)
+	}
 	if err != nil {
 		return err
 	}
@@ -88,7 +99,7 @@ func (b *Bot) playAnnounced(in *interaction, g *store.Game, eg *engine.Game, c e
 	if err != nil {
 		return err
 	}
-	if err := b.commitGame(g, append(first, ann)...); err != nil {
+	if err := b.commitGamePlans(g, planned.plans, append(first, ann, planned.note)...); err != nil {
 		return err
 	}
 	b.botTurn(g, eg)

@@ -107,7 +107,8 @@ func (b *Bot) takebackButton(in *interaction, bt button, agree bool) error {
 // takeBack removes the last back moves of g and posts the board to its
 // channel, saying what (a clause worded in the language of g's channel,
 // without its full stop). A click (in, on a takeback request) updates the
-// request, its buttons gone; a command's answer is the board itself.
+// request, its buttons gone; a command's answer is the board itself. The
+// players' plans go with the moves taken back, in the same commit.
 func (b *Bot) takeBack(in *interaction, g *store.Game, back int, what string) error {
 	g.Moves = g.Moves[:len(g.Moves)-back]
 	g.RegionChoice, g.DrawOffer, g.Takeback = nil, nil, nil
@@ -133,5 +134,5 @@ func (b *Bot) takeBack(in *interaction, g *store.Game, back int, what string) er
 	if err != nil {
 		return err
 	}
-	return b.commitGame(g, append(anns, ann)...)
+	return b.commitGamePlans(g, noPlans(g), append(anns, ann)...)
 }

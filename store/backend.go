@@ -71,6 +71,11 @@ type Backend interface {
 	Vacation(user string) (Vacation, error)
 	SetVacation(user string, v Vacation) error
 	Vacations() (map[string]Vacation, error)
+	// Plans (conditional moves): see Store.Plans, Store.SetPlans and
+	// Store.UpdatePlans.
+	Plans(channel, user string) ([]string, error)
+	SetPlans(g *Game, user string, lines []string) error
+	UpdatePlans(g *Game, plans map[string][]string, anns ...*Announcement) error
 
 	// Servers.
 	Settings(guild string) (GuildSettings, error)

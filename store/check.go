@@ -99,6 +99,7 @@ func checkRecords(tx *bolt.Tx) []error {
 	problems = append(problems, checkInteractions(tx)...)
 	problems = append(problems, checkVacations(tx)...)
 	problems = append(problems, checkTournaments(tx)...)
+	problems = append(problems, checkPlanBucket(tx)...)
 	for _, name := range [][]byte{bucketDeadlines, bucketGuilds, bucketUsers, bucketChannels, bucketNumbers} {
 		tx.Bucket(name).ForEach(func(k, _ []byte) error {
 			id := string(name) + "\x00" + string(k)

@@ -35,6 +35,7 @@ var entryBuckets = []struct {
 	{KindInteraction, bucketInteractions},
 	{KindVacation, bucketVacations},
 	{KindTournament, bucketTournaments},
+	{KindPlan, bucketPlans},
 }
 
 // seqBuckets are the buckets whose sequences Dump gives, by name.
@@ -190,7 +191,7 @@ func boltKey(e Entry) (bucket, key []byte, err error) {
 				return nil, nil, fmt.Errorf("%w: not a tournament ID", ErrInvalid)
 			}
 			return eb.bucket, tournamentKey(id), nil
-		case KindStanding, KindDailyPuzzle, KindPoolPuzzle:
+		case KindStanding, KindDailyPuzzle, KindPoolPuzzle, KindPlan:
 			if strings.IndexByte(e.Key[0], 0) >= 0 {
 				return nil, nil, fmt.Errorf("%w: a NUL in the key", ErrInvalid)
 			}
@@ -217,7 +218,7 @@ func entryKey(kind Kind, k []byte) ([2]string, error) {
 			return [2]string{}, fmt.Errorf("%w: %s key %x is not 8 bytes", ErrCorrupt, kind, k)
 		}
 		return [2]string{strconv.FormatUint(binary.BigEndian.Uint64(k), 10)}, nil
-	case KindStanding, KindDailyPuzzle, KindPoolPuzzle:
+	case KindStanding, KindDailyPuzzle, KindPoolPuzzle, KindPlan:
 		a, b, ok := bytes.Cut(k, []byte{0})
 		if !ok {
 			return [2]string{}, fmt.Errorf("%w: %s key %q has no NUL", ErrCorrupt, kind, k)

@@ -56,13 +56,17 @@ const (
 	// KindTournament is a tournament: Key[0] its ID in decimal, Value its
 	// record (JSON, see EncodeTournament).
 	KindTournament Kind = "tournament"
+	// KindPlan is a player's plans (conditional moves) in a game being
+	// played: Key its channel and the player, Value JSON (a list of
+	// lines, see Store.Plans).
+	KindPlan Kind = "plan"
 )
 
 // Kinds lists every Kind in the order Dump gives them.
 var Kinds = []Kind{
 	KindSequence, KindActive, KindFinished, KindAnnouncement, KindStanding, KindGuildSettings,
 	KindUserSettings, KindPuzzleStreak, KindDailyPuzzle, KindPuzzleAttempt, KindPoolPuzzle,
-	KindInteraction, KindVacation, KindTournament,
+	KindInteraction, KindVacation, KindTournament, KindPlan,
 }
 
 // The names of the sequences, in the order Dump gives them.
@@ -159,6 +163,8 @@ func CheckEntry(e Entry) error {
 		return err
 	case KindVacation:
 		return checkVacation(e)
+	case KindPlan:
+		return checkPlans(e)
 	case KindTournament:
 		id, err := strconv.ParseUint(e.Key[0], 10, 64)
 		if err != nil || e.Key[1] != "" {

@@ -94,6 +94,12 @@ func (s *Store) Get(channel string) (*Game, error) {
 // change is on disk when Update returns, with the announcements of what
 // to tell the players, if any.
 func (s *Store) Update(g *Game, anns ...*Announcement) error {
+	return s.update(g, anns, nil)
+}
+
+// update is Update with more to write in its transaction, if also is not
+// nil.
+func (s *Store) update(g *Game, anns []*Announcement, also func(tx *bolt.Tx) error) error {
 	now, an, err := s.begin(g, anns)
 	if err != nil {
 		return err
@@ -107,7 +113,13 @@ func (s *Store) Update(g *Game, anns ...*Announcement) error {
 	}
 	err = s.changeAt(g, an, func(tx *bolt.Tx, old *Game) error {
 		next.Number = old.Number // given by Create, never changed
-		return putActive(tx, old, &next, body)
+		if err := putActive(tx, old, &next, body); err != nil {
+			return err
+		}
+		if also == nil {
+			return nil
+		}
+		return also(tx)
 	})
 	if err != nil {
 		return err
@@ -184,9 +196,13 @@ func (s *Store) Discard(channel string) error {
 	})
 }
 
-// removeActive deletes a channel's record and the given index entries.
+// removeActive deletes a channel's record, the given index entries and
+// the players' plans in its game.
 func removeActive(tx *bolt.Tx, channel string, es []indexEntry) error {
 	if err := deleteEntries(tx, es); err != nil {
+		return err
+	}
+	if err := clearPlans(tx, channel); err != nil {
 		return err
 	}
 	return tx.Bucket(bucketActive).Delete([]byte(channel))

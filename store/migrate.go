@@ -25,6 +25,7 @@ var migrations = []migration{
 	numberGames,          // 8: games' short numbers in their server or DM, and their index
 	createVacations,      // 9: players' vacations
 	createTournaments,    // 10: tournaments, with their indexes
+	createPlans,          // 11: players' plans (conditional moves) in games being played
 }
 
 var schemaKey = []byte("schema")

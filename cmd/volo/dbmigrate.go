@@ -89,6 +89,7 @@ var kindNames = map[store.Kind]string{
 	store.KindDailyPuzzle:   "daily puzzles",
 	store.KindPuzzleAttempt: "puzzle attempts",
 	store.KindPoolPuzzle:    "pooled puzzles",
+	store.KindPlan:          "players' plans in games being played",
 }
 
 // openAny opens a bbolt file or a PostgreSQL database; a source is

@@ -35,6 +35,7 @@ var tables = []table{
 	{store.KindInteraction, "interactions", [2]string{"id"}, "record"},
 	{store.KindVacation, "vacations", [2]string{"user_id"}, "data"},
 	{store.KindTournament, "tournaments", [2]string{"id"}, "record"},
+	{store.KindPlan, "plans", [2]string{"channel", "user_id"}, "data"},
 }
 
 // sequences are the database's sequences by the names of store.Entry.

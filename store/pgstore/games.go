@@ -106,6 +106,12 @@ func getActive(ctx context.Context, q querier, channel string) (*store.Game, err
 // success g has its new Version and Updated is now, and any claim of the
 // game by Due is over.
 func (s *Store) Update(g *store.Game, anns ...*store.Announcement) error {
+	return s.update(g, anns, nil)
+}
+
+// update is Update with more to write in its transaction, if also is not
+// nil.
+func (s *Store) update(g *store.Game, anns []*store.Announcement, also func(ctx context.Context, tx pgx.Tx) error) error {
 	if err := checkChange(g, anns); err != nil {
 		return err
 	}
@@ -131,7 +137,10 @@ func (s *Store) Update(g *store.Game, anns ...*store.Announcement) error {
 		if tag.RowsAffected() == 0 {
 			return missing(ctx, tx, g.Channel)
 		}
-		return nil
+		if also == nil {
+			return nil
+		}
+		return also(ctx, tx)
 	})
 	if err != nil {
 		return err

@@ -60,6 +60,7 @@ func Populate(t *testing.T, db store.Database, clock func(time.Duration)) {
 		store.PoolPuzzle{ID: "p2", Line: lineB, Difficulty: "medium", Found: epoch},
 	))
 	must(db.TakeInteraction("1300000000000000001"))
+	must(db.SetPlans(full, full.Players[1].ID, []string{"a3 c3"}))
 	must(db.SetVacation(ana.ID, store.Vacation{Year: epoch.Year(), Used: 90, Since: epoch, Until: epoch.Add(48 * time.Hour)}))
 	must(db.SetVacation(ben.ID, store.Vacation{Year: epoch.Year(), Used: 1440}))
 	_, err = db.SpendFollowUp("1300000000000000002", 5)

@@ -84,6 +84,14 @@ var suite = []test{
 	{"VacationsSurviveAReopen", needsReopen, testVacationsSurviveAReopen},
 	{"CheckFindsAnUnreadableVacation", needsRaw, testCheckFindsAnUnreadableVacation},
 
+	// plans.go: players' plans (conditional moves) in games being played.
+	{"PlansReadBackAsWritten", 0, testPlansReadBackAsWritten},
+	{"SetPlansNamesTheVersion", 0, testSetPlansNamesTheVersion},
+	{"SetPlansRefusesWhatCannotBe", 0, testSetPlansRefusesWhatCannotBe},
+	{"UpdatePlansIsOneChange", 0, testUpdatePlansIsOneChange},
+	{"AGameGoneTakesItsPlans", 0, testAGameGoneTakesItsPlans},
+	{"PlansSurviveAReopen", needsReopen, testPlansSurviveAReopen},
+
 	// settings.go: servers' settings.
 	{"GuildSettings", 0, testGuildSettings},
 	{"PuzzleChannels", 0, testPuzzleChannels},
