@@ -53,6 +53,8 @@ func TestPlanAReplyWithThePicker(t *testing.T) {
 	if !strings.Contains(second.Content, "step 2: your reply if ana plays d4") {
 		t.Fatalf("the picker's second step: %q", second.Content)
 	}
+	// The picker's steps live in its message: a restart loses none.
+	w.restart()
 	preview = pickAdd(w, "ben", second, "j9")
 	saved := w.click("ben", preview, "Confirm j9")
 	if !strings.Contains(saved.Content, "if ana plays d4, I play j9 for you") || len(saved.Components) > 2 {

@@ -82,6 +82,7 @@ func TestAnotherMoveCancelsThePlansAndTellsTheirAuthorAlone(t *testing.T) {
 	t.Parallel()
 	w := planWorld(t, false)
 	w.do("ben", "/volo move if:d4 move:j9")
+	w.restart()
 	board := w.do("ana", "/volo move move:a3")
 	if !strings.Contains(board.Content, "a3 · move 3") || strings.Contains(board.Content, "planned") {
 		t.Errorf("the board of a move no plan answers: %q", board.Content)
@@ -111,6 +112,7 @@ func TestALineOfTwoRepliesIsPlayedOut(t *testing.T) {
 	if got := plansOf(t, w, "ben"); !slices.Equal(got, []string{"a3 c3"}) {
 		t.Errorf("the rest of the line: %q", got)
 	}
+	w.restart()
 	board := w.do("ana", "/volo move move:a3")
 	if !strings.Contains(board.Content, "c3, as planned · move 6") {
 		t.Errorf("the second reply's board: %q", board.Content)
