@@ -12,7 +12,7 @@ import (
 // positions plays random games under rules and returns every position
 // met, the start included, so that the board's layout of legal moves is
 // checked over openings, middle games and ends, splits among them.
-func positions(t *testing.T, rules engine.Rules, games int, seed uint64) []engine.Position {
+func positions(t testing.TB, rules engine.Rules, games int, seed uint64) []engine.Position {
 	t.Helper()
 	rnd := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	var out []engine.Position
