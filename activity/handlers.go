@@ -115,7 +115,7 @@ func (s *Server) postAct(w http.ResponseWriter, r *http.Request) {
 	case req.Channel != c.Channel:
 		s.problem(w, http.StatusForbidden, CodeForbidden, t.Sprint("This board shows another channel's game: moves go only to the game of the channel it was opened in."))
 		return
-	case kind == bot.ActCancelPlan && !isMove(req.Move):
+	case kind == bot.ActCancelPlan && !isMove(req.Move), kind == bot.ActPlan && (!isMove(req.If) || !isMove(req.Move)):
 		s.problem(w, http.StatusBadRequest, CodeBadRequest, t.Sprint("The board sent something I cannot read. Reload it and try again."))
 		return
 	}

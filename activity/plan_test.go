@@ -181,8 +181,17 @@ func TestPlanActsGoToTheBot(t *testing.T) {
 	if status := f.call("POST", "/api/act", ben.Token, ActRequest{Action: ActionCancelPlan, Move: "not a move", Channel: "9", Game: game, Ply: 2}, &p); status != 400 || p.Error == "" {
 		t.Errorf("a cancel naming no move: %d %+v", status, p)
 	}
+	for _, bad := range []ActRequest{
+		{Action: ActionPlan, Move: "j9", Channel: "9", Game: game, Ply: 2},
+		{Action: ActionPlan, If: "d4 j9 a3", Move: "c3", Channel: "9", Game: game, Ply: 2},
+		{Action: ActionPlan, If: "d4", Channel: "9", Game: game, Ply: 2},
+	} {
+		if status := f.call("POST", "/api/act", ben.Token, bad, &p); status != 400 || p.Error == "" {
+			t.Errorf("a plan of no move, or of more than one: %+v answered %d %+v", bad, status, p)
+		}
+	}
 	if len(f.actor.acts) != 2 {
-		t.Errorf("a cancel naming no move reached the bot")
+		t.Errorf("%d acts reached the bot, want the 2 that name their moves", len(f.actor.acts))
 	}
 }
 
