@@ -344,6 +344,10 @@ type Can struct {
 	AnswerDraw     bool `json:"answer_draw"`     // their opponent offered a draw
 	AskTakeback    bool `json:"ask_takeback"`    // their last move may be taken back
 	AnswerTakeback bool `json:"answer_takeback"` // their opponent asked to take back
+	// Plan: they wait for their opponent in a correspondence game, so they
+	// may plan replies (POST api/plan lays out the moves, and lists their
+	// plans to them alone).
+	Plan bool `json:"plan"`
 }
 
 // Legal is every move the viewer may make now, laid out for clicks: the
@@ -425,13 +429,18 @@ const (
 	ActionAskTakeback     = "ask_takeback"     // ask to take back one's last move
 	ActionAgreeTakeback   = "agree_takeback"   // let the opponent take theirs back
 	ActionDeclineTakeback = "decline_takeback" // refuse it
+	ActionPlan            = "plan"             // plan reply Move to the opponent's move If
+	ActionCancelPlan      = "cancel_plan"      // cancel the plan whose first move is Move
 )
 
 // ActRequest is the body of POST api/act: one thing the viewer does.
 type ActRequest struct {
 	Action string `json:"action"`
-	// Move is the move, for ActionMove.
+	// Move is the move, for ActionMove; the reply, for ActionPlan; the
+	// opponent's move the plan to cancel starts with, for ActionCancelPlan.
 	Move string `json:"move,omitempty"`
+	// If is the opponent's move a plan answers, for ActionPlan.
+	If string `json:"if,omitempty"`
 	// Game and Ply are the game (State.Game) and the number of its moves
 	// (State.Ply) the viewer's board showed: a game that has moved on
 	// since refuses the act, so that nobody plays a move against a board
@@ -440,6 +449,48 @@ type ActRequest struct {
 	Ply  int    `json:"ply"`
 	// Channel is the channel whose board it is: it must be the session's.
 	Channel string `json:"channel"`
+}
+
+// PlanRequest is the body of POST api/plan: the viewer, waiting for their
+// opponent, plans a reply. The moves go in the body, not the URL, which
+// proxies log: nothing may log a plan's moves.
+type PlanRequest struct {
+	// Channel, Game and Ply are the channel, the game and the number of
+	// its moves the viewer's board showed, as for an act.
+	Channel string `json:"channel"`
+	Game    string `json:"game"`
+	Ply     int    `json:"ply"`
+	// After is the opponent's move the viewer chose; empty to ask for the
+	// opponent's moves.
+	After string `json:"after,omitempty"`
+}
+
+// Planning is the answer to POST api/plan, for the viewer alone: the
+// moves a plan's next step may choose, laid out as Legal, and the
+// viewer's plans in the game.
+type Planning struct {
+	// After is the request's: empty, and Legal is every move the opponent
+	// may make now that leaves the game going (a plan answers it); set,
+	// and Legal is every reply the viewer may make after it.
+	After string `json:"after,omitempty"`
+	Legal *Legal `json:"legal"`
+	// Pass says the move of this step may be a pass.
+	Pass bool `json:"pass"`
+	// Birds and Last are the board after After, and what After did, for
+	// the page to show the reply's position; empty when After is.
+	Birds []Bird `json:"birds,omitempty"`
+	Last  *Marks `json:"last,omitempty"`
+	// Plans are the viewer's plans in the game, in the order made.
+	Plans []Plan `json:"plans"`
+}
+
+// Plan is one of the viewer's plans.
+type Plan struct {
+	// Moves are its moves, the opponent's first: the first is what
+	// ActionCancelPlan names.
+	Moves []string `json:"moves"`
+	// Text says it in the viewer's language: "if f5, h7; then if d4, j9".
+	Text string `json:"text"`
 }
 
 // ActResult is the answer to an act that went through: what the bot says

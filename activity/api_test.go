@@ -58,7 +58,8 @@ func TestAPITypesMatchThePage(t *testing.T) {
 	interfaces, consts := readPageAPI(t)
 	types := []any{Config{}, SessionRequest{}, Session{}, User{}, Problem{}, Sky{}, XY{}, SkyPoint{}, Label{},
 		State{}, Viewer{}, Palette{}, BirdColours{}, Player{}, Bird{}, Marks{}, Arrow{}, Ending{}, Offer{}, Can{},
-		Legal{}, Add{}, Source{}, Flight{}, RegionChoice{}, ActRequest{}, ActResult{}, Push{}, Hello{}, Line{}}
+		Legal{}, Add{}, Source{}, Flight{}, RegionChoice{}, ActRequest{}, ActResult{}, Push{}, Hello{}, Line{},
+		PlanRequest{}, Planning{}, Plan{}}
 	for _, v := range types {
 		rt := reflect.TypeOf(v)
 		page, ok := interfaces[rt.Name()]
@@ -87,6 +88,7 @@ func TestAPITypesMatchThePage(t *testing.T) {
 		"ActionMove": ActionMove, "ActionResign": ActionResign, "ActionOfferDraw": ActionOfferDraw,
 		"ActionAcceptDraw": ActionAcceptDraw, "ActionDeclineDraw": ActionDeclineDraw, "ActionAskTakeback": ActionAskTakeback,
 		"ActionAgreeTakeback": ActionAgreeTakeback, "ActionDeclineTakeback": ActionDeclineTakeback,
+		"ActionPlan": ActionPlan, "ActionCancelPlan": ActionCancelPlan,
 	}
 	for name, v := range goConsts {
 		if consts[name] != v {

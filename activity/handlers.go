@@ -90,6 +90,7 @@ var actions = map[string]bot.ActKind{
 	ActionMove: bot.ActMove, ActionResign: bot.ActResign,
 	ActionOfferDraw: bot.ActOfferDraw, ActionAcceptDraw: bot.ActAcceptDraw, ActionDeclineDraw: bot.ActDeclineDraw,
 	ActionAskTakeback: bot.ActAskTakeback, ActionAgreeTakeback: bot.ActAgreeTakeback, ActionDeclineTakeback: bot.ActDeclineTakeback,
+	ActionPlan: bot.ActPlan, ActionCancelPlan: bot.ActCancelPlan,
 }
 
 // postAct answers POST api/act: the session's user does something in the
@@ -114,9 +115,12 @@ func (s *Server) postAct(w http.ResponseWriter, r *http.Request) {
 	case req.Channel != c.Channel:
 		s.problem(w, http.StatusForbidden, CodeForbidden, t.Sprint("This board shows another channel's game: moves go only to the game of the channel it was opened in."))
 		return
+	case kind == bot.ActCancelPlan && !isMove(req.Move), kind == bot.ActPlan && (!isMove(req.If) || !isMove(req.Move)):
+		s.problem(w, http.StatusBadRequest, CodeBadRequest, t.Sprint("The board sent something I cannot read. Reload it and try again."))
+		return
 	}
 	said, err := s.opts.Bot.Do(bot.Act{Kind: kind, Channel: c.Channel, User: c.User, Name: c.Name, Locale: c.Locale,
-		Move: req.Move, Game: req.Game, Ply: req.Ply})
+		Move: req.Move, If: req.If, Game: req.Game, Ply: req.Ply})
 	if ae, ok := errors.AsType[*bot.ActError](err); ok {
 		status, code := http.StatusConflict, CodeRefused
 		if !ae.Refused {

@@ -14,6 +14,14 @@ import (
 // splits the opponent with its regions. It comes from the engine's
 // LegalMoves alone: the page knows no rule of Volo.
 func legal(pos engine.Position, rules engine.Rules, t lang.Tag) *Legal {
+	return legalWhere(pos, rules, t, nil)
+}
+
+// legalWhere lays out the legal moves of pos that keep lets through (all
+// when keep is nil), as legal does: a flight that splits the opponent
+// keeps the regions whose complete move keep lets through, and is left
+// out when none is left, as is a bird or line with no flight left.
+func legalWhere(pos engine.Position, rules engine.Rules, t lang.Tag, keep func(engine.Move) bool) *Legal {
 	moves := pos.LegalMoves(rules)
 	l := &Legal{Adds: []Add{}, Sources: []Source{}}
 	type key struct{ from, to engine.Point }
@@ -23,7 +31,9 @@ func legal(pos engine.Position, rules engine.Rules, t lang.Tag) *Legal {
 	for _, m := range moves {
 		switch m.Kind {
 		case engine.KindAdd:
-			l.Adds = append(l.Adds, Add{Point: m.From.String(), Move: m.String(), Note: note(pos, m, rules, t)})
+			if keep == nil || keep(m) {
+				l.Adds = append(l.Adds, Add{Point: m.From.String(), Move: m.String(), Note: note(pos, m, rules, t)})
+			}
 			continue
 		case engine.KindPass:
 			continue
@@ -33,6 +43,14 @@ func legal(pos engine.Position, rules engine.Rules, t lang.Tag) *Legal {
 			continue
 		}
 		seen[base] = true
+		split := m.Keep != engine.NoPoint
+		if !split && keep != nil && !keep(base) {
+			continue
+		}
+		f := flight(pos, rules, t, base, split, keep)
+		if split && len(f.Regions) == 0 {
+			continue
+		}
 		k := key{m.From, m.To}
 		src := sources[k]
 		if src == nil {
@@ -40,7 +58,7 @@ func legal(pos engine.Position, rules engine.Rules, t lang.Tag) *Legal {
 			sources[k] = src
 			order = append(order, k)
 		}
-		src.Flights = append(src.Flights, flight(pos, rules, t, base, m.Keep != engine.NoPoint))
+		src.Flights = append(src.Flights, f)
 	}
 	slices.SortFunc(order, func(a, b key) int {
 		return cmp.Or(engine.ComparePoints(a.from, b.from), engine.ComparePoints(a.to, b.to))
@@ -54,8 +72,9 @@ func legal(pos engine.Position, rules engine.Rules, t lang.Tag) *Legal {
 }
 
 // flight lays out flight m of pos; split says it splits the opponent,
-// whose regions then are to choose from.
-func flight(pos engine.Position, rules engine.Rules, t lang.Tag, m engine.Move, split bool) Flight {
+// whose regions then are to choose from, those keep lets through (all
+// when keep is nil).
+func flight(pos engine.Position, rules engine.Rules, t lang.Tag, m engine.Move, split bool, keep func(engine.Move) bool) Flight {
 	landing, _ := m.Landing()
 	f := Flight{Move: m.String(), Target: lead(m, landing).String(), Landing: names(landing), Arrow: arrow(m)}
 	if !split {
@@ -72,6 +91,9 @@ func flight(pos engine.Position, rules engine.Rules, t lang.Tag, m engine.Move, 
 	them := pos.ToMove().Other()
 	for i, r := range regions {
 		kept := m.Keeping(r.Name)
+		if keep != nil && !keep(kept) {
+			continue
+		}
 		rc := RegionChoice{Letter: regionLetter(i), Points: names(r.Points), Badge: badge(r, landed).String(), Birds: len(r.Birds), Move: kept.String()}
 		if winsFor(pos, kept, rules, them) {
 			rc.Note = t.Sprintf("hands %s the win", them)

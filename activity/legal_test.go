@@ -12,7 +12,7 @@ import (
 // positions plays random games under rules and returns every position
 // met, the start included, so that the board's layout of legal moves is
 // checked over openings, middle games and ends, splits among them.
-func positions(t *testing.T, rules engine.Rules, games int, seed uint64) []engine.Position {
+func positions(t testing.TB, rules engine.Rules, games int, seed uint64) []engine.Position {
 	t.Helper()
 	rnd := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	var out []engine.Position
@@ -156,4 +156,58 @@ func mustPoint(t *testing.T, s string) engine.Point {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// TestLegalWhereLeavesOutWhatEndsTheGame checks the layout of the
+// opponent's moves a plan may answer: every legal move that leaves the
+// game going, once, and none that ends it (no reply can follow those).
+func TestLegalWhereLeavesOutWhatEndsTheGame(t *testing.T) {
+	left := 0
+	for _, rules := range []engine.Rules{engine.Standard, engine.LastAct} {
+		for _, pos := range positions(t, rules, 12, uint64(rules)+7) {
+			goesOn := func(m engine.Move) bool { _, o := pos.Apply(m, rules); return !o.Over() }
+			want := map[string]bool{}
+			for _, m := range pos.LegalMoves(rules) {
+				if m.Kind == engine.KindPass {
+					continue
+				}
+				if goesOn(m) {
+					want[m.String()] = true
+				} else {
+					left++
+				}
+			}
+			got := map[string]int{}
+			l := legalWhere(pos, rules, lang.English, goesOn)
+			for _, a := range l.Adds {
+				got[a.Move]++
+			}
+			for _, src := range l.Sources {
+				if len(src.Flights) == 0 {
+					t.Fatalf("%s: %v is offered with no flight", pos, src.Ends)
+				}
+				for _, f := range src.Flights {
+					if len(f.Regions) == 0 {
+						got[f.Move]++
+					}
+					for _, r := range f.Regions {
+						got[r.Move]++
+					}
+				}
+			}
+			for m := range want {
+				if got[m] != 1 {
+					t.Fatalf("%s: %s, which leaves the game going, is offered %d times", pos, m, got[m])
+				}
+			}
+			for m := range got {
+				if !want[m] {
+					t.Fatalf("%s: %s is offered, which ends the game or is not legal", pos, m)
+				}
+			}
+		}
+	}
+	if left == 0 {
+		t.Fatal("no move ended a game: nothing was left out, so nothing was checked")
+	}
 }

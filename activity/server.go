@@ -130,6 +130,7 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /api/sky", s.getSky)
 	mux.HandleFunc("GET /api/state", s.getState)
 	mux.HandleFunc("POST /api/act", s.postAct)
+	mux.HandleFunc("POST /api/plan", s.postPlan)
 	mux.HandleFunc("GET /api/ws", s.hub.serve)
 	return mux
 }

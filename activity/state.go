@@ -163,6 +163,7 @@ func stateFor(channel string, cg *channelGame, v viewer, now time.Time, ratings 
 		last := g.Moves[n-1].Player == v.id
 		s.Can.AskTakeback = last || vsComputer && n > 1 && g.Moves[n-2].Player == v.id
 	}
+	s.Can.Plan = seat != mover && bot.Correspondence(g)
 	if seat == mover {
 		s.Can.Move = true
 		s.Legal = legal(pos, g.Rules, t)

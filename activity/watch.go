@@ -28,6 +28,12 @@ func (w watched) Update(g *store.Game, anns ...*store.Announcement) error {
 	return w.told(g, w.Backend.Update(g, anns...))
 }
 
+// UpdatePlans is a move committed with the plans it played or spent: the
+// boards are told of the move (never of the plans).
+func (w watched) UpdatePlans(g *store.Game, plans map[string][]string, anns ...*store.Announcement) error {
+	return w.told(g, w.Backend.UpdatePlans(g, plans, anns...))
+}
+
 func (w watched) Delete(g *store.Game, anns ...*store.Announcement) error {
 	return w.told(g, w.Backend.Delete(g, anns...))
 }

@@ -47,6 +47,17 @@ func words(t lang.Tag) map[string]string {
 		"playing":        t.Format("Playing %s…"),
 		"region":         t.Format("region %s"),
 
+		// Planning a reply, while the opponent is to move.
+		"plan_reply":       t.Format("Plan a reply"),
+		"plan_stop":        t.Format("Stop planning"),
+		"plans_title":      t.Format("Your plans, seen by you alone"),
+		"plan_cancel":      t.Format("Cancel the plan %s"),
+		"hint_plan_theirs": t.Format("Planning a reply, step 1: click the move you expect from %s."),
+		"hint_plan_reply":  t.Format("Planning a reply, step 2: click your reply if %s plays %s."),
+		"plan_confirm":     t.Format("If %s plays %s, I play %s for you at once. Save this plan?"),
+		"plan_save":        t.Format("Save the plan"),
+		"their_pass":       t.Format("%s passes"),
+
 		// The buttons.
 		"pass":             t.Format("Pass"),
 		"resign":           t.Format("Resign"),

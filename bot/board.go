@@ -3,11 +3,13 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/volo-discord/volo/internal/lang"
+	"github.com/volo-discord/volo/plan"
 	"github.com/volo-discord/volo/store"
 )
 
@@ -33,6 +35,8 @@ const (
 	ActAskTakeback                        // /volo takeback
 	ActAgreeTakeback                      // Agree (to a takeback)
 	ActDeclineTakeback                    // Decline (a takeback)
+	ActPlan                               // /volo move if:<If> move:<Move>
+	ActCancelPlan                         // Cancel (a plan of /volo plans)
 )
 
 // Act is one thing a player does on the board of a channel's game.
@@ -44,8 +48,13 @@ type Act struct {
 	// Locale is their Discord locale ("fr", "en-US"): what the bot tells
 	// them alone is in its language.
 	Locale string
-	// Move is the move, for ActMove: "f5", "c3:c5-NE2/e7", "pass".
+	// Move is the move, for ActMove: "f5", "c3:c5-NE2/e7", "pass"; the
+	// reply, for ActPlan; the first move of the plan to cancel, for
+	// ActCancelPlan.
 	Move string
+	// If is the opponent's move a plan answers, for ActPlan: the if
+	// option of /volo move.
+	If string
 	// Game and Ply are the game (GameKey) and the number of its moves the
 	// player's board showed: an act on a game that has moved on since is
 	// refused, as a stale button is.
@@ -117,6 +126,8 @@ func (b *Bot) doAct(in *interaction, a Act) error {
 		return b.drawCommand(in)
 	case ActAskTakeback:
 		return b.takebackCommand(in)
+	case ActPlan:
+		return b.planCommand(in, a.If, a.Move)
 	}
 	// The buttons: each names the game as the player's board showed it.
 	bt := button{game: a.Game, ply: a.Ply}
@@ -132,6 +143,9 @@ func (b *Bot) doAct(in *interaction, a Act) error {
 		bt.action = actTakebackYes
 		in.board.public = a.Kind == ActDeclineTakeback
 		return b.takebackButton(in, bt, a.Kind == ActAgreeTakeback)
+	case ActCancelPlan:
+		bt.action, bt.arg = actPlanCancel, strings.ReplaceAll(a.Move, "/", "+")
+		return b.cancelPlanButton(in, bt)
 	}
 	return fmt.Errorf("act: unknown kind %d", a.Kind)
 }
@@ -173,6 +187,15 @@ func (in *interaction) checkBoard(g *store.Game) error {
 // do: by its creation, so that a board of an earlier game in the same
 // channel is told apart.
 func GameKey(g *store.Game) string { return gameKey(g) }
+
+// Correspondence reports whether g is played by correspondence (a time
+// per move of an hour or more), where a player who waits may plan their
+// replies.
+func Correspondence(g *store.Game) bool { return correspondence(g) }
+
+// LineText says a plan's line in t, as /volo plans lists it: "if f5, h7;
+// then if d4, j9".
+func LineText(t lang.Tag, l plan.Line) string { return lineText(t, l) }
 
 // ApplicationID returns the application's ID, which is the Activity's
 // OAuth2 client ID, once the bot has connected (or, with interactions:

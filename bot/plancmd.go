@@ -39,6 +39,9 @@ func (b *Bot) planCommand(in *interaction, cond, move string) error {
 	if err != nil {
 		return err
 	}
+	if err := in.checkBoard(g); err != nil {
+		return err
+	}
 	c, plays := g.Colour(in.user)
 	if !plays {
 		return refuse("You are not playing in this game. You can follow it with /volo board, or start your own game in a thread.")
@@ -171,6 +174,9 @@ func (b *Bot) cancelPlanButton(in *interaction, bt button) error {
 	if err != nil {
 		return err
 	}
+	if err := in.checkBoard(g); err != nil {
+		return err
+	}
 	if !bt.current(g) {
 		return movedOn()
 	}
@@ -185,12 +191,19 @@ func (b *Bot) cancelPlanButton(in *interaction, bt button) error {
 	if err != nil {
 		return err
 	}
-	ps = ps.Remove(first)
+	rest := ps.Remove(first)
+	if len(rest) == len(ps) && in.board != nil {
+		return refuse("You have no plan for that move in this game, so nothing was cancelled. Look at your plans on the board again.")
+	}
+	ps = rest
 	if err := b.store.SetPlans(g, in.user, ps.Strings()); err != nil {
 		if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
 			return movedOn()
 		}
 		return fmt.Errorf("set plans of %s in %s: %w", in.user, g.Channel, err)
+	}
+	if in.board != nil { // the board lists the plans left itself
+		return b.respond(in, reply{content: in.lang.Sprint("Plan cancelled."), ephemeral: true})
 	}
 	return b.updateEphemeral(in, plansList(in.lang, g, ps, in.lang.Sprint("Plan cancelled.")))
 }

@@ -222,6 +222,8 @@ export interface Can {
   answer_draw: boolean;
   ask_takeback: boolean;
   answer_takeback: boolean;
+  /** plan: they wait for their opponent in a correspondence game, so they may plan replies (POST api/plan). */
+  plan: boolean;
 }
 
 /** Every move the viewer may make now, laid out for clicks. */
@@ -273,14 +275,47 @@ export const ActionDeclineDraw = "decline_draw";
 export const ActionAskTakeback = "ask_takeback";
 export const ActionAgreeTakeback = "agree_takeback";
 export const ActionDeclineTakeback = "decline_takeback";
+export const ActionPlan = "plan";
+export const ActionCancelPlan = "cancel_plan";
 
 /** The body of POST api/act. */
 export interface ActRequest {
   action: string;
+  /** move: the move; the reply, for ActionPlan; the first move of the plan to cancel, for ActionCancelPlan. */
   move?: string;
+  /** if: the opponent's move a plan answers, for ActionPlan. */
+  if?: string;
   game: string;
   ply: number;
   channel: string;
+}
+
+/** The body of POST api/plan: the moves in the body, never the URL, which proxies log. */
+export interface PlanRequest {
+  channel: string;
+  game: string;
+  ply: number;
+  /** after: the opponent's move chosen; none to ask for the opponent's moves. */
+  after?: string;
+}
+
+/** The answer to POST api/plan, for the viewer alone. */
+export interface Planning {
+  /** after: the request's; legal is then the replies after it, else the opponent's moves that leave the game going. */
+  after?: string;
+  legal: Legal;
+  /** pass: the move of this step may be a pass. */
+  pass: boolean;
+  /** birds and last: the board after `after`, and what it did. */
+  birds?: Bird[];
+  last?: Marks;
+  plans: Plan[];
+}
+
+/** One of the viewer's plans: its moves, the opponent's first, and the line in words. */
+export interface Plan {
+  moves: string[];
+  text: string;
 }
 
 /** The answer to an act that went through. */

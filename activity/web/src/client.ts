@@ -1,8 +1,8 @@
 // The HTTP side of the contract: api/config, api/session, api/sky,
-// api/state and api/act, every URL relative to the page's own, so that the
+// api/state, api/act and api/plan, every URL relative to the page's own, so that the
 // page works at the root of discordsays.com and under a path prefix alike.
 
-import type { ActRequest, ActResult, Config, Problem, Session, SessionRequest, Sky, State } from "./api";
+import type { ActRequest, ActResult, Config, Planning, PlanRequest, Problem, Session, SessionRequest, Sky, State } from "./api";
 import { CodeFailed } from "./api";
 
 /** ProblemError is a refusal or failure the server answered with. */
@@ -57,6 +57,11 @@ export class Client {
   /** act does one thing in the game. */
   act(req: ActRequest): Promise<ActResult> {
     return this.call<ActResult>(apiURL("act"), { method: "POST", body: JSON.stringify(req) }, true);
+  }
+
+  /** plan lays out a planning step's moves and lists the viewer's plans, for them alone. */
+  plan(req: PlanRequest): Promise<Planning> {
+    return this.call<Planning>(apiURL("plan"), { method: "POST", body: JSON.stringify(req) }, true);
   }
 
   private async call<T>(url: URL, init: RequestInit, auth = false): Promise<T> {
