@@ -1223,6 +1223,11 @@ function accept(i) {
 async function send() {
   const line = els.input.value.trim();
   if (!line) return;
+  // The suggestions of the line sent are of no use any more: the one still to be asked (a
+  // keystroke's timer) is not asked, and one that comes back while the line is on its way is
+  // not shown (closePopup makes it stale). Without this, a popup opened during the send stayed
+  // over the newest messages, and a click meant for one of their buttons chose a suggestion.
+  clearTimeout(state.suggestTimer);
   closePopup();
   hideError();
   try {
@@ -1230,6 +1235,8 @@ async function send() {
     if (els.input.value.trim() === line) {
       els.input.value = "";
       autosize();
+      clearTimeout(state.suggestTimer);
+      closePopup();
     }
     state.suppress = false;
     handleOutcome(out, null);
