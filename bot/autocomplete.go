@@ -22,7 +22,7 @@ func (b *Bot) onAutocomplete(in *interaction) error {
 	data := in.ApplicationCommandData()
 	if len(data.Options) > 0 {
 		sub = data.Options[0].Name
-		for _, o := range data.Options[0].Options {
+		for _, o := range leaf(data.Options[0]).Options {
 			if o.Focused {
 				typed, _ = o.Value.(string)
 				option = o.Name
@@ -30,9 +30,12 @@ func (b *Bot) onAutocomplete(in *interaction) error {
 		}
 	}
 	var choices []*discordgo.ApplicationCommandOptionChoice
-	if option == optGame {
+	switch {
+	case sub == cmdTournament:
+		choices = b.suggestTournaments(in, typed)
+	case option == optGame:
 		choices = b.suggestGames(in, typed, sub == cmdReview)
-	} else {
+	default:
 		choices = b.suggest(in, typed)
 	}
 	if err := checkChoices(choices); err != nil {

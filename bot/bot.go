@@ -97,7 +97,10 @@ type Bot struct {
 	seen     seenInteractions
 	inFlight sync.WaitGroup
 	closing  chan struct{}
-	kick     chan struct{}             // wakes the scheduler when a deadline changes
+	kick     chan struct{} // wakes the scheduler when a deadline changes
+	// tourneys says a tournament may owe a start or a round: the
+	// scheduler's next run looks (see runTournaments).
+	tourneys atomic.Bool
 	due      sync.Mutex                // one RunDue at a time: see RunDue
 	lastBeat atomic.Pointer[time.Time] // when the bot last said it was alive: see alive.go
 	absence  store.Absence             // what resume found as the bot started, for background to tell
@@ -172,6 +175,7 @@ func New(s *discordgo.Session, opts Options) (*Bot, error) {
 		seed = rand.Uint64()
 	}
 	b.rand = rand.New(rand.NewPCG(seed, seed>>7|1))
+	b.tourneys.Store(true) // a round owed when the bot last stopped
 	s.Identify.Intents = discordgo.IntentsGuilds
 	speakV10(s)
 	gateGlobal(s)

@@ -55,6 +55,11 @@ func (b *Bot) routeButton(in *interaction, bt button) error {
 		return b.drawButton(in, bt, false)
 	case actPuzzle:
 		return b.openPuzzle(in, bt)
+	case actTournamentJoin:
+		if in.GuildID == "" {
+			return movedOn()
+		}
+		return b.joinTournament(in, "", bt.game)
 	case actPick, actKind, actRow, actSource, actDir, actMove, actConfirm, actBack:
 		if _, ok := bt.puzzleID(); ok {
 			return b.puzzlePicker(in, bt)

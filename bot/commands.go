@@ -43,6 +43,8 @@ type optionSpec struct {
 	choices      []choiceSpec
 	minLen       int
 	maxLen       int // 0 for a string option means maxOptionLength
+	// minValue and maxValue bound an integer option.
+	minValue, maxValue int
 }
 
 type choiceSpec struct {
@@ -55,6 +57,14 @@ type subSpec struct {
 	frName  string
 	desc    text
 	options []optionSpec
+}
+
+// groupSpec is a subcommand group: /volo tournament create.
+type groupSpec struct {
+	name   string
+	frName string
+	desc   text
+	subs   []subSpec
 }
 
 // volo option names, the same in every language for the code.
@@ -175,42 +185,59 @@ func Commands() []*discordgo.ApplicationCommand {
 		Contexts:         &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM, discordgo.InteractionContextPrivateChannel},
 	}
 	for _, sub := range subcommands() {
-		opt := &discordgo.ApplicationCommandOption{
-			Type:                     discordgo.ApplicationCommandOptionSubCommand,
-			Name:                     sub.name,
-			NameLocalizations:        map[discordgo.Locale]string{discordgo.French: sub.frName},
-			Description:              sub.desc.en,
-			DescriptionLocalizations: map[discordgo.Locale]string{discordgo.French: sub.desc.fr},
-		}
-		for _, o := range sub.options {
-			child := &discordgo.ApplicationCommandOption{
-				Type:                     o.kind,
-				Name:                     o.name.en,
-				NameLocalizations:        map[discordgo.Locale]string{discordgo.French: o.name.fr},
-				Description:              o.desc.en,
-				DescriptionLocalizations: map[discordgo.Locale]string{discordgo.French: o.desc.fr},
-				Required:                 o.required,
-				Autocomplete:             o.autocomplete,
-			}
-			if o.minLen > 0 {
-				n := o.minLen
-				child.MinLength = &n
-			}
-			if o.kind == discordgo.ApplicationCommandOptionString {
-				child.MaxLength = cmp.Or(o.maxLen, maxOptionLength)
-			}
-			for _, c := range o.choices {
-				child.Choices = append(child.Choices, &discordgo.ApplicationCommandOptionChoice{
-					Name:              c.name.en,
-					NameLocalizations: map[discordgo.Locale]string{discordgo.French: c.name.fr},
-					Value:             c.value,
-				})
-			}
-			opt.Options = append(opt.Options, child)
+		volo.Options = append(volo.Options, subOption(sub))
+	}
+	for _, g := range groups() {
+		opt := subOption(subSpec{name: g.name, frName: g.frName, desc: g.desc})
+		opt.Type = discordgo.ApplicationCommandOptionSubCommandGroup
+		for _, sub := range g.subs {
+			opt.Options = append(opt.Options, subOption(sub))
 		}
 		volo.Options = append(volo.Options, opt)
 	}
 	return []*discordgo.ApplicationCommand{volo}
+}
+
+// subOption is a subcommand as Discord takes it.
+func subOption(sub subSpec) *discordgo.ApplicationCommandOption {
+	opt := &discordgo.ApplicationCommandOption{
+		Type:                     discordgo.ApplicationCommandOptionSubCommand,
+		Name:                     sub.name,
+		NameLocalizations:        map[discordgo.Locale]string{discordgo.French: sub.frName},
+		Description:              sub.desc.en,
+		DescriptionLocalizations: map[discordgo.Locale]string{discordgo.French: sub.desc.fr},
+	}
+	for _, o := range sub.options {
+		child := &discordgo.ApplicationCommandOption{
+			Type:                     o.kind,
+			Name:                     o.name.en,
+			NameLocalizations:        map[discordgo.Locale]string{discordgo.French: o.name.fr},
+			Description:              o.desc.en,
+			DescriptionLocalizations: map[discordgo.Locale]string{discordgo.French: o.desc.fr},
+			Required:                 o.required,
+			Autocomplete:             o.autocomplete,
+		}
+		if o.minLen > 0 {
+			n := o.minLen
+			child.MinLength = &n
+		}
+		if o.kind == discordgo.ApplicationCommandOptionString {
+			child.MaxLength = cmp.Or(o.maxLen, maxOptionLength)
+		}
+		if o.kind == discordgo.ApplicationCommandOptionInteger {
+			lo := float64(o.minValue)
+			child.MinValue, child.MaxValue = &lo, float64(o.maxValue)
+		}
+		for _, c := range o.choices {
+			child.Choices = append(child.Choices, &discordgo.ApplicationCommandOptionChoice{
+				Name:              c.name.en,
+				NameLocalizations: map[discordgo.Locale]string{discordgo.French: c.name.fr},
+				Value:             c.value,
+			})
+		}
+		opt.Options = append(opt.Options, child)
+	}
+	return opt
 }
 
 // commandsFor returns the commands to register for guild, or globally

@@ -152,6 +152,11 @@ func (b *Bot) abortCommand(in *interaction) error {
 		return err
 	}
 	_, plays := g.Colour(in.user)
+	if plays && !in.canManageMessages() {
+		if _, _, _, err := b.store.TournamentOfGame(g); err == nil {
+			return refuse("A tournament's game cannot be called off by its players: resign it, or withdraw from the tournament. A member who can manage messages may call it off, and it then counts as lost by both.")
+		}
+	}
 	said := tr(g).Sprintf("%s called off the game between %s and %s. The channel is free for a new challenge.", plainName(in.name), nameOf(g, g.Players[0].ID), nameOf(g, g.Players[1].ID))
 	switch {
 	case in.canManageMessages():

@@ -155,7 +155,10 @@ func (b *Bot) commitGamePlans(g *store.Game, plans map[string][]string, anns ...
 	}
 	if g.Outcome.Over() {
 		g.RemindAt, g.Deadline = time.Time{}, time.Time{}
-		if g.Parent != "" {
+		news, inTournament, unlock := b.tournamentGameEnd(g)
+		defer unlock()
+		anns = append(anns, news...)
+		if g.Parent != "" && !inTournament { // a tournament's results go to its thread
 			result, err := b.resultInParent(g)
 			if err != nil {
 				return err

@@ -165,7 +165,7 @@ func rulesText(t lang.Tag) string {
 func helpText(t lang.Tag) string {
 	return strings.Join([]string{
 		t.Sprint("**Volo commands**"),
-		t.Sprint("`/volo challenge opponent:@name` challenge someone here (rules, colour, time per move, thread optional; `rated:false` for a friendly game); leave out the opponent to let anyone accept; challenge me to play the computer (level easy, medium or hard)"),
+		t.Sprint("`/volo challenge opponent:@name` challenge someone here (`rules`, `colour`, `time_per_move`, `thread`, `rated:false` for a friendly game); without an opponent anyone may accept; challenge me to play the computer (`level`)"),
 		t.Sprint("**Make a move** (the button on every board) pick your move with menus and a preview, no notation needed"),
 		t.Sprint("`/volo move move:f5` or type it; start typing to see the legal moves and what each does"),
 		t.Sprint("`/volo pass`, `/volo resign`, `/volo draw` pass, resign, offer a draw · `/volo takeback` ask to take back your last move"),
@@ -176,9 +176,9 @@ func helpText(t lang.Tag) string {
 		t.Sprint("`/volo games` the games being played in this server, and the latest finished"),
 		t.Sprint("`/volo rules` how to play · `/volo abort` call a game off before both players have moved"),
 		t.Sprint("`/volo profile` a player's ratings, record and last results · `/volo leaderboard` this server's ranking (`scope:global` for everyone's) · `/volo mygames` all your games, the most urgent first"),
-		t.Sprint("`/volo settings` yours: `notify:dm` (a direct message when it is your move in a timed game), `channel` or `off`, and `theme`; the server's: `thread:true` (managers) starts every game in a thread, `daily_puzzle:true` posts a puzzle of the day here"),
+		t.Sprint("`/volo settings` yours: `notify` (a DM, a ping or nothing when it is your move) and `theme`; the server's (managers): `thread:true` a thread per game, `daily_puzzle:true` a puzzle of the day here"),
 		t.Sprint("`/volo vacation state:on` stops your clocks while you are away, from your vacation days (`off` when back)"),
 		t.Sprint("`/volo plans` your planned replies in correspondence games (`/volo move if:f5 move:h7`)"),
-		t.Sprint("One game per channel or thread; every game ends with its record, a replay and a Rematch button."),
+		t.Sprint("`/volo tournament join` enter this server's tournament; `standings`, `pairings`, `results`, `list`, `leave`, `withdraw`; managers: `create`, `start`, `pause`, `resume`, `cancel`"),
 	}, "\n")
 }

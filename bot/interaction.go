@@ -338,7 +338,7 @@ func (b *Bot) onCommand(in *interaction) error {
 	}
 	sub := data.Options[0]
 	opts := map[string]*discordgo.ApplicationCommandInteractionDataOption{}
-	for _, o := range sub.Options {
+	for _, o := range leaf(sub).Options {
 		opts[o.Name] = o
 	}
 	if in.place.private && !slices.Contains([]string{cmdRules, cmdHelp, cmdProfile, cmdBoardList, cmdMyGames, cmdSettings, cmdVacation}, sub.Name) {
@@ -348,6 +348,8 @@ func (b *Bot) onCommand(in *interaction) error {
 		return refuse("/volo games lists a server's games; here, /volo mygames lists yours everywhere.")
 	}
 	switch sub.Name {
+	case cmdTournament:
+		return b.tournamentCommand(in, leaf(sub).Name, opts, data.Resolved)
 	case cmdChallenge:
 		return b.challenge(in, opts, data.Resolved)
 	case cmdMove:
@@ -394,6 +396,15 @@ func (b *Bot) onCommand(in *interaction) error {
 		return b.vacationCommand(in, optString(opts, optState))
 	}
 	return refuse("I don't know /volo %s. Try /volo help.", sub.Name)
+}
+
+// leaf is the subcommand an option names: itself, or a group's
+// subcommand.
+func leaf(o *discordgo.ApplicationCommandInteractionDataOption) *discordgo.ApplicationCommandInteractionDataOption {
+	if o.Type == discordgo.ApplicationCommandOptionSubCommandGroup && len(o.Options) > 0 {
+		return o.Options[0]
+	}
+	return o
 }
 
 func optString(opts map[string]*discordgo.ApplicationCommandInteractionDataOption, name string) string {

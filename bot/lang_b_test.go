@@ -114,6 +114,16 @@ func TestHelpNamesTheCommandsOfItsLanguage(t *testing.T) {
 			t.Errorf("the French help names the English /volo %s", sub.name)
 		}
 	}
+	for _, g := range groups() {
+		if !names(fr, g.frName) || !names(en, g.name) {
+			t.Errorf("the help does not name /volo %s (/volo %s)", g.name, g.frName)
+		}
+		for _, sub := range g.subs {
+			if !strings.Contains(fr, "`"+sub.frName+"`") && !strings.Contains(fr, g.frName+" "+sub.frName) {
+				t.Errorf("the French help does not name /volo %s %s", g.frName, sub.frName)
+			}
+		}
+	}
 	for _, opt := range []string{"adversaire:", "coup:", "noms:", "partie:", "portée:", "fil:", "classée:"} {
 		if !strings.Contains(fr, opt) {
 			t.Errorf("the French help does not name the option %s", opt)

@@ -119,6 +119,9 @@ func NewMetrics(reg prometheus.Registerer) (*Metrics, error) {
 	for _, s := range subcommands() {
 		m.commands[s.name] = true
 	}
+	for _, g := range groups() {
+		m.commands[g.name] = true // one label for the group: a few names, not many
+	}
 	for _, c := range []prometheus.Collector{
 		m.interactions, m.handling, m.answers, m.inFlight, m.ignored,
 		m.commits, m.commitTime, m.renders, m.deliveries, m.connections, m.zombies, gauges{m},
@@ -225,7 +228,8 @@ func (m *Metrics) delivery(out outcome) {
 
 // The kinds of change to the store, for committed: to a game, to
 // settings (a player's or a server's), to puzzles (an attempt, an answer,
-// the pool, the day's puzzle).
+// the pool, the day's puzzle), to tournaments (created, joined, started,
+// a round paired…).
 const (
 	commitCreate   = "create"
 	commitUpdate   = "update"
@@ -233,6 +237,7 @@ const (
 	commitDelete   = "delete"
 	commitSettings = "settings"
 	commitPuzzle   = "puzzle"
+	commitTourney  = "tournament"
 )
 
 // committed runs commit, a change of the given kind to the store, and

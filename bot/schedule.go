@@ -40,6 +40,9 @@ func (b *Bot) schedule(ctx context.Context) {
 		if next, ok := b.nextDaily(b.clock()); ok {
 			wait = min(wait, next.Sub(b.clock())+10*time.Millisecond)
 		}
+		if next, ok := b.tournamentWait(b.clock()); ok {
+			wait = min(wait, next)
+		}
 		t := time.NewTimer(min(wait, time.Hour))
 		select {
 		case <-ctx.Done():
@@ -87,6 +90,9 @@ func (b *Bot) RunDue(ctx context.Context) error {
 	}
 	if err := b.endVacations(); err != nil {
 		b.log.Error("vacations", "err", err)
+	}
+	if err := b.runTournaments(ctx); err != nil {
+		b.log.Error("tournaments", "err", err)
 	}
 	due, err := b.store.Due(b.clock())
 	if err != nil {

@@ -43,6 +43,7 @@ const (
 	OptionSubCommand      OptionType = 1
 	OptionSubCommandGroup OptionType = 2
 	OptionString          OptionType = 3
+	OptionInteger         OptionType = 4
 	OptionBoolean         OptionType = 5
 	OptionUser            OptionType = 6
 )
@@ -82,7 +83,10 @@ type CommandOption struct {
 	Options                  []CommandOption   `json:"options,omitempty"`
 	MinLength                *int              `json:"min_length,omitempty"`
 	MaxLength                *int              `json:"max_length,omitempty"`
-	Autocomplete             bool              `json:"autocomplete,omitempty"`
+	// MinValue and MaxValue bound an integer option.
+	MinValue     *float64 `json:"min_value,omitempty"`
+	MaxValue     *float64 `json:"max_value,omitempty"`
+	Autocomplete bool     `json:"autocomplete,omitempty"`
 }
 
 // Choice is a predefined value of an option, or an autocomplete suggestion.
@@ -187,6 +191,43 @@ func checkCommand(fields fieldErrors, at string, c Command) {
 		fields.add(at+".description", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
 	}
 	checkOptions(fields, at+".options", c.Options, 0)
+	if n := commandSize(c); n > maxCommandSize {
+		fields.add(at, "APPLICATION_COMMAND_TOO_LARGE", fmt.Sprintf("Command exceeds maximum size (%d)", maxCommandSize))
+	}
+}
+
+// maxCommandSize is the most characters a chat input command's names,
+// descriptions and values may add up to, its options, subcommands, groups
+// and choices included, counting the longest localization of each field
+// (the default included): "Slash commands can have a maximum of 8000
+// characters for combined name, description, and value properties"
+// (Application Commands, Slash Commands).
+const maxCommandSize = 8000
+
+// commandSize counts a command as maxCommandSize does.
+func commandSize(c Command) int {
+	return longest(c.Name, c.NameLocalizations) + longest(c.Description, c.DescriptionLocalizations) + optionsSize(c.Options)
+}
+
+func optionsSize(opts []CommandOption) int {
+	n := 0
+	for _, o := range opts {
+		n += longest(o.Name, o.NameLocalizations) + longest(o.Description, o.DescriptionLocalizations) + optionsSize(o.Options)
+		for _, ch := range o.Choices {
+			n += longest(ch.Name, ch.NameLocalizations) + utf8.RuneCountInString(text(ch.Value))
+		}
+	}
+	return n
+}
+
+// longest is the length of the longest of a field's value and its
+// localizations, in characters.
+func longest(value string, localized map[string]string) int {
+	n := utf8.RuneCountInString(value)
+	for _, v := range localized {
+		n = max(n, utf8.RuneCountInString(v))
+	}
+	return n
 }
 
 // checkOptions applies Discord's rules to one level of options: valid unique names, required
@@ -225,6 +266,12 @@ func checkOptions(fields fieldErrors, at string, opts []CommandOption, depth int
 		seenOptional = seenOptional || !o.Required
 		if o.Autocomplete && len(o.Choices) > 0 {
 			fields.add(here+".autocomplete", "APPLICATION_COMMAND_AUTOCOMPLETE_INVALID", "Autocomplete cannot be set with choices")
+		}
+		if (o.MinValue != nil || o.MaxValue != nil) && o.Type != OptionInteger {
+			fields.add(here+".min_value", "APPLICATION_COMMAND_OPTION_INVALID", "min_value and max_value are for integer and number options")
+		}
+		if o.MinValue != nil && o.MaxValue != nil && *o.MinValue > *o.MaxValue {
+			fields.add(here+".max_value", "NUMBER_TYPE_MIN", "max_value must be at least min_value")
 		}
 		if len(o.Choices) > 25 {
 			fields.add(here+".choices", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")

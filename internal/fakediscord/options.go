@@ -2,6 +2,7 @@ package fakediscord
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -132,6 +133,8 @@ func (rv *resolver) value(def CommandOption, v any) (any, error) {
 	switch def.Type {
 	case OptionString:
 		return rv.stringValue(def, text(v))
+	case OptionInteger:
+		return integerValue(def, v)
 	case OptionBoolean:
 		return toBool(v)
 	case OptionUser:
@@ -156,6 +159,30 @@ func (rv *resolver) stringValue(def CommandOption, s string) (any, error) {
 		return nil, fmt.Errorf("%q has the wrong length", s)
 	}
 	return s, nil
+}
+
+// integerValue checks an integer option: a whole number Discord can carry
+// (between -2^53 and 2^53, "Any integer between -2^53 and 2^53",
+// Application Commands, option types), within min_value and max_value.
+// The client refuses anything else before sending; an interaction carries
+// the number as a JSON number.
+func integerValue(def CommandOption, v any) (any, error) {
+	const limit = 1 << 53
+	f, ok := v.(float64)
+	if !ok {
+		n, err := strconv.ParseInt(strings.TrimSpace(text(v)), 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a whole number", text(v))
+		}
+		f = float64(n)
+	}
+	switch {
+	case f != math.Trunc(f) || f < -limit || f > limit:
+		return nil, fmt.Errorf("%v is not a whole number between -2^53 and 2^53", f)
+	case def.MinValue != nil && f < *def.MinValue, def.MaxValue != nil && f > *def.MaxValue:
+		return nil, fmt.Errorf("%v is outside the option's bounds", f)
+	}
+	return f, nil
 }
 
 // choiceNames lists choices for an error message.

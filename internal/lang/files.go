@@ -18,7 +18,7 @@ var files embed.FS
 // parts name the files of messages/ in the order Messages lists their
 // words: the words many packages use, then one part per package whose
 // words it holds (package bot's in four).
-var parts = []string{"common", "engine", "render", "bot", "botplay", "review", "puzzle", "activity", "vacation", "plans"}
+var parts = []string{"common", "engine", "render", "bot", "botplay", "review", "puzzle", "activity", "vacation", "plans", "tournament"}
 
 // load reads the parts of the catalogue from messages/ in fsys, in
 // order, and returns their messages and the files they are in. A file
