@@ -170,6 +170,9 @@ func (b *Bot) commitGamePlans(g *store.Game, plans map[string][]string, anns ...
 			// Queued before the announcements go, so that a Flush
 			// after them waits for the search.
 			b.searchForPuzzles(g)
+			if inTournament {
+				b.tourneys.Store(true) // its round may be over: b.wake below
+			}
 		}
 	} else {
 		b.watchThread(g)

@@ -99,50 +99,63 @@ func (b *Bot) withdrawFromTournament(in *interaction, name string) error {
 	if t.Status == store.TournamentOpen {
 		return refuse("%s has not started: /volo tournament leave takes you out.", quoted(t.Name))
 	}
-	defer b.locks.lock(tournamentLock(t.ID))()
-	if t, err = b.store.Tournament(t.ID); err != nil {
-		return fmt.Errorf("tournament %d: %w", t.ID, err)
-	}
-	after, err := t.Clone()
+	next, err := b.withdraw(t.ID, in.user, in.name)
 	if err != nil {
 		return err
 	}
-	if err := after.Withdraw(in.user, b.clock()); err != nil {
+	// Not under the tournament's lock: a game's end takes its channel's
+	// lock, then the tournament's.
+	if err := b.endWithdrawnGames(next, in.user, in.name); err != nil {
+		return keptAfter(err, "You have withdrawn from %s, but something went wrong on my side as I ended your game in it; it ends when its time runs out.", quoted(t.Name))
+	}
+	return b.respond(in, reply{ephemeral: true, content: in.lang.Sprintf("You have withdrawn from %s.", quoted(t.Name))})
+}
+
+// withdraw commits a player's withdrawal from tournament id, with its post
+// and, where it ends a round or the tournament, the standings.
+func (b *Bot) withdraw(id uint64, user, name string) (*store.Tournament, error) {
+	defer b.locks.lock(tournamentLock(id))()
+	t, err := b.store.Tournament(id)
+	if err != nil {
+		return nil, fmt.Errorf("tournament %d: %w", id, err)
+	}
+	after, err := t.Clone()
+	if err != nil {
+		return nil, err
+	}
+	if err := after.Withdraw(user, b.clock()); err != nil {
 		switch {
 		case errors.Is(err, store.ErrNotEntered):
-			return refuse("You have already withdrawn from %s.", quoted(t.Name))
+			return nil, refuse("You have already withdrawn from %s.", quoted(t.Name))
 		case errors.Is(err, store.ErrTournamentStatus):
-			return refuse("%s is over.", quoted(t.Name))
+			return nil, refuse("%s is over.", quoted(t.Name))
 		}
-		return fmt.Errorf("withdraw from tournament %d: %w", t.ID, err)
+		return nil, fmt.Errorf("withdraw from tournament %d: %w", t.ID, err)
 	}
 	pt := lang.Parse(t.Lang)
-	line := pt.Sprintf("%s withdrew from **%s**.", plainName(in.name), plainName(t.Name))
+	line := pt.Sprintf("%s withdrew from **%s**.", plainName(name), plainName(t.Name))
 	if t.Format != tournament.Swiss {
 		line += " " + pt.Sprint("Their games left are lost by forfeit.")
 	}
 	said, err := b.announce(cmp.Or(t.Thread, t.Channel), nil, false, reply{content: line})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	news, err := b.roundNews(t, after)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	anns := append([]*store.Announcement{said}, news...)
-	next, err := b.store.WithdrawFromTournament(t.ID, in.user, anns...)
+	next, err := b.store.WithdrawFromTournament(t.ID, user, anns...)
 	switch {
 	case errors.Is(err, store.ErrNotEntered):
-		return refuse("You have already withdrawn from %s.", quoted(t.Name))
+		return nil, refuse("You have already withdrawn from %s.", quoted(t.Name))
 	case err != nil:
-		return fmt.Errorf("withdraw from tournament %d: %w", t.ID, err)
+		return nil, fmt.Errorf("withdraw from tournament %d: %w", t.ID, err)
 	}
 	b.outbox.send(anns...)
 	b.tournamentsChanged()
-	if err := b.endWithdrawnGames(next, in.user, in.name); err != nil {
-		return keptAfter(err, "You have withdrawn from %s, but something went wrong on my side as I ended your game in it; it ends when its time runs out.", quoted(t.Name))
-	}
-	return b.respond(in, reply{ephemeral: true, content: in.lang.Sprintf("You have withdrawn from %s.", quoted(t.Name))})
+	return next, nil
 }
 
 // endWithdrawnGames ends the games a withdrawn player is still playing in

@@ -45,19 +45,19 @@ func standingsTable(pt lang.Tag, t *store.Tournament) string {
 	tbs := t.Event.Format.TieBreaks()
 	var sb strings.Builder
 	sb.WriteString("```\n")
-	fmt.Fprintf(&sb, "%2s %-12s %4s", "#", clip(pt.Sprint("Player"), 12), pt.Sprint("Pts"))
+	fmt.Fprintf(&sb, "%2s %s %3s", "#", padRunes(clip(pt.Sprint("Player"), tableNameWidth), tableNameWidth), pt.Sprint("Pts"))
 	for _, tb := range tbs {
-		fmt.Fprintf(&sb, " %5s", string(tb))
+		fmt.Fprintf(&sb, " %*s", tieBreakWidth(tb), string(tb))
 	}
 	sb.WriteString("\n")
 	for _, s := range t.Event.Standings() {
-		name := tableName(t, s.Player, 12)
+		name := tableName(t, s.Player, tableNameWidth)
 		if s.Withdrawn {
-			name = clip(name, 11) + "×"
+			name = clip(name, tableNameWidth-1) + "×"
 		}
-		fmt.Fprintf(&sb, "%2d %-12s %4s", s.Rank, padRunes(name, 12), tournament.Points(s.Score))
-		for _, v := range s.TieBreaks {
-			fmt.Fprintf(&sb, " %5s", tieBreakValue(v))
+		fmt.Fprintf(&sb, "%2d %s %3s", s.Rank, padRunes(name, tableNameWidth), tournament.Points(s.Score))
+		for k, v := range s.TieBreaks {
+			fmt.Fprintf(&sb, " %*s", tieBreakWidth(tbs[k]), tieBreakValue(v))
 		}
 		sb.WriteString("\n")
 	}
@@ -67,6 +67,13 @@ func standingsTable(pt lang.Tag, t *store.Tournament) string {
 	}
 	return sb.String()
 }
+
+// tableNameWidth is the width of the names in the standings' table.
+const tableNameWidth = 10
+
+// tieBreakWidth is the width of a tie-break's column: its acronym's, and
+// room for "10½".
+func tieBreakWidth(tb tournament.TieBreak) int { return max(len(tb), 3) }
 
 // padRunes pads s with spaces to n characters (fmt pads by bytes' runes
 // already; this keeps a name of wide runes from shifting the columns).
@@ -260,7 +267,11 @@ func (b *Bot) tournamentResults(in *interaction, name, user string, resolved *di
 		return err
 	}
 	if _, ok := t.Entrant(user); !ok {
-		return refuse("%s is not in %s.", mention(user), quoted(t.Name))
+		name := user
+		if resolved != nil && resolved.Users[user] != nil {
+			name = displayName(resolved.Users[user])
+		}
+		return refuse("%s is not in %s.", plainName(name), quoted(t.Name))
 	}
 	if t.Event == nil {
 		return refuse("%s has not started: %d players have joined.", quoted(t.Name), len(t.Entrants))
