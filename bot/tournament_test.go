@@ -404,4 +404,3 @@ func TestSwissTournament(t *testing.T) {
 	}
 	w.noValidationFailures()
 }
-

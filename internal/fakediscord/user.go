@@ -57,6 +57,7 @@ const (
 	PermCreateInstantInvite   int64 = 1 << 0
 	PermAdministrator         int64 = 1 << 3
 	PermManageChannels        int64 = 1 << 4
+	PermManageGuild           int64 = 1 << 5
 	PermAddReactions          int64 = 1 << 6
 	PermViewChannel           int64 = 1 << 10
 	PermSendMessages          int64 = 1 << 11

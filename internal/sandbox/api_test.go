@@ -201,10 +201,10 @@ func TestNewSeedsTheWorld(t *testing.T) {
 	for _, c := range st.Channels {
 		channels = append(channels, c.Name)
 	}
-	if want := []string{"ana", "ben", "cleo", "margaux"}; !slices.Equal(users, want) {
+	if want := []string{"ana", "ben", "cleo", "margaux", "dana"}; !slices.Equal(users, want) {
 		t.Errorf("users %v, want %v", users, want)
 	}
-	if want := []string{"player", "player", "spectator", "player, French"}; !slices.Equal(notes, want) {
+	if want := []string{"player", "player", "spectator", "player, French", "manages the server"}; !slices.Equal(notes, want) {
 		t.Errorf("notes %v, want %v", notes, want)
 	}
 	if want := []string{"general", "volo"}; !slices.Equal(channels, want) {
@@ -258,7 +258,7 @@ func TestAutocomplete(t *testing.T) {
 		{"subcommand without required options", "/volo bo", []string{"/volo board"}, "/volo board ", true, ""},
 		{"options, required first", "/volo challenge ", []string{"opponent", "rules"}, "/volo challenge opponent:", false, ""},
 		{"option name typed", "/volo challenge opp", []string{"opponent"}, "/volo challenge opponent:", true, ""},
-		{"members", "/volo challenge opponent:", []string{"Volo", "ana", "ben", "cleo", "margaux"}, "/volo challenge opponent:@Volo ", true, ""},
+		{"members", "/volo challenge opponent:", []string{"Volo", "ana", "ben", "cleo", "margaux", "dana"}, "/volo challenge opponent:@Volo ", true, ""},
 		{"member typed", "/volo challenge opponent:@b", []string{"ben"}, "/volo challenge opponent:@ben ", true, ""},
 		{"choices", "/volo challenge opponent:@ben rules:la", []string{"last-act"}, "/volo challenge opponent:@ben rules:last-act ", true, ""},
 		{"next option", "/volo challenge opponent:@ben ru", []string{"rules"}, "/volo challenge opponent:@ben rules:", true, ""},

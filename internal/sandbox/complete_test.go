@@ -67,7 +67,7 @@ func TestCompleteFirstRequiredOption(t *testing.T) {
 		{"/volo m", "Commands", []string{"/volo move move:"}},
 		{"/volo g", "Commands", []string{"/volo games "}},
 		{"/volo challenge opponent:", "opponent", []string{"/volo challenge opponent:@Volo ", "/volo challenge opponent:@ana ",
-			"/volo challenge opponent:@ben ", "/volo challenge opponent:@cleo ", "/volo challenge opponent:@margaux "}},
+			"/volo challenge opponent:@ben ", "/volo challenge opponent:@cleo ", "/volo challenge opponent:@margaux ", "/volo challenge opponent:@dana "}},
 		{"/volo challenge c", "opponent", []string{"/volo challenge opponent:@cleo "}},
 		{"/volo challenge @ben r", "/volo challenge", []string{"/volo challenge @ben rules:", "/volo challenge @ben rated:"}},
 		{"/volo challenge @ben ", "/volo challenge", []string{"/volo challenge @ben rules:", "/volo challenge @ben rated:"}},

@@ -80,6 +80,7 @@ func Example() {
 	// ben player
 	// cleo spectator
 	// margaux player, French
+	// dana manages the server
 	// ana, ben: group true, 2 members
 }
 

@@ -257,7 +257,7 @@ func TestNotesKeptAcrossARestart(t *testing.T) {
 	for _, u := range st.Users {
 		notes = append(notes, u.Username+": "+u.Note)
 	}
-	if got, want := strings.Join(notes, "; "), "ana: player; ben: player; cleo: spectator, moderator; margaux: player, French"; got != want {
+	if got, want := strings.Join(notes, "; "), "ana: player; ben: player; cleo: spectator, moderator; margaux: player, French; dana: manages the server"; got != want {
 		t.Errorf("notes %q, want %q", got, want)
 	}
 }
@@ -315,8 +315,17 @@ func TestWorldOfAnEarlierVersionCatchesUp(t *testing.T) {
 	}
 	var st apiState
 	k.page.get(t, "/api/state", &st)
-	if got := st.Users[len(st.Users)-1]; got.Username != "margaux" || got.Note != "player, French" {
+	if got := st.Users[len(st.Users)-2]; got.Username != "margaux" || got.Note != "player, French" {
+		t.Errorf("the last user but one shown is %+v", got)
+	}
+	if got := st.Users[len(st.Users)-1]; got.Username != "dana" || got.Note != "manages the server" {
 		t.Errorf("the last user shown is %+v", got)
+	}
+	if dana, _ := k.srv.User("dana"); true {
+		perms, err := k.srv.Permissions(k.srv.Channels(guild.ID)[0].ID, dana.ID)
+		if err != nil || perms&fakediscord.PermManageGuild == 0 {
+			t.Errorf("dana may not manage the kept world's server: %v", err)
+		}
 	}
 	k.stop(t)
 

@@ -48,7 +48,7 @@ func TestAddUsersThroughTheAPI(t *testing.T) {
 	for _, u := range st.Users {
 		users = append(users, u.Username)
 	}
-	if want := []string{"ana", "ben", "cleo", "margaux", "dora", "elise", "f.g_9"}; !slices.Equal(users, want) {
+	if want := []string{"ana", "ben", "cleo", "margaux", "dana", "dora", "elise", "f.g_9"}; !slices.Equal(users, want) {
 		t.Errorf("users %v, want %v", users, want)
 	}
 
@@ -85,8 +85,8 @@ func TestAddUserMistakes(t *testing.T) {
 	}
 	var st apiState
 	w.get(t, "/api/state", &st)
-	if len(st.Users) != 4 {
-		t.Errorf("%d users after the mistakes, want the 4 seeded", len(st.Users))
+	if len(st.Users) != 5 {
+		t.Errorf("%d users after the mistakes, want the 5 seeded", len(st.Users))
 	}
 }
 

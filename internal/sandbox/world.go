@@ -14,6 +14,10 @@ const (
 	guildName = "Volo Sandbox"
 	// moderatorRole names the role given to Options.Moderators.
 	moderatorRole = "Moderator"
+	// managerRole names the role of the seeded people who manage the
+	// server (Manage Server): they create tournaments and change the
+	// server's settings.
+	managerRole = "Manager"
 )
 
 // seedUser is a person of the seeded world, what they are for, the language of their Discord
@@ -21,6 +25,8 @@ const (
 type seedUser struct {
 	name, note, locale string
 	installs           bool
+	// manager gives them the Manager role: they may manage the server.
+	manager bool
 }
 
 // seedGroup is a group DM of the seeded world: its name and its people, the first its owner.
@@ -36,6 +42,7 @@ var (
 		{name: "ben", note: "player", installs: true},
 		{name: "cleo", note: "spectator"},
 		{name: "margaux", note: "player, French", locale: "fr", installs: true},
+		{name: "dana", note: "manages the server", manager: true},
 	}
 	// seedGroups are where the app is used through its users' installs alone: the bot is not a
 	// member, as in a group DM on Discord.
@@ -76,9 +83,12 @@ func (sb *Sandbox) seed(kept bool) error {
 		if err != nil {
 			return err
 		}
-		var given []string
+		given, err := sb.seedRoles(u)
+		if err != nil {
+			return err
+		}
 		if slices.ContainsFunc(sb.opts.Moderators, func(m string) bool { return strings.EqualFold(m, u.name) }) {
-			given = roles
+			given = append(given, roles...)
 			sb.notes[user.ID] += ", moderator"
 		}
 		if _, err := sb.srv.AddMember(sb.guild.ID, user.ID, given...); err != nil {
@@ -91,6 +101,24 @@ func (sb *Sandbox) seed(kept bool) error {
 		}
 	}
 	return nil
+}
+
+// seedRoles are the roles of a seeded person: the Manager role, made
+// when first needed, for a manager.
+func (sb *Sandbox) seedRoles(u seedUser) ([]string, error) {
+	if !u.manager {
+		return nil, nil
+	}
+	for _, r := range sb.srv.Roles(sb.guild.ID) {
+		if r.Name == managerRole {
+			return []string{r.ID}, nil
+		}
+	}
+	r, err := sb.srv.AddRole(sb.guild.ID, managerRole, fakediscord.PermManageGuild)
+	if err != nil {
+		return nil, fmt.Errorf("sandbox: role %s: %w", managerRole, err)
+	}
+	return []string{r.ID}, nil
 }
 
 // addSeedUser creates a seeded person, or finds them, with their note, their client's language
@@ -159,7 +187,11 @@ func (sb *Sandbox) catchUp() error {
 		if err != nil {
 			return err
 		}
-		if _, err := sb.srv.AddMember(sb.guild.ID, user.ID); err != nil {
+		given, err := sb.seedRoles(u)
+		if err != nil {
+			return err
+		}
+		if _, err := sb.srv.AddMember(sb.guild.ID, user.ID, given...); err != nil {
 			return fmt.Errorf("sandbox: member %s: %w", u.name, err)
 		}
 	}
