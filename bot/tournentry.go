@@ -27,12 +27,9 @@ func (b *Bot) joinTournament(in *interaction, name, thread string) error {
 	if err != nil {
 		return err
 	}
-	pt := lang.Parse(t.Lang)
-	joined, err := b.announce(cmp.Or(t.Thread, t.Channel), nil, false, reply{content: pt.Sprintf("%s joined **%s**: %d players.", plainName(in.name), plainName(t.Name), len(t.Entrants)+1)})
-	if err != nil {
-		return err
-	}
-	next, err := b.store.JoinTournament(t.ID, store.Entrant{ID: in.user, Name: in.name}, joined)
+	// No post for the thread: a join a line would bury it under
+	// sixty-four; the start names everyone.
+	next, err := b.store.JoinTournament(t.ID, store.Entrant{ID: in.user, Name: in.name})
 	switch {
 	case errors.Is(err, store.ErrEntered):
 		return refuse("You are already in %s.", quoted(t.Name))
@@ -43,8 +40,7 @@ func (b *Bot) joinTournament(in *interaction, name, thread string) error {
 	case err != nil:
 		return fmt.Errorf("join tournament %d: %w", t.ID, err)
 	}
-	b.outbox.send(joined)
-	return b.respond(in, reply{ephemeral: true, content: in.lang.Sprintf("You are in **%s**, player %d. %s You will be pinged in each game's thread when a round starts.", plainName(next.Name), len(next.Entrants), startLine(in.lang, next))})
+	return b.respond(in, reply{ephemeral: true, content: in.lang.Sprintf("You are in **%s**: %d players so far. %s You will be pinged in each game's thread when a round starts.", plainName(next.Name), len(next.Entrants), startLine(in.lang, next))})
 }
 
 // tournamentOfThread finds the server's tournament posted in a thread.
@@ -67,12 +63,7 @@ func (b *Bot) leaveTournament(in *interaction, name string) error {
 	if err != nil {
 		return err
 	}
-	pt := lang.Parse(t.Lang)
-	left, err := b.announce(cmp.Or(t.Thread, t.Channel), nil, false, reply{content: pt.Sprintf("%s left **%s**: %d players.", plainName(in.name), plainName(t.Name), max(len(t.Entrants)-1, 0))})
-	if err != nil {
-		return err
-	}
-	_, err = b.store.LeaveTournament(t.ID, in.user, left)
+	_, err = b.store.LeaveTournament(t.ID, in.user)
 	switch {
 	case errors.Is(err, store.ErrNotEntered):
 		return refuse("You are not in %s.", quoted(t.Name))
@@ -81,7 +72,6 @@ func (b *Bot) leaveTournament(in *interaction, name string) error {
 	case err != nil:
 		return fmt.Errorf("leave tournament %d: %w", t.ID, err)
 	}
-	b.outbox.send(left)
 	return b.respond(in, reply{ephemeral: true, content: in.lang.Sprintf("You left %s.", quoted(t.Name))})
 }
 
@@ -136,6 +126,13 @@ func (b *Bot) withdraw(id uint64, user, name string) (*store.Tournament, error) 
 	line := pt.Sprintf("%s withdrew from **%s**.", plainName(name), plainName(t.Name))
 	if t.Format != tournament.Swiss {
 		line += " " + pt.Sprint("Their games left are lost by forfeit.")
+	}
+	for r, round := range after.Event.Paired { // the game being played, scored
+		for b, g := range round.Games {
+			if t.Event.Paired[r].Games[b].Result == tournament.Pending && g.Result != tournament.Pending {
+				line += "\n" + pt.Sprintf("Round %d, board %d: %s %s %s.", r+1, b+1, entrantName(t, g.Orange), resultWords(pt, g.Result), entrantName(t, g.Blue))
+			}
+		}
 	}
 	said, err := b.announce(cmp.Or(t.Thread, t.Channel), nil, false, reply{content: line})
 	if err != nil {
