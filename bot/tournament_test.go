@@ -404,3 +404,68 @@ func TestSwissTournament(t *testing.T) {
 	}
 	w.noValidationFailures()
 }
+
+// A round survives Discord failing and the bot restarting: a thread
+// Discord made but answered 500 for is taken again by the round's next
+// try, not started twice; a restart with a round owed pairs it at once;
+// a post Discord fails is delivered once. Nothing is lost, nothing said
+// twice.
+func TestTournamentRoundsSurviveFaultsAndRestarts(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	w.addManager("dana")
+	w.addPlayers("dev")
+	tt := &tourney{w: w, name: "Spring Cup", withdrawn: map[string]int{}, rng: rand.New(rand.NewPCG(4, 4))}
+	tt.create("/volo tournament create name:Spring Cup format:round-robin time_per_move:2d")
+	tt.enter([]string{"ana", "ben", "cleo", "dev"})
+	if err := w.srv.InjectFault("POST /channels/{channel_id}/threads", fakediscord.Fault{Kind: fakediscord.ServerError, AfterProcessing: true}); err != nil {
+		t.Fatal(err)
+	}
+	w.do("dana", "/volo tournament start")
+	w.runDue() // the scheduler's try met the fault; this one, or a later, pairs
+	faulted := false
+	for _, r := range w.srv.FaultedRequests() {
+		faulted = faulted || strings.HasSuffix(r.Path, "/threads")
+	}
+	if !faulted {
+		t.Fatal("no thread met the fault")
+	}
+	w.restart()
+	w.runDue()
+	cup := tt.stored()
+	if len(cup.Event.Paired) != 1 {
+		t.Fatalf("after the restart, %d rounds paired", len(cup.Event.Paired))
+	}
+	names := map[string]int{}
+	for _, th := range w.srv.Threads(w.channel) {
+		names[th.Name]++
+	}
+	for name, n := range names {
+		if n > 1 {
+			t.Errorf("%d threads named %q", n, name)
+		}
+	}
+	if len(names) != 3 { // the tournament's and round 1's two games
+		t.Errorf("threads %v, want the tournament's and two games'", names)
+	}
+	// Round 1 played; the bot stops as its last game ends and Discord
+	// fails the next post in the tournament's thread once.
+	if err := w.srv.InjectFault("POST /channels/{channel_id}/messages", fakediscord.Fault{Kind: fakediscord.ServiceUnavailable}); err != nil {
+		t.Fatal(err)
+	}
+	round := cup.Event.Paired[0]
+	for b, g := range round.Games {
+		tt.play(1, b, cup.Boards[0][b].Channel, g, "1-0")
+	}
+	w.restart()
+	w.runDue()
+	if n := len(tt.stored().Event.Paired); n != 2 {
+		t.Fatalf("after round 1 and a restart, %d rounds paired", n)
+	}
+	for _, want := range []string{"**Spring Cup**, round 1 of 3", "**Spring Cup**, round 2 of 3", "after round 1 of 3", "Round 1, board 1:", "Round 1, board 2:"} {
+		if n := len(w.said(cup.Thread, want)); n != 1 {
+			t.Errorf("%q posted %d times in the tournament's thread", want, n)
+		}
+	}
+	w.noValidationFailures()
+}

@@ -213,11 +213,12 @@ func (b *Bot) createTournament(in *interaction, opts map[string]*discordgo.Appli
 	}
 	err = b.committed(commitTourney, func() error { return b.store.CreateTournament(t, opened, post) })
 	if err != nil {
-		b.deleteThreads(t.Thread)
+		// The thread is started, and the bot may not delete it.
 		if errors.Is(err, store.ErrTournamentName) {
-			return refuse("This server already has a tournament named %s under way. Choose another name. Nothing was created.", quoted(t.Name))
+			return refuse("This server already has a tournament named %s under way, created a moment ago; the thread <#%s> I started for yours stays empty.", quoted(t.Name), t.Thread)
 		}
-		return fmt.Errorf("create tournament %q: %w", t.Name, err)
+		return keptAfter(fmt.Errorf("create tournament %q: %w", t.Name, err),
+			"I started the thread <#%s> for the tournament, but something went wrong on my side as I stored it, so the thread stays empty. Please try again in a moment.", t.Thread)
 	}
 	b.tournamentsChanged() // a scheduled start
 	b.outbox.send(opened, post)

@@ -21,10 +21,11 @@ import (
 // running tournament whose last round is over: a thread per game under
 // the tournament's channel, then the games, the pairings' post and each
 // game's first board committed in one transaction (store.CommitRound), so
-// that a crash never leaves half a round; the threads of a round that
-// failed to commit are deleted. A game's end is recorded in its board in
+// that a crash never leaves half a round. A game's end is recorded in its board in
 // the game's own commit, with its result, and the standings once its
 // round is over, posted in the tournament's thread (tournamentGameEnd).
+// A round that failed to commit leaves its threads, which the next try
+// takes again by their names (leftThreads).
 // Nothing is kept in memory: after a restart the first run finds what is
 // owed.
 
@@ -162,25 +163,25 @@ func (b *Bot) pairRound(ctx context.Context, t *store.Tournament) error {
 	number := len(after.Event.Paired)
 	games := make([]*store.Game, len(round.Games))
 	var boards []*store.Announcement
-	var threads []string
-	fail := func(err error) error {
-		b.deleteThreads(threads...)
-		return err
-	}
+	left := b.leftThreads(ctx, t)
 	for i, pair := range round.Games {
 		if pair.Blue == "" || pair.Result != tournament.Pending {
 			continue
 		}
 		g := t.RoundGame(pair, "")
-		th, err := b.session.ThreadStart(t.Channel, roundThreadName(t, number, i+1, g), discordgo.ChannelTypeGuildPublicThread, threadArchive, discordgo.WithContext(ctx))
-		if err != nil {
-			return fail(fmt.Errorf("start the thread of round %d board %d of tournament %d: %w", number, i+1, t.ID, err))
+		name := roundThreadName(t, number, i+1, g)
+		if id, ok := left[name]; ok && b.noGameIn(id) {
+			g.Channel = id // started by a try that did not commit
+		} else {
+			th, err := b.session.ThreadStart(t.Channel, name, discordgo.ChannelTypeGuildPublicThread, threadArchive, discordgo.WithContext(ctx))
+			if err != nil {
+				return fmt.Errorf("start the thread of round %d board %d of tournament %d: %w", number, i+1, t.ID, err)
+			}
+			g.Channel = th.ID
 		}
-		threads = append(threads, th.ID)
-		g.Channel = th.ID
 		board, err := b.roundBoard(t, g, number, i+1)
 		if err != nil {
-			return fail(err)
+			return err
 		}
 		games[i], boards = g, append(boards, board)
 	}
@@ -192,20 +193,20 @@ func (b *Bot) pairRound(ctx context.Context, t *store.Tournament) error {
 	}
 	pairings, err := b.announce(cmp.Or(t.Thread, t.Channel), nil, false, reply{content: pairingsText(lang.Parse(t.Lang), after, number, channels)})
 	if err != nil {
-		return fail(err)
+		return err
 	}
 	news, err := b.roundNews(t, after)
 	if err != nil {
-		return fail(err)
+		return err
 	}
 	anns := append(append([]*store.Announcement{pairings}, news...), boards...)
 	err = b.committed(commitTourney, func() error { return b.store.CommitRound(t, games, anns...) })
 	if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrTournamentStatus) {
 		b.tourneys.Store(true) // changed meanwhile (paired elsewhere, paused): look again
-		return fail(nil)
+		return nil
 	}
 	if err != nil {
-		return fail(fmt.Errorf("commit round %d of tournament %d: %w", number, t.ID, err))
+		return fmt.Errorf("commit round %d of tournament %d: %w", number, t.ID, err)
 	}
 	b.wake() // the games' deadlines
 	b.outbox.send(anns...)
@@ -244,16 +245,31 @@ func roundThreadName(t *store.Tournament, round, board int, g *store.Game) strin
 	return clip(strip(pt.Sprintf("%s R%d B%d: %s vs %s", clip(t.Name, 40), round, board, g.Players[0].Name, g.Players[1].Name)), 100)
 }
 
-// deleteThreads deletes threads started for a round that was not
-// committed, as far as Discord lets it: a thread left over is empty.
-func (b *Bot) deleteThreads(ids ...string) {
-	for _, id := range ids {
-		ctx, cancel := context.WithTimeout(context.Background(), renameWait)
-		if _, err := b.session.ChannelDelete(id, discordgo.WithContext(ctx)); err != nil {
-			b.log.Warn("could not delete an unused thread", "thread", id, "err", err)
-		}
-		cancel()
+// leftThreads are the active threads of a tournament's channel, by name,
+// among them those an earlier try at a round started and did not commit
+// (Discord failing after it made one, a crash, a store failing). A try
+// again takes one of a board's name that holds no game rather than start a second thread of one name:
+// the bot may not delete threads (that takes Manage Threads). Where
+// Discord will not list them, none are taken.
+func (b *Bot) leftThreads(ctx context.Context, t *store.Tournament) map[string]string {
+	left := map[string]string{}
+	list, err := b.session.GuildThreadsActive(t.Guild, discordgo.WithContext(ctx))
+	if err != nil {
+		b.log.Warn("the active threads of a tournament's server", "guild", t.Guild, "err", err)
+		return left
 	}
+	for _, th := range list.Threads {
+		if th.ParentID == t.Channel && th.ID != t.Thread {
+			left[th.Name] = th.ID
+		}
+	}
+	return left
+}
+
+// noGameIn reports whether a channel holds no game nor challenge.
+func (b *Bot) noGameIn(channel string) bool {
+	_, err := b.store.Get(channel)
+	return errors.Is(err, store.ErrNotFound)
 }
 
 // tournamentGameEnd is what the end of g, a game being played, adds to

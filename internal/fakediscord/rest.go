@@ -120,6 +120,7 @@ func (s *Server) routeTable() map[string]route {
 		"PATCH /channels/{channel_id}":                                        bot(s.modifyChannel),
 		"GET /users/@me/guilds":                                               bot(s.listMyGuilds),
 		"GET /guilds/{guild_id}":                                              bot(s.getGuild),
+		"GET /guilds/{guild_id}/threads/active":                               bot(s.activeThreads),
 	}
 }
 

@@ -56,6 +56,36 @@ func (s *Server) getGuild(c *call) (int, any, *apiError) {
 	return 0, g.object(), nil
 }
 
+// activeThreads answers GET /guilds/{guild_id}/threads/active: "all active
+// threads in the guild, including public and private threads. Threads are
+// ordered by their id, in descending order" (Guild resource, List Active
+// Guild Threads), the bot a member of the guild (else 50001), with the
+// thread members of those the bot is in: the threads it started.
+// Archived threads are not active.
+func (s *Server) activeThreads(c *call) (int, any, *apiError) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g, ok := s.guilds[c.param("guild_id")]
+	if !ok {
+		return 0, nil, errUnknownGuild()
+	}
+	if !g.hasMember(s.bot.ID) {
+		return 0, nil, errMissingAccess()
+	}
+	threads, members := []Channel{}, []map[string]any{}
+	for i := len(s.channelOrder) - 1; i >= 0; i-- {
+		ch := s.channels[s.channelOrder[i]]
+		if ch.GuildID != g.ID || !ch.Type.IsThread() || ch.ThreadMetadata == nil || ch.ThreadMetadata.Archived {
+			continue
+		}
+		threads = append(threads, cloneChannel(ch.Channel))
+		if ch.OwnerID == s.bot.ID {
+			members = append(members, map[string]any{"id": ch.ID, "user_id": s.bot.ID, "join_timestamp": ch.ThreadMetadata.CreateTimestamp, "flags": 0})
+		}
+	}
+	return 0, map[string]any{"threads": threads, "members": members}, nil
+}
+
 // listMyGuilds answers GET /users/@me/guilds: the guilds the bot is in, by ID, at most limit of
 // them (1 to 200; 200 when left out): the first, those just after an ID, or those just before
 // one.
