@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -25,6 +26,9 @@ type tourney struct {
 	// missed.
 	withdrawn map[string]int
 	rng       *rand.Rand
+	// resign is the label of the resignation's button, as the players
+	// read it ("Resign" when empty).
+	resign string
 }
 
 // addPlayers makes people of those names members of the world's server.
@@ -112,9 +116,9 @@ func (tt *tourney) play(round, board int, channel string, g tournament.Game, res
 	w.doIn(channel, orange, "/volo move move:f5")
 	switch result {
 	case "1-0":
-		w.click(blue, w.doIn(channel, blue, "/volo resign"), "Resign")
+		w.click(blue, w.doIn(channel, blue, "/volo resign"), cmp.Or(tt.resign, "Resign"))
 	case "0-1":
-		w.click(orange, w.doIn(channel, orange, "/volo resign"), "Resign")
+		w.click(orange, w.doIn(channel, orange, "/volo resign"), cmp.Or(tt.resign, "Resign"))
 	case "½-½":
 		w.doIn(channel, orange, "/volo draw")
 		offer := w.said(channel, "offers a draw")
@@ -468,4 +472,53 @@ func TestTournamentRoundsSurviveFaultsAndRestarts(t *testing.T) {
 		}
 	}
 	w.noValidationFailures()
+}
+
+// A tournament in a French server speaks French in its thread and its
+// games' threads, from the pairings to the winner. (The stand-in's
+// command lines take the commands' names; their French names are
+// TestHelpNamesTheCommandsOfItsLanguage's.)
+func TestATournamentInFrench(t *testing.T) {
+	t.Parallel()
+	w := newFrenchWorld(t)
+	w.addManager("dana")
+	if err := w.srv.SetLocale("dana", "fr"); err != nil {
+		t.Fatal(err)
+	}
+	if msg := w.do("dana", "/volo tournament create name:Coupe d’hiver format:swiss rounds:1"); !strings.Contains(msg.Content, "a créé le tournoi") {
+		t.Fatalf("creating in French: %q", msg.Content)
+	}
+	for _, p := range []string{"ana", "ben", "cleo"} {
+		if msg := w.do(p, "/volo tournament join"); !strings.Contains(msg.Content, "Vous êtes inscrit") {
+			t.Fatalf("%s joining in French: %q", p, msg.Content)
+		}
+	}
+	w.do("dana", "/volo tournament start")
+	w.runDue()
+	tt := &tourney{w: w, name: "Coupe d’hiver", withdrawn: map[string]int{}, resign: "Abandonner"}
+	cup := tt.stored()
+	tt.playRound(func(int) string { return "1-0" })
+	var games []string
+	for _, b := range cup.Boards[0] {
+		if b.Channel != "" {
+			games = append(games, b.Channel)
+		}
+	}
+	for _, ch := range append(games, cup.Thread) {
+		for _, m := range w.srv.Messages(ch) {
+			for _, english := range []string{"round", "Board", "Standings", " wins ", "The game begins", "to move"} {
+				if strings.Contains(m.Content, english) {
+					t.Errorf("a message in French says %q: %q", english, m.Content)
+				}
+			}
+		}
+	}
+	for _, want := range []string{"ronde 1 sur 1", "est exempt", "Ronde 1, table 1", "Classement final", "gagne **Coupe d’hiver**"} {
+		if len(w.said(cup.Thread, want)) != 1 {
+			t.Errorf("the thread does not say %q once", want)
+		}
+	}
+	if len(w.said(games[0], "La partie commence")) != 1 {
+		t.Errorf("the game's thread does not begin in French")
+	}
 }

@@ -247,9 +247,9 @@ func describeTournament(t lang.Tag, tt *store.Tournament) string {
 	default:
 		format = t.Sprint("round robin")
 	}
-	rated := t.Sprint("rated")
+	rated := t.Sprint("rated games")
 	if !tt.Rated {
-		rated = t.Sprint("unrated")
+		rated = t.Sprint("friendly games")
 	}
 	s := t.Sprintf("%s, %s per move, %s", format, formatDurationIn(t, tt.TimePerMove), rated)
 	if tt.MaxPlayers > 0 {

@@ -162,6 +162,19 @@ func resultWords(pt lang.Tag, r tournament.Result) string {
 	return "–"
 }
 
+// pointsIn writes a score with its word: "1 point", "2½ points"; in
+// French the singular goes up to 2 excluded ("1½ point").
+func pointsIn(pt lang.Tag, score float64) string {
+	one := score > 0 && score <= 1
+	if pt == lang.French {
+		one = score < 2
+	}
+	if one {
+		return pt.Sprintf("%s point", tournament.Points(score))
+	}
+	return pt.Sprintf("%s points", tournament.Points(score))
+}
+
 // boardChannels are the channels of a round's boards, as stored.
 func boardChannels(t *store.Tournament, number int) []string {
 	if number-1 >= len(t.Boards) {
@@ -198,9 +211,9 @@ func (b *Bot) finalReply(pt lang.Tag, t *store.Tournament) (reply, error) {
 	case len(standings) == 0:
 		head = pt.Sprintf("**%s** is over.", plainName(t.Name))
 	case len(first) == 1:
-		head = pt.Sprintf("🏆 **%s** wins **%s** with %s points!", first[0], plainName(t.Name), tournament.Points(standings[0].Score))
+		head = pt.Sprintf("🏆 **%s** wins **%s** with %s!", first[0], plainName(t.Name), pointsIn(pt, standings[0].Score))
 	default:
-		head = pt.Sprintf("🏆 %s share first place in **%s**, with %s points each!", strings.Join(first, ", "), plainName(t.Name), tournament.Points(standings[0].Score))
+		head = pt.Sprintf("🏆 %s share first place in **%s**, with %s each!", strings.Join(first, ", "), plainName(t.Name), pointsIn(pt, standings[0].Score))
 	}
 	img, err := b.crosstableImage(pt, t)
 	if err != nil {
@@ -282,7 +295,7 @@ func (b *Bot) tournamentResults(in *interaction, name, user string, resolved *di
 			standing = s
 		}
 	}
-	lines := []string{in.lang.Sprintf("%s in **%s**: %s points, rank %d.", entrantName(t, user), plainName(t.Name), tournament.Points(standing.Score), standing.Rank)}
+	lines := []string{in.lang.Sprintf("%s in **%s**: %s, rank %d.", entrantName(t, user), plainName(t.Name), pointsIn(in.lang, standing.Score), standing.Rank)}
 	for r, round := range t.Event.Paired {
 		for bd, g := range round.Games {
 			if g.Orange != user && g.Blue != user {
