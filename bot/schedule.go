@@ -71,7 +71,8 @@ func dueWait(next, now time.Time, retry time.Duration) (wait, nextRetry time.Dur
 
 // RunDue handles every deadline that has passed: reminders, losses on time
 // and lapsed challenges, and the looks at game threads of a bot without a
-// gateway; and it posts the puzzles of the day when they are due. It
+// gateway; it posts the puzzles of the day when they are due, and starts
+// the tournaments due and pairs the rounds owed (runTournaments). It
 // records that the bot is alive, if it has not for a minute (see beat).
 // The scheduler calls it; tests call it after moving their clock.
 //
@@ -90,9 +91,6 @@ func (b *Bot) RunDue(ctx context.Context) error {
 	}
 	if err := b.endVacations(); err != nil {
 		b.log.Error("vacations", "err", err)
-	}
-	if err := b.runTournaments(ctx); err != nil {
-		b.log.Error("tournaments", "err", err)
 	}
 	due, err := b.store.Due(b.clock())
 	if err != nil {
@@ -115,6 +113,11 @@ func (b *Bot) RunDue(ctx context.Context) error {
 		if err := b.runDue(ctx, g.Channel, seen); err != nil {
 			b.log.Error("deadline", "channel", g.Channel, "err", err)
 		}
+	}
+	// After the deadlines: a loss on time may end a round, paired in
+	// this same run.
+	if err := b.runTournaments(ctx); err != nil {
+		b.log.Error("tournaments", "err", err)
 	}
 	return nil
 }

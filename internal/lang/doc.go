@@ -9,7 +9,7 @@
 // reading the source.
 //
 // The catalogue's words are data, not Go: messages/*.yaml, one file per
-// package whose words it holds (package bot's in four) and one for the
+// package whose words it holds (package bot's in seven) and one for the
 // colours, each a list of messages with their English and French, in the
 // format messages/README.md describes for a translator. The files are
 // embedded in the program and read once, at start; a malformed file or a

@@ -17,7 +17,7 @@ var files embed.FS
 
 // parts name the files of messages/ in the order Messages lists their
 // words: the words many packages use, then one part per package whose
-// words it holds (package bot's in four).
+// words it holds (package bot's in seven).
 var parts = []string{"common", "engine", "render", "bot", "botplay", "review", "puzzle", "activity", "vacation", "plans", "tournament"}
 
 // load reads the parts of the catalogue from messages/ in fsys, in
