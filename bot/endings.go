@@ -208,14 +208,24 @@ func (b *Bot) abandonedAt(g *store.Game, user, mover string) time.Time {
 
 // deleteGame removes a challenge or game that ends without a record (a
 // game called off, a challenge declined or lapsed) with its announcement,
-// and sends that.
+// and sends that; a tournament's game is scored lost by both, and its
+// thread told (tournamentGameEnd).
 func (b *Bot) deleteGame(g *store.Game, anns ...*store.Announcement) error {
 	anns = present(anns)
+	inTournament := false
+	if g.Status == store.Active { // a tournament's game is lost by both
+		news, in, unlock := b.tournamentGameEnd(g, true)
+		defer unlock()
+		anns, inTournament = append(anns, news...), in
+	}
 	if err := b.committed(commitDelete, func() error { return b.store.Delete(g, anns...) }); err != nil {
 		if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound) {
 			return movedOn()
 		}
 		return fmt.Errorf("delete game %s: %w", g.Channel, err)
+	}
+	if inTournament {
+		b.tourneys.Store(true) // its round may be over
 	}
 	b.wake()
 	b.outbox.send(anns...)

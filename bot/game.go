@@ -155,7 +155,7 @@ func (b *Bot) commitGamePlans(g *store.Game, plans map[string][]string, anns ...
 	}
 	if g.Outcome.Over() {
 		g.RemindAt, g.Deadline = time.Time{}, time.Time{}
-		news, inTournament, unlock := b.tournamentGameEnd(g)
+		news, inTournament, unlock := b.tournamentGameEnd(g, false)
 		defer unlock()
 		anns = append(anns, news...)
 		if g.Parent != "" && !inTournament { // a tournament's results go to its thread

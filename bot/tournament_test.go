@@ -471,6 +471,24 @@ func TestTournamentRoundsSurviveFaultsAndRestarts(t *testing.T) {
 			t.Errorf("%q posted %d times in the tournament's thread", want, n)
 		}
 	}
+	// Round 2: its players may not call a game off; a manager may, and
+	// it is lost by both.
+	cup = tt.stored()
+	first, second := cup.Event.Paired[1].Games[0], cup.Event.Paired[1].Games[1]
+	ch := cup.Boards[1][0].Channel
+	if msg := w.doIn(ch, w.nameOf(first.Orange), "/volo abort"); !strings.Contains(msg.Content, "cannot be called off by its players") {
+		t.Errorf("a player calling off a tournament's game: %q", msg.Content)
+	}
+	w.doIn(ch, "dana", "/volo abort")
+	if said := w.said(cup.Thread, "Round 2, board 1:"); len(said) != 1 || !strings.Contains(said[0].Content, "both forfeit") {
+		t.Errorf("the game called off is posted as %v", said)
+	}
+	tt.play(2, 1, cup.Boards[1][1].Channel, second, "0-1")
+	w.runDue()
+	after := tt.stored()
+	if len(after.Event.Paired) != 3 || after.Event.Paired[1].Games[0].Result != tournament.DoubleForfeit {
+		t.Errorf("after round 2: %d rounds paired, board 1 %q", len(after.Event.Paired), after.Event.Paired[1].Games[0].Result)
+	}
 	w.noValidationFailures()
 }
 

@@ -275,11 +275,12 @@ func (b *Bot) noGameIn(channel string) bool {
 // tournamentGameEnd is what the end of g, a game being played, adds to
 // its commit when g is a tournament's game: its result and, when that ends
 // the round or the tournament, the standings, for the tournament's thread.
-// It reports whether g is a tournament's, and returns the unlock of the
-// tournament's lock, held until the commit is done so that two games
+// A game deleted without a record (called off by a manager, its channel
+// gone) is lost by both. It reports whether g is a tournament's, and
+// returns the unlock of the tournament's lock, held until the commit is done so that two games
 // ending at once each see the other's result. A tournament that cannot be
 // read does not hold up the game's end: it is logged and left out.
-func (b *Bot) tournamentGameEnd(g *store.Game) (anns []*store.Announcement, ok bool, unlock func()) {
+func (b *Bot) tournamentGameEnd(g *store.Game, deleted bool) (anns []*store.Announcement, ok bool, unlock func()) {
 	t, _, _, err := b.store.TournamentOfGame(g)
 	if err != nil {
 		if !errors.Is(err, store.ErrNoTournament) {
@@ -296,14 +297,20 @@ func (b *Bot) tournamentGameEnd(g *store.Game) (anns []*store.Announcement, ok b
 	if t.Event.Paired[round-1].Games[board-1].Result != tournament.Pending {
 		return nil, true, unlock // scored already: a withdrawal's forfeit
 	}
+	pt := lang.Parse(t.Lang)
+	ended, line := g, tournamentResultLine(pt, t, round, board, g)
+	if deleted {
+		ended, line = nil, pt.Sprintf("Round %d, board %d: %s %s %s.", round, board,
+			entrantName(t, g.Players[engine.Orange].ID), resultWords(pt, tournament.DoubleForfeit), entrantName(t, g.Players[engine.Blue].ID))
+	}
 	after, err := t.Clone()
 	if err == nil {
-		_, err = after.RecordGame(g.Channel, g, b.clock())
+		_, err = after.RecordGame(g.Channel, ended, b.clock())
 	}
 	var result, news []*store.Announcement
 	if err == nil {
 		var ann *store.Announcement
-		ann, err = b.announce(cmp.Or(t.Thread, t.Channel), nil, false, reply{content: tournamentResultLine(lang.Parse(t.Lang), t, round, board, g)})
+		ann, err = b.announce(cmp.Or(t.Thread, t.Channel), nil, false, reply{content: line})
 		result = []*store.Announcement{ann}
 	}
 	if err == nil {
