@@ -150,7 +150,7 @@ func (b *Bot) createTournament(in *interaction, opts map[string]*discordgo.Appli
 	switch {
 	case !in.canManageGuild():
 		return refuse("Only members who can manage the server create tournaments. Ask one of them, then join with /volo tournament join.")
-	case in.place.denied() || !in.place.member:
+	case !in.place.member:
 		return refuse("I can only hold a tournament in a server that added me, in a channel where I may post. Nothing was created.")
 	case !in.place.threads:
 		return refuse("Every game of a tournament is played in a thread of its own, and I may not start threads here: I need Create Public Threads and Send Messages in Threads. Nothing was created.")

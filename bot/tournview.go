@@ -34,13 +34,10 @@ func tableName(t *store.Tournament, id string, n int) string {
 	return clip(name, n)
 }
 
-// standingsWidth is the most characters a line of the standings' table
-// takes: what a phone shows of a code block without wrapping.
-const standingsWidth = 40
-
 // standingsTable is a tournament's standings in a code block: rank, name,
 // points and the format's tie-breaks by their FIDE acronyms, a withdrawn
-// player marked. Lines stay within standingsWidth characters.
+// player marked. Lines stay within 40 characters, what a phone shows of a
+// code block without wrapping (tableNameWidth, tieBreakWidth).
 func standingsTable(pt lang.Tag, t *store.Tournament) string {
 	tbs := t.Event.Format.TieBreaks()
 	var sb strings.Builder
