@@ -540,3 +540,41 @@ func TestATournamentInFrench(t *testing.T) {
 		t.Errorf("the game's thread does not begin in French")
 	}
 }
+
+// A tournament set to start by itself starts at its time, its first round
+// paired in the same run; one that has too few players then is called
+// off, and says so.
+func TestScheduledTournamentStart(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	w.addManager("dana")
+	created := w.do("dana", "/volo tournament create name:Dawn Cup format:round-robin start_in:2h")
+	if !strings.Contains(created.Content, "It starts by itself <t:") {
+		t.Errorf("the creation does not say when it starts: %q", created.Content)
+	}
+	w.do("ana", "/volo tournament join")
+	w.do("ben", "/volo tournament join")
+	w.do("dana", "/volo tournament create name:Lonely Cup format:swiss rounds:3 start_in:3h")
+	w.do("cleo", "/volo tournament join name:Lonely Cup")
+	w.passTime(time.Hour)
+	dawn := &tourney{w: w, name: "Dawn Cup"}
+	if got := dawn.stored(); got.Status != store.TournamentOpen {
+		t.Errorf("an hour before its start the tournament is %s", got.Status)
+	}
+	w.passTime(time.Hour)
+	cup := dawn.stored()
+	if cup.Status != store.TournamentRunning || len(cup.Event.Paired) != 1 {
+		t.Fatalf("at its start time the tournament is %s with %d rounds paired", cup.Status, len(cup.Event.Paired))
+	}
+	if len(w.said(cup.Thread, "has begun, at its start time")) != 1 || len(w.said(cup.Thread, "**Dawn Cup**, round 1 of 1")) != 1 {
+		t.Errorf("the start and its pairings are not in the thread")
+	}
+	w.passTime(time.Hour)
+	lonely := (&tourney{w: w, name: "Lonely Cup"}).stored()
+	if lonely.Status != store.TournamentCancelled || len(w.said(lonely.Thread, "did not start")) != 1 {
+		t.Errorf("a tournament of one at its start time is %s", lonely.Status)
+	}
+	if msg := w.do("cleo", "/volo tournament standings name:Lonely Cup"); !strings.Contains(msg.Content, "was called off before it started") {
+		t.Errorf("the standings of a tournament called off: %q", msg.Content)
+	}
+}

@@ -94,11 +94,16 @@ func (b *Bot) runTournaments(ctx context.Context) error {
 }
 
 // tournamentWait is how long the scheduler may sleep for tournaments: until
-// the next start, or tournamentRetry while something is owed.
+// the next start, or tournamentRetry while something is owed (a start
+// already due is one the last run could not make: not tried again at once
+// and over and over).
 func (b *Bot) tournamentWait(now time.Time) (time.Duration, bool) {
 	wait, ok := time.Duration(0), false
 	if next, has, err := b.store.NextTournamentStart(); err == nil && has {
-		wait, ok = max(next.Sub(now), 0)+10*time.Millisecond, true
+		wait, ok = tournamentRetry, true
+		if next.After(now) {
+			wait = next.Sub(now) + 10*time.Millisecond
+		}
 	}
 	if b.tourneys.Load() && (!ok || wait > tournamentRetry) {
 		wait, ok = tournamentRetry, true
@@ -191,15 +196,19 @@ func (b *Bot) pairRound(ctx context.Context, t *store.Tournament) error {
 			channels[i] = g.Channel
 		}
 	}
-	pairings, err := b.announce(cmp.Or(t.Thread, t.Channel), nil, false, reply{content: pairingsText(lang.Parse(t.Lang), after, number, channels)})
-	if err != nil {
-		return err
+	var anns []*store.Announcement
+	for _, text := range pairingsTexts(lang.Parse(t.Lang), after, number, channels, maxContent) {
+		ann, err := b.announce(cmp.Or(t.Thread, t.Channel), nil, false, reply{content: text})
+		if err != nil {
+			return err
+		}
+		anns = append(anns, ann)
 	}
 	news, err := b.roundNews(t, after)
 	if err != nil {
 		return err
 	}
-	anns := append(append([]*store.Announcement{pairings}, news...), boards...)
+	anns = append(append(anns, news...), boards...)
 	err = b.committed(commitTourney, func() error { return b.store.CommitRound(t, games, anns...) })
 	if errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrTournamentStatus) {
 		b.tourneys.Store(true) // changed meanwhile (paired elsewhere, paused): look again
@@ -332,21 +341,28 @@ func (b *Bot) roundNews(before, after *store.Tournament) ([]*store.Announcement,
 	}
 	pt := lang.Parse(after.Lang)
 	where := cmp.Or(after.Thread, after.Channel)
-	if after.Status == store.TournamentFinished && before.Status != store.TournamentFinished {
-		r, err := b.finalReply(pt, after)
+	var replies []reply
+	switch n := len(after.Event.Paired); {
+	case after.Status == store.TournamentFinished && before.Status != store.TournamentFinished:
+		var err error
+		if replies, err = b.finalReplies(pt, after); err != nil {
+			return nil, err
+		}
+	case n == 0 || !after.Event.Paired[n-1].Complete():
+		return nil, nil
+	case len(before.Event.Paired) == n && before.Event.Paired[n-1].Complete():
+		return nil, nil // over before
+	default:
+		head := pt.Sprintf("Standings of **%s** after round %d of %d:", plainName(after.Name), n, after.Event.Rounds)
+		replies = tableReplies(head, standingsBlocks(pt, after, maxContent-length(head)-1))
+	}
+	anns := make([]*store.Announcement, len(replies))
+	for i, r := range replies {
+		ann, err := b.announce(where, nil, false, r)
 		if err != nil {
 			return nil, err
 		}
-		ann, err := b.announce(where, nil, false, r)
-		return []*store.Announcement{ann}, err
+		anns[i] = ann
 	}
-	n := len(after.Event.Paired)
-	if n == 0 || !after.Event.Paired[n-1].Complete() {
-		return nil, nil
-	}
-	if m := len(before.Event.Paired); m == n && before.Event.Paired[m-1].Complete() {
-		return nil, nil // over before
-	}
-	ann, err := b.announce(where, nil, false, reply{content: pt.Sprintf("Standings of **%s** after round %d of %d:", plainName(after.Name), n, after.Event.Rounds) + "\n" + standingsTable(pt, after)})
-	return []*store.Announcement{ann}, err
+	return anns, nil
 }

@@ -34,35 +34,59 @@ func tableName(t *store.Tournament, id string, n int) string {
 	return clip(name, n)
 }
 
-// standingsTable is a tournament's standings in a code block: rank, name,
-// points and the format's tie-breaks by their FIDE acronyms, a withdrawn
-// player marked. Lines stay within 40 characters, what a phone shows of a
-// code block without wrapping (tableNameWidth, tieBreakWidth).
-func standingsTable(pt lang.Tag, t *store.Tournament) string {
+// standingsBlocks is a tournament's standings as code blocks, each with
+// the table's head and within room characters, a message's worth: rank,
+// name, points and the format's tie-breaks by their FIDE acronyms, a
+// withdrawn player marked (and the mark said under the last block). Lines
+// stay within 40 characters, what a phone shows of a code block without
+// wrapping (tableNameWidth, tieBreakWidth).
+func standingsBlocks(pt lang.Tag, t *store.Tournament, room int) []string {
 	tbs := t.Event.Format.TieBreaks()
-	var sb strings.Builder
-	sb.WriteString("```\n")
-	fmt.Fprintf(&sb, "%2s %s %3s", "#", padRunes(clip(pt.Sprint("Player"), tableNameWidth), tableNameWidth), pt.Sprint("Pts"))
+	var head strings.Builder
+	fmt.Fprintf(&head, "%2s %s %3s", "#", padRunes(clip(pt.Sprint("Player"), tableNameWidth), tableNameWidth), pt.Sprint("Pts"))
 	for _, tb := range tbs {
-		fmt.Fprintf(&sb, " %*s", tieBreakWidth(tb), string(tb))
+		fmt.Fprintf(&head, " %*s", tieBreakWidth(tb), string(tb))
 	}
-	sb.WriteString("\n")
+	var rows []string
 	for _, s := range t.Event.Standings() {
 		name := tableName(t, s.Player, tableNameWidth)
 		if s.Withdrawn {
 			name = clip(name, tableNameWidth-1) + "×"
 		}
-		fmt.Fprintf(&sb, "%2d %s %3s", s.Rank, padRunes(name, tableNameWidth), tournament.Points(s.Score))
+		var row strings.Builder
+		fmt.Fprintf(&row, "%2d %s %3s", s.Rank, padRunes(name, tableNameWidth), tournament.Points(s.Score))
 		for k, v := range s.TieBreaks {
-			fmt.Fprintf(&sb, " %*s", tieBreakWidth(tbs[k]), tieBreakValue(v))
+			fmt.Fprintf(&row, " %*s", tieBreakWidth(tbs[k]), tieBreakValue(v))
 		}
-		sb.WriteString("\n")
+		rows = append(rows, row.String())
 	}
-	sb.WriteString("```")
+	foot := ""
 	if hasWithdrawn(t) {
-		sb.WriteString(pt.Sprint("× withdrew"))
+		foot = pt.Sprint("× withdrew")
 	}
-	return sb.String()
+	return codeBlocks(head.String(), rows, foot, room)
+}
+
+// codeBlocks lays rows out in code blocks of at most room characters each,
+// every block with the head, foot said under the last.
+func codeBlocks(head string, rows []string, foot string, room int) []string {
+	var blocks []string
+	var cur strings.Builder
+	open := func() { cur.Reset(); cur.WriteString("```\n" + head + "\n") }
+	open()
+	n := 0
+	for _, r := range rows {
+		if n > 0 && length(cur.String())+length(r)+1+3+length(foot) > room {
+			cur.WriteString("```")
+			blocks = append(blocks, cur.String())
+			open()
+			n = 0
+		}
+		cur.WriteString(r + "\n")
+		n++
+	}
+	cur.WriteString("```" + foot)
+	return append(blocks, cur.String())
 }
 
 // tableNameWidth is the width of the names in the standings' table.
@@ -113,10 +137,10 @@ func tieBreakValue(v float64) string {
 	return strconv.FormatFloat(v, 'f', 2, 64)
 }
 
-// pairingsText is round number's pairings of a tournament: a line a
-// board, with the game's thread (channels[b], empty for a board without a
-// game) or its result.
-func pairingsText(pt lang.Tag, t *store.Tournament, number int, channels []string) string {
+// pairingsTexts are round number's pairings of a tournament, in messages
+// of at most room characters: a head, then a line a board, with the game's
+// thread (channels[b], empty for a board without a game) or its result.
+func pairingsTexts(pt lang.Tag, t *store.Tournament, number int, channels []string, room int) []string {
 	round := t.Event.Paired[number-1]
 	lines := []string{pt.Sprintf("**%s**, round %d of %d:", plainName(t.Name), number, t.Event.Rounds)}
 	for b, g := range round.Games {
@@ -136,7 +160,25 @@ func pairingsText(pt lang.Tag, t *store.Tournament, number int, channels []strin
 		}
 		lines = append(lines, "• "+line)
 	}
-	return clip(strings.Join(lines, "\n"), maxContent)
+	return messages(lines, room)
+}
+
+// messages joins lines into messages of at most room characters each.
+func messages(lines []string, room int) []string {
+	var out []string
+	cur := ""
+	for _, l := range lines {
+		l = clip(l, room)
+		if cur != "" && length(cur)+1+length(l) > room {
+			out = append(out, cur)
+			cur = ""
+		}
+		if cur != "" {
+			cur += "\n"
+		}
+		cur += l
+	}
+	return append(out, cur)
 }
 
 // resultWords writes a board's result between its players' names:
@@ -193,9 +235,10 @@ func tournamentResultLine(pt lang.Tag, t *store.Tournament, round, board int, g 
 		entrantName(t, g.Players[engine.Orange].ID), resultWords(pt, r), entrantName(t, g.Players[engine.Blue].ID), g.Outcome, g.Channel)
 }
 
-// finalReply is a tournament's end for its thread: the winner, the final
-// standings and the crosstable as an image.
-func (b *Bot) finalReply(pt lang.Tag, t *store.Tournament) (reply, error) {
+// finalReplies are a tournament's end for its thread: the winner, the
+// final standings (in as many messages as they take) and the crosstable
+// as an image, with the first.
+func (b *Bot) finalReplies(pt lang.Tag, t *store.Tournament) ([]reply, error) {
 	standings := t.Event.Standings()
 	var first []string
 	for _, s := range standings {
@@ -210,14 +253,25 @@ func (b *Bot) finalReply(pt lang.Tag, t *store.Tournament) (reply, error) {
 	case len(first) == 1:
 		head = pt.Sprintf("🏆 **%s** wins **%s** with %s!", first[0], plainName(t.Name), pointsIn(pt, standings[0].Score))
 	default:
-		head = pt.Sprintf("🏆 %s share first place in **%s**, with %s each!", strings.Join(first, ", "), plainName(t.Name), pointsIn(pt, standings[0].Score))
+		head = pt.Sprintf("🏆 %s share first place in **%s**, with %s each!", clip(strings.Join(first, ", "), 1000), plainName(t.Name), pointsIn(pt, standings[0].Score))
 	}
 	img, err := b.crosstableImage(pt, t)
 	if err != nil {
-		return reply{}, err
+		return nil, err
 	}
-	content := head + "\n" + pt.Sprint("Final standings:") + "\n" + standingsTable(pt, t)
-	return reply{content: clip(content, maxContent), attach: []attachment{{Name: "crosstable.png", ContentType: "image/png", Data: img}}}, nil
+	return tableReplies(head+"\n"+pt.Sprint("Final standings:"), standingsBlocks(pt, t, maxContent-length(head)-40), attachment{Name: "crosstable.png", ContentType: "image/png", Data: img}), nil
+}
+
+// tableReplies are head and the blocks of a table in messages: head with
+// the first block (and the attachment), then a block a message.
+func tableReplies(head string, blocks []string, with ...attachment) []reply {
+	out := make([]reply, len(blocks))
+	for i, block := range blocks {
+		out[i] = reply{content: block}
+	}
+	out[0].content = head + "\n" + blocks[0]
+	out[0].attach = with
+	return out
 }
 
 // tournamentStandings shows a tournament's standings to the one who asks.
@@ -227,10 +281,15 @@ func (b *Bot) tournamentStandings(in *interaction, name string) error {
 		return err
 	}
 	if t.Event == nil {
-		return refuse("%s has not started: %d players have joined.", quoted(t.Name), len(t.Entrants))
+		return notStarted(t)
 	}
 	head := in.lang.Sprintf("Standings of **%s** after round %d of %d (%s):", plainName(t.Name), completedRounds(t), t.Event.Rounds, statusWord(in.lang, t.Status))
-	r := reply{ephemeral: true, content: clip(head+"\n"+standingsTable(in.lang, t), maxContent)}
+	blocks := standingsBlocks(in.lang, t, maxContent-length(head)-200)
+	content := head + "\n" + blocks[0]
+	if len(blocks) > 1 {
+		content += "\n" + in.lang.Sprintf("The first players of %d; the whole table is posted in <#%s> after each round.", len(t.Event.Players), cmp.Or(t.Thread, t.Channel))
+	}
+	r := reply{ephemeral: true, content: content}
 	if t.Status == store.TournamentFinished {
 		img, err := b.crosstableImage(in.lang, t)
 		if err != nil {
@@ -239,6 +298,15 @@ func (b *Bot) tournamentStandings(in *interaction, name string) error {
 		r.attach = []attachment{{Name: "crosstable.png", ContentType: "image/png", Data: img}}
 	}
 	return b.respond(in, r)
+}
+
+// notStarted refuses to show a tournament that never started: open, or
+// called off before its start.
+func notStarted(t *store.Tournament) error {
+	if t.Status == store.TournamentCancelled {
+		return refuse("%s was called off before it started.", quoted(t.Name))
+	}
+	return refuse("%s has not started: %d players have joined.", quoted(t.Name), len(t.Entrants))
 }
 
 // completedRounds counts the rounds of a tournament that are over.
@@ -267,7 +335,12 @@ func (b *Bot) tournamentPairings(in *interaction, name string, round int) error 
 	if round > len(t.Event.Paired) {
 		return refuse("%s has paired %d rounds so far; round %d is not paired yet.", quoted(t.Name), len(t.Event.Paired), round)
 	}
-	return b.respond(in, reply{ephemeral: true, content: pairingsText(in.lang, t, round, boardChannels(t, round))})
+	texts := pairingsTexts(in.lang, t, round, boardChannels(t, round), maxContent-200)
+	content := texts[0]
+	if len(texts) > 1 {
+		content += "\n" + in.lang.Sprintf("The first boards of %d; every board is posted in <#%s>.", len(t.Event.Paired[round-1].Games), cmp.Or(t.Thread, t.Channel))
+	}
+	return b.respond(in, reply{ephemeral: true, content: content})
 }
 
 // tournamentResults shows a player's rounds in a tournament.
@@ -284,7 +357,7 @@ func (b *Bot) tournamentResults(in *interaction, name, user string, resolved *di
 		return refuse("%s is not in %s.", plainName(name), quoted(t.Name))
 	}
 	if t.Event == nil {
-		return refuse("%s has not started: %d players have joined.", quoted(t.Name), len(t.Entrants))
+		return notStarted(t)
 	}
 	var standing tournament.Standing
 	for _, s := range t.Event.Standings() {
