@@ -10,7 +10,8 @@
 // the bot's own autocomplete suggestions. As in Discord's client, choosing a command puts the
 // cursor in its first required option (/volo move move:), and a value typed there without the
 // option's name fills it (/volo move f5). A switch picks who the page acts as (ana and ben, who
-// play, cleo, who watches, and margaux, who plays and whose Discord speaks French), so that one
+// play, cleo, who watches, margaux, who plays and whose Discord speaks French, and dana, who
+// manages the server and so creates tournaments and changes its settings), so that one
 // person can play both sides; its form adds more people (a username, their Discord in English
 // or French), members with the app added to their account, as many as a tournament needs.
 // New messages arrive without reloading, over server-sent events.
